@@ -1,0 +1,501 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the card saloon.
+
+Stdlib only, Python >= 3.11, so a fresh machine needs nothing but ``python3``,
+``node``/``npm`` and the package registries to go from a clean clone to a
+tested site.
+
+    python3 build.py                 # = build: wheel + Pyodide runtime + web/ -> dist/
+    python3 build.py serve [--port N]  # build, then serve dist/ on 127.0.0.1
+    python3 build.py test [pytest args...]  # venv, chromium, build, mypy, pytest
+    python3 build.py bench           # venv, chromium, build (+ bench pages), measure
+
+``dist/`` is the whole static site: ``index.html``, ``js/``..., ``pyodide/``
+(the runtime from the npm package pinned in ``package-lock.json``), ``wheels/``
+(our pure ``pygame_core`` wheel) and ``manifest.json`` (content version, wheel
+path and the list of files the service worker precaches).
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import venv
+import zipfile
+from pathlib import Path
+from typing import Sequence
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+BENCH = ROOT / "bench"
+VENV = ROOT / ".venv"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+VENV_STAMP = VENV / ".saloon-install-stamp"
+
+# Files loadPyodide() fetches at start (checked in headless Chromium: the
+# module loader, the Emscripten glue, the wasm binary, the stdlib archive and
+# the package lock). Pyodide < 0.28 named the glue pyodide.asm.js; 314.x ships
+# pyodide.asm.mjs. Everything else in the npm package (.map, .d.ts, console
+# pages, the UMD pyodide.js, package.json, README) is not needed by the site.
+PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_GLUE = ("pyodide.asm.mjs", "pyodide.asm.js")
+
+# Pages that only the benchmark uses; copied to dist/bench/ for `bench` runs only,
+# so the shipped site (and the service worker's precache list) does not carry them.
+BENCH_PAGES = ("bare.html", "bare.js", "bare-worker.js")
+
+# A fixed timestamp for the zip entries of the wheel: the same sources give the
+# same wheel bytes, so manifest.json's version only changes when content does.
+SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip can hold
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".html": "text/html",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+    ".md": "text/markdown",
+    ".txt": "text/plain",
+}
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+def log(message: str) -> None:
+    """Print a progress line, flushed, so CI logs interleave correctly with subprocesses."""
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd: Sequence[str | os.PathLike[str]], **kwargs: object) -> None:
+    """Run a command, echoing it, and stop the build with its exit code if it fails."""
+    printable = " ".join(str(c) for c in cmd)
+    log(f"$ {printable}")
+    result = subprocess.run([str(c) for c in cmd], **kwargs)  # type: ignore[call-overload]
+    if result.returncode != 0:
+        log(f"command failed with exit code {result.returncode}: {printable}")
+        raise SystemExit(result.returncode)
+
+
+def human_size(n: int) -> str:
+    """Format a byte count the way people read sizes."""
+    size = float(n)
+    for unit in ("B", "KiB", "MiB"):
+        if size < 1024 or unit == "MiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} MiB"
+
+
+# --------------------------------------------------------------------------- venv
+
+
+def venv_python() -> Path:
+    """The interpreter of the project venv (POSIX and Windows layouts)."""
+    posix = VENV / "bin" / "python"
+    return posix if posix.exists() or os.name != "nt" else VENV / "Scripts" / "python.exe"
+
+
+def install_fingerprint() -> str:
+    """What the venv install depends on: pyproject.toml and the interpreter version.
+
+    When it changes (a new extra, a new Python), `ensure_venv` reinstalls; when not,
+    `test` and `build` start in a second instead of re-running pip.
+    """
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    digest.update(sys.version.encode())
+    return digest.hexdigest()
+
+
+def ensure_venv() -> Path:
+    """Create .venv and install the package editable with its test and dev extras.
+
+    Everything the tests, mypy and the wheel build need comes from here, so a fresh
+    machine only needs python3. setuptools/wheel are installed explicitly because
+    the wheel is built with --no-build-isolation (no per-build download), and the
+    setuptools bundled with venv can be older than pyproject's build requirement.
+    """
+    py = venv_python()
+    if not py.exists():
+        log(f"creating virtual environment {VENV.relative_to(ROOT)}/")
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    fingerprint = install_fingerprint()
+    if VENV_STAMP.exists() and VENV_STAMP.read_text().strip() == fingerprint:
+        return py
+    log("installing pygame_core[test,dev] into .venv (pyproject.toml changed or first run)")
+    run([py, "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    run([py, "-m", "pip", "install", "--quiet", "setuptools>=68", "wheel"])
+    run([py, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test,dev]"])
+    VENV_STAMP.write_text(fingerprint + "\n")
+    return py
+
+
+# --------------------------------------------------------------------------- wheel
+
+
+def build_wheel(python: Path, out_dir: Path) -> Path:
+    """Build the pure py3-none-any wheel of pygame_core into out_dir and return its path.
+
+    The sources are copied to a scratch directory first: setuptools keeps a build/
+    cache that can leak deleted modules into later wheels, and building in place
+    would also litter the repo with *.egg-info.
+    """
+    with tempfile.TemporaryDirectory(prefix="saloon-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+        shutil.copytree(ROOT / "pygame_core", src / "pygame_core", ignore=ignore)
+        for name in ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "MANIFEST.in"):
+            if (ROOT / name).exists():
+                shutil.copy2(ROOT / name, src / name)
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
+        cmd = [str(python), "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(out_dir), "."]
+        log("building the pygame_core wheel (pip wheel --no-build-isolation)")
+        # setuptools is chatty (deprecation banners); show its output only when it fails.
+        result = subprocess.run(cmd, cwd=src, env=env, capture_output=True, text=True)
+        if result.returncode != 0:
+            print(result.stdout, result.stderr, sep="\n", file=sys.stderr)
+            raise SystemExit(f"wheel build failed with exit code {result.returncode}")
+    wheels = sorted(out_dir.glob("pygame_core-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one pure pygame_core wheel in {out_dir}, found {wheels}")
+    check_wheel_complete(wheels[0])
+    return wheels[0]
+
+
+def check_wheel_complete(wheel: Path) -> None:
+    """Fail if a module of pygame_core/ is missing from the wheel.
+
+    pyproject lists packages explicitly, so a new subpackage (say games/tombstone/)
+    that is not added there would silently be left out and only break in the browser.
+    """
+    source = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "pygame_core").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    with zipfile.ZipFile(wheel) as zf:
+        shipped = {name for name in zf.namelist() if name.endswith(".py")}
+    missing = sorted(source - shipped)
+    if missing:
+        raise SystemExit(
+            f"{wheel.name} lacks {', '.join(missing)}: add the package to [tool.setuptools] packages in pyproject.toml"
+        )
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def npm_matches_lock() -> bool:
+    """True when every package in package-lock.json is installed at its locked version.
+
+    Cheaper than `npm ci` on every build, and catches a stale node_modules after
+    someone bumps the pin.
+    """
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    for key, entry in lock.get("packages", {}).items():
+        if not key.startswith("node_modules/"):
+            continue
+        installed = ROOT / key / "package.json"
+        if not installed.exists():
+            return False
+        if json.loads(installed.read_text()).get("version") != entry.get("version"):
+            return False
+    return (NODE_PYODIDE / "pyodide.mjs").exists()
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned Pyodide runtime with `npm ci` unless it is already there."""
+    if npm_matches_lock():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("npm is needed to fetch the pinned Pyodide runtime (package-lock.json); install Node.js >= 18")
+    run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+    if not npm_matches_lock():
+        raise SystemExit("node_modules still does not match package-lock.json after `npm ci`")
+
+
+# --------------------------------------------------------------------------- dist
+
+
+def pyodide_files() -> list[Path]:
+    """The Pyodide core files the site loads, from node_modules/pyodide."""
+    files = [NODE_PYODIDE / name for name in PYODIDE_REQUIRED]
+    glue = [NODE_PYODIDE / name for name in PYODIDE_GLUE if (NODE_PYODIDE / name).exists()]
+    missing = [f.name for f in files if not f.exists()]
+    if missing or not glue:
+        raise SystemExit(f"node_modules/pyodide lacks {missing or list(PYODIDE_GLUE)}; run `npm ci`")
+    return files + glue
+
+
+def dist_files(dist: Path) -> list[str]:
+    """Every file in dist/ as a sorted POSIX relative path, without manifest.json."""
+    return sorted(
+        p.relative_to(dist).as_posix()
+        for p in dist.rglob("*")
+        if p.is_file() and p.relative_to(dist).as_posix() != "manifest.json"
+    )
+
+
+def content_version(dist: Path, files: list[str]) -> str:
+    """A short hash over the names and bytes of all files: the service worker's cache key."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+def assemble_dist(wheel: Path, *, include_bench: bool) -> dict[str, object]:
+    """Lay out dist/ from scratch and write manifest.json; return the manifest."""
+    if not WEB.is_dir():
+        raise SystemExit("web/ is missing: nothing to publish")
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns(".DS_Store", "*~"))
+    (DIST / "pyodide").mkdir(exist_ok=True)
+    for f in pyodide_files():
+        shutil.copy2(f, DIST / "pyodide" / f.name)
+    (DIST / "wheels").mkdir(exist_ok=True)
+    shutil.copy2(wheel, DIST / "wheels" / wheel.name)
+    if include_bench:
+        (DIST / "bench").mkdir(exist_ok=True)
+        for name in BENCH_PAGES:
+            shutil.copy2(BENCH / name, DIST / "bench" / name)
+    files = dist_files(DIST)
+    manifest: dict[str, object] = {
+        "version": content_version(DIST, files),
+        "wheel": f"wheels/{wheel.name}",
+        "pyodide": "pyodide/",
+        "files": files,
+    }
+    (DIST / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
+def print_summary(manifest: dict[str, object]) -> None:
+    """Show what was built and how heavy each part of the first load is."""
+    files = manifest["files"]
+    assert isinstance(files, list)
+    groups: dict[str, int] = {}
+    total = 0
+    for name in files:
+        size = (DIST / name).stat().st_size
+        total += size
+        top = name.split("/", 1)[0] if "/" in name else "(site root)"
+        groups[top] = groups.get(top, 0) + size
+    log(f"dist/ version {manifest['version']}: {len(files)} files, {human_size(total)}")
+    for group, size in sorted(groups.items()):
+        log(f"  {group + '/' if group != '(site root)' else group:<14} {human_size(size):>10}")
+    log(f"  wheel          {manifest['wheel']} ({human_size((DIST / str(manifest['wheel'])).stat().st_size)})")
+
+
+def build(*, include_bench: bool = False) -> dict[str, object]:
+    """Build the wheel, fetch the pinned Pyodide and assemble dist/."""
+    python = ensure_venv()
+    ensure_node_modules()
+    with tempfile.TemporaryDirectory(prefix="saloon-dist-") as tmp:
+        wheel = build_wheel(python, Path(tmp))
+        manifest = assemble_dist(wheel, include_bench=include_bench)
+    print_summary(manifest)
+    return manifest
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class DistHandler(http.server.SimpleHTTPRequestHandler):
+    """Static file handler with the MIME types Pyodide and module workers insist on.
+
+    `Cache-Control: no-cache` makes the browser revalidate (cheap 304s) instead of
+    serving stale files, which keeps the service worker's own cache the only
+    long-lived one and lets a rebuilt dist/ show up on reload.
+    """
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
+        if getattr(self.server, "quiet", False):
+            return
+        super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, *, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A threading HTTP server for `directory` on 127.0.0.1 (port 0 = any free port)."""
+    handler = functools.partial(DistHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    server.quiet = quiet  # type: ignore[attr-defined]
+    return server
+
+
+def serve_in_thread(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve `directory` on a free port from a daemon thread; return the server and base URL.
+
+    Used by the benchmark (and usable by tests) so they need no fixed port.
+    """
+    server = make_server(directory, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, name="dist-server", daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}/"
+
+
+def serve(port: int, port_given: bool) -> None:
+    """Build and serve dist/ until interrupted."""
+    build()
+    try:
+        server = make_server(DIST, port)
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            raise
+        if port_given:
+            raise SystemExit(f"port {port} is already in use; choose another with --port N")
+        server = make_server(DIST, 0)
+        log(f"port {port} is already in use; serving on free port {server.server_address[1]} instead")
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    log(f"serving dist/ at {url}  (Ctrl+C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        log("stopped")
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- chromium
+
+
+def find_chromium() -> str | None:
+    """A Chromium/Chrome executable: $CHROMIUM, /usr/bin/chromium, then PATH."""
+    env = os.environ.get("CHROMIUM")
+    if env:
+        found = shutil.which(env) or (env if Path(env).exists() else None)
+        if found is None:
+            raise SystemExit(f"CHROMIUM={env} does not exist")
+        return found
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def ensure_chromium(python: Path) -> str:
+    """Find or install a Chromium for playwright and return its executable path.
+
+    As root we take Debian's package (playwright cannot download browsers on
+    machines that only reach package registries); otherwise we let playwright
+    fetch its own build, which works on ordinary developer machines.
+    """
+    found = find_chromium()
+    if found:
+        return found
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        log("no Chromium found; installing Debian's chromium with apt-get")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(["apt-get", "update"], env=env)
+        run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], env=env)
+    else:
+        log("no Chromium found; asking playwright to install its own")
+        run([python, "-m", "playwright", "install", "chromium"])
+        probe = (
+            "from playwright.sync_api import sync_playwright\n"
+            "with sync_playwright() as p: print(p.chromium.executable_path)"
+        )
+        path = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+        if path and Path(path).exists():
+            return path
+    found = find_chromium()
+    if found is None:
+        raise SystemExit("could not find or install Chromium; set CHROMIUM=/path/to/chromium")
+    return found
+
+
+# --------------------------------------------------------------------------- test / bench
+
+
+def test(pytest_args: list[str]) -> int:
+    """Everything CI runs: venv, Chromium, a fresh dist/, mypy --strict, pytest.
+
+    mypy and pytest both run even if the first fails, so one CI log shows all
+    problems; the exit code is non-zero if either failed.
+    """
+    python = ensure_venv()
+    chromium = ensure_chromium(python)
+    os.environ["CHROMIUM_PATH"] = chromium
+    log(f"CHROMIUM_PATH={chromium}")
+    build()
+    started = time.monotonic()
+    log("$ mypy (strict, configured in pyproject.toml)")
+    mypy = subprocess.run([str(python), "-m", "mypy"], cwd=ROOT).returncode
+    log(f"mypy exit code {mypy} ({time.monotonic() - started:.1f} s)")
+    started = time.monotonic()
+    pytest = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    log(f"pytest exit code {pytest} ({time.monotonic() - started:.1f} s)")
+    if mypy or pytest:
+        log(f"FAILED: mypy={mypy} pytest={pytest}")
+        return pytest or mypy
+    log("all checks passed")
+    return 0
+
+
+def bench(bench_args: list[str]) -> int:
+    """Build dist/ with the bench pages and run bench/run_bench.py in the venv."""
+    python = ensure_venv()
+    chromium = ensure_chromium(python)
+    build(include_bench=True)
+    cmd = [str(python), str(BENCH / "run_bench.py"), "--dist", str(DIST), "--chromium", chromium,
+           "--out", str(ROOT / "bench-results.json"), *bench_args]
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env=dict(os.environ, CHROMIUM_PATH=chromium)).returncode
+
+
+def main(argv: list[str]) -> int:
+    """Parse the subcommand; extra arguments of test/bench go to pytest/run_bench.py."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build the wheel and assemble dist/ (the default)")
+    serve_parser = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=None, help="port (default 8000, or a free one if busy)")
+    sub.add_parser("test", help="venv + chromium + build + mypy + pytest (extra args go to pytest)")
+    sub.add_parser("bench", help="measure load, first paint, move latency and engine speed")
+    if argv and argv[0] in ("test", "bench") and not {"-h", "--help"} & set(argv[1:2]):
+        # Pass everything after the subcommand through untouched (pytest has many flags).
+        return test(argv[1:]) if argv[0] == "test" else bench(argv[1:])
+    args = parser.parse_args(argv)
+    command = args.command or "build"
+    if command == "build":
+        build()
+        return 0
+    if command == "serve":
+        serve(args.port if args.port is not None else 8000, args.port is not None)
+        return 0
+    return test([]) if command == "test" else bench([])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
