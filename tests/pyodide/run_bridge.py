@@ -1,0 +1,37 @@
+"""CPython twin of run_bridge.mjs: the same line protocol, the same wheel.
+
+    python run_bridge.py path/to/pygame_core-*.whl < requests.jsonl > responses.jsonl
+
+The wheel is put first on sys.path (a pure wheel is importable as a zip), so CPython
+and Pyodide run byte-identical engine code and any difference is the interpreter's.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def main() -> int:
+    """Print a header line, then answer each stdin line with bridge.handle(line)."""
+    if len(sys.argv) != 2:
+        print("usage: python run_bridge.py <wheel>", file=sys.stderr)
+        return 2
+    sys.path.insert(0, sys.argv[1])
+    from pygame_core import bridge
+
+    out = sys.stdout
+    sys.stdout = sys.stderr  # a stray print() in the engine must not corrupt the protocol
+    header = {"runner": "cpython", "python": sys.version.split()[0], "module": bridge.__file__}
+    out.write(json.dumps(header) + "\n")
+    out.flush()
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        out.write(bridge.handle(line.rstrip("\n")) + "\n")
+        out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
