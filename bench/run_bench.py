@@ -1,0 +1,471 @@
+"""Benchmark the card saloon: start-up, first paint, move latency, engine speed.
+
+Run it through ``python3 build.py bench`` (venv, Chromium, dist/ with the bench pages),
+or directly with the venv's python once dist/ was built with the bench pages:
+
+    .venv/bin/python bench/run_bench.py --dist dist --chromium /usr/bin/chromium
+
+Browser metrics come from headless Chromium driven by playwright, each page load in a
+fresh browser context (cold caches, no service worker), the bare page and the app
+alternating so drifts of the machine hit both alike; medians are reported.
+Engine metrics come from this CPython. Prints a table and writes JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (the same HTTP server and MIME types as `build.py serve`)
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--disable-quic", "--no-first-run",
+]
+LOAD_TIMEOUT_MS = 90_000
+GAME_FOR_MOVES = "grit"
+
+# Installed before any page script runs: note performance.now() the moment
+# window.app.ready resolves (the app's and the bare page's alike), without
+# depending on when playwright gets around to asking.
+READY_HOOK = """
+(() => {
+  const hook = () => {
+    const app = window.app;
+    if (app && app.ready && typeof app.ready.then === "function") {
+      app.ready.then(
+        () => { window.__benchReadyAt = performance.now(); },
+        (err) => { window.__benchReadyError = String(err && err.stack || err); });
+      return;
+    }
+    setTimeout(hook, 0);
+  };
+  hook();
+})();
+"""
+
+# One human move, timed in the page: click the first move button, stop at the next
+# `saloon:rendered` (the canvas redrawn with the new view).
+CLICK_AND_TIME = """
+async (timeoutMs) => {
+  const buttons = [...document.querySelectorAll("button.move")];
+  const button = buttons.find((b) => !b.disabled);
+  if (!button) return { error: "no enabled button.move" };
+  window.__benchStale = new Set(buttons);
+  const before = window.app.renders;
+  const rendered = new Promise((r) => document.addEventListener("saloon:rendered", () => r("rendered"), { once: true }));
+  const timeout = new Promise((r) => setTimeout(() => r("timeout"), timeoutMs));
+  const t0 = performance.now();
+  button.click();
+  const how = await Promise.race([rendered, timeout]);
+  const ms = performance.now() - t0;
+  return { ms, how, before, after: window.app.renders, move: button.dataset.move };
+}
+"""
+
+# After a move: wait until the human may move again (fresh move buttons) or the game is over.
+WAIT_FOR_TURN = """
+async (timeoutMs) => {
+  const stale = window.__benchStale || new Set();
+  const deadline = performance.now() + timeoutMs;
+  let lastAsk = 0;
+  let humanToAct = false;
+  while (performance.now() < deadline) {
+    const current = window.app && window.app.current;
+    const fresh = [...document.querySelectorAll("button.move")].find((b) => !b.disabled && !stale.has(b));
+    if (current && fresh) return "move";
+    if (current && performance.now() - lastAsk > 100) {
+      lastAsk = performance.now();
+      const human = (current.human && current.human.length) ? current.human[0] : 0;
+      const r = await window.app.call({ op: "view", session: current.session, player: human });
+      if (r.ok && r.over) return "over";
+      humanToAct = r.ok && r.to_act.some((p) => (current.human || [human]).includes(p));
+    }
+    // A front end that reuses its button elements: accept them once Python says it is our turn.
+    if (current && humanToAct && performance.now() > deadline - timeoutMs / 2 &&
+        document.querySelector("button.move:not([disabled])")) return "move";
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return "timeout";
+}
+"""
+
+WAIT_FOR_NEW_GAME = """
+async ([oldSession, timeoutMs]) => {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const current = window.app && window.app.current;
+    if (current && current.session !== oldSession && document.querySelector("button.move:not([disabled])"))
+      return current.session;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return null;
+}
+"""
+
+BRIDGE_ROUND_TRIPS = """
+async (n) => {
+  const current = window.app.current;
+  const request = current ? { op: "view", session: current.session, player: (current.human || [0])[0] } : { op: "games" };
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await window.app.call(request);
+    samples.push(performance.now() - t0);
+  }
+  return samples;
+}
+"""
+
+
+@dataclass
+class Metric:
+    """One row of the result table."""
+
+    name: str
+    value: float | None
+    unit: str
+    target: str = "info"
+    passed: bool | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def cells(self) -> tuple[str, str, str, str]:
+        """The metric as printable table cells."""
+        if self.value is None:
+            shown = "n/a"
+        elif abs(self.value) >= 100:
+            shown = f"{self.value:,.0f} {self.unit}"
+        else:
+            shown = f"{self.value:.3g} {self.unit}"
+        verdict = {True: "PASS", False: "FAIL", None: "-"}[self.passed]
+        if self.value is None and self.target != "info":
+            verdict = "NOT MEASURED"
+        return self.name, shown, self.target, verdict
+
+
+def percentile(samples: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100); fine for a few hundred samples."""
+    ordered = sorted(samples)
+    rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+def check(value: float | None, limit: float) -> bool | None:
+    """value <= limit, or None when the value could not be measured."""
+    return None if value is None else value <= limit
+
+
+# --------------------------------------------------------------------------- CPython
+
+
+def cpython_metrics(seconds_per_game: float) -> list[Metric]:
+    """Random games per second for every game the bridge lists, and the bridge's cost."""
+    import pygame_core
+    from pygame_core import bridge
+
+    metrics: list[Metric] = []
+    games = json.loads(bridge.handle(json.dumps({"op": "games"})))["games"]
+    for info in games:
+        game = pygame_core.get_game(info["id"])
+        played = moves = 0
+        started = time.perf_counter()
+        while played < 5 or time.perf_counter() - started < seconds_per_game:
+            moves += play_random_game(game, seed=played)
+            played += 1
+        elapsed = time.perf_counter() - started
+        metrics.append(Metric(
+            f"CPython random {info['id']} games/s", played / elapsed, "games/s",
+            detail={"games": played, "moves_per_game": moves / played, "seconds": elapsed},
+        ))
+
+    session = json.loads(bridge.handle(json.dumps({"op": "new", "game": games[0]["id"], "seed": 7})))["session"]
+    request = json.dumps({"op": "view", "session": session, "player": 0})
+    for _ in range(200):
+        bridge.handle(request)
+    samples = []
+    for _ in range(3000):
+        t0 = time.perf_counter_ns()
+        bridge.handle(request)
+        samples.append((time.perf_counter_ns() - t0) / 1000)
+    metrics.append(Metric(
+        f"CPython bridge `view` round trip p50 ({games[0]['id']})", statistics.median(samples), "µs",
+        detail={"p95_us": percentile(samples, 95), "n": len(samples)},
+    ))
+    return metrics
+
+
+def play_random_game(game: Any, seed: int) -> int:
+    """Play one game with uniformly random legal moves; return the number of moves."""
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    moves = 0
+    while not state.is_over():
+        for player in list(state.to_act()):
+            if player not in state.to_act():  # a simultaneous step may have resolved
+                continue
+            state.play(player, rng.choice(state.legal_moves(player)))
+            moves += 1
+        if moves > 100_000:
+            raise RuntimeError(f"{game.info.id} seed {seed}: no end after {moves} moves")
+    return moves
+
+
+# --------------------------------------------------------------------------- browser
+
+
+class Browser:
+    """A headless Chromium and the served dist/, with fresh contexts on demand."""
+
+    def __init__(self, playwright: Any, chromium: str, base_url: str) -> None:
+        self.browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+        self.base_url = base_url
+        self.errors: list[str] = []
+
+    def page(self) -> tuple[Any, Any]:
+        """A new context (cold HTTP cache, no service worker) and a page with the ready hook."""
+        context = self.browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(READY_HOOK)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: self.note(f"pageerror: {exc}"))
+        page.on("console", lambda msg: msg.type == "error" and self.note(f"console.error: {msg.text}"))
+        return context, page
+
+    def note(self, message: str) -> None:
+        """Keep the first page errors for the report (a broken front end explains a n/a)."""
+        if len(self.errors) < 20:
+            self.errors.append(message[:500])
+
+    def load_ready(self, path: str) -> tuple[float, float | None]:
+        """Open path cold; return (ms from navigation start to app.ready, first-contentful-paint ms)."""
+        context, page = self.page()
+        try:
+            page.goto(self.base_url + path, wait_until="commit")
+            page.wait_for_function(
+                "() => window.__benchReadyAt !== undefined || window.__benchReadyError !== undefined",
+                timeout=LOAD_TIMEOUT_MS,
+            )
+            error = page.evaluate("window.__benchReadyError")
+            if error:
+                raise RuntimeError(f"{path}: window.app.ready rejected: {error}")
+            ready = float(page.evaluate("window.__benchReadyAt"))
+            fcp = page.evaluate(
+                """async () => {
+                  for (let i = 0; i < 100; i++) {
+                    const e = performance.getEntriesByName("first-contentful-paint")[0];
+                    if (e) return e.startTime;
+                    await new Promise((r) => setTimeout(r, 20));
+                  }
+                  return null;
+                }"""
+            )
+            return ready, (None if fcp is None else float(fcp))
+        finally:
+            context.close()
+
+    def close(self) -> None:
+        """Shut the browser down."""
+        self.browser.close()
+
+
+def load_metrics(browser: Browser, runs: int) -> list[Metric]:
+    """Bare loadPyodide() vs the app's window.app.ready, alternating; and the menu's first paint."""
+    bare: list[float] = []
+    app: list[float] = []
+    fcp: list[float] = []
+    for i in range(runs):
+        order = [("bare", "bench/bare.html"), ("app", "index.html")]
+        if i % 2:
+            order.reverse()
+        for kind, path in order:
+            ready, paint = browser.load_ready(path)
+            print(f"  load {i + 1}/{runs} {kind:<4} ready {ready:7.0f} ms"
+                  + (f"  first-contentful-paint {paint:5.0f} ms" if kind == "app" and paint else ""), flush=True)
+            if kind == "bare":
+                bare.append(ready)
+            else:
+                app.append(ready)
+                if paint is not None:
+                    fcp.append(paint)
+    bare_ms, app_ms = statistics.median(bare), statistics.median(app)
+    ratio = app_ms / bare_ms
+    fcp_ms = statistics.median(fcp) if fcp else None
+    return [
+        Metric("bare loadPyodide() in a worker (median)", bare_ms, "ms", detail={"samples": bare}),
+        Metric("app window.app.ready (median)", app_ms, "ms", detail={"samples": app}),
+        Metric("app ready / bare loadPyodide", ratio, "x", "<= 1.25", check(ratio, 1.25)),
+        Metric("menu first-contentful-paint (median)", fcp_ms, "ms", "<= 300 ms", check(fcp_ms, 300),
+               detail={"samples": fcp}),
+    ]
+
+
+def move_metrics(browser: Browser, moves: int) -> list[Metric]:
+    """Click-to-redraw latency of human moves against the easy computer, p50/p95 over `moves`."""
+    context, page = browser.page()
+    samples: list[float] = []
+    detail: dict[str, Any] = {"games": 0, "timeouts": 0, "reloads": 0}
+    seed = 7
+
+    def open_game(reload: bool) -> None:
+        nonlocal seed
+        hash_ = f"#game={GAME_FOR_MOVES}&mode=computer&level=easy&seed={seed}&speed=fast"
+        seed += 1
+        detail["games"] += 1
+        if reload:
+            detail["reloads"] += 1
+            page.goto(browser.base_url + "index.html" + hash_)
+            page.wait_for_function("() => window.__benchReadyAt !== undefined", timeout=LOAD_TIMEOUT_MS)
+            if page.evaluate(WAIT_FOR_NEW_GAME, [None, 30_000]) is None:
+                raise RuntimeError(f"{hash_}: no game with move buttons opened")
+            return
+        old = page.evaluate("() => window.app.current && window.app.current.session")
+        page.evaluate("(h) => { location.hash = h; }", hash_)
+        if page.evaluate(WAIT_FOR_NEW_GAME, [old, 10_000]) is None:
+            open_game(reload=True)  # the front end ignored the hash change: load the address afresh
+
+    try:
+        open_game(reload=True)
+        while len(samples) < moves:
+            result = page.evaluate(CLICK_AND_TIME, 5_000)
+            if "error" in result:
+                raise RuntimeError(f"move {len(samples)}: {result['error']}")
+            if result["how"] == "timeout":
+                detail["timeouts"] += 1
+                if detail["timeouts"] > 10:
+                    raise RuntimeError("no saloon:rendered event after 10 clicks (5 s each)")
+            else:
+                samples.append(result["ms"])
+                if result["after"] is not None and result["before"] is not None and result["after"] <= result["before"]:
+                    detail.setdefault("renders_not_incremented", 0)
+                    detail["renders_not_incremented"] += 1
+            state = page.evaluate(WAIT_FOR_TURN, 20_000)
+            if state == "over":
+                open_game(reload=False)
+            elif state == "timeout":
+                detail["timeouts"] += 1
+                open_game(reload=False)
+        bridge = page.evaluate(BRIDGE_ROUND_TRIPS, 300)[50:]
+    finally:
+        context.close()
+    detail["samples"] = [round(s, 3) for s in samples]
+    p50, p95 = percentile(samples, 50), percentile(samples, 95)
+    return [
+        Metric(f"move click -> redrawn canvas p50 ({GAME_FOR_MOVES}, {len(samples)} moves)", p50, "ms"),
+        Metric(f"move click -> redrawn canvas p95 ({GAME_FOR_MOVES}, {len(samples)} moves)", p95, "ms",
+               "< 16 ms", p95 < 16, detail=detail),
+        Metric("app.call(view) round trip via the worker p50", statistics.median(bridge), "ms",
+               detail={"p95_ms": percentile(bridge, 95), "n": len(bridge)}),
+    ]
+
+
+def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[list[Metric], list[str]]:
+    """Serve dist/ on a free port and measure in headless Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    if not (dist / "bench" / "bare.html").exists():
+        raise SystemExit(f"{dist}/bench/bare.html is missing: run `python3 build.py bench`, which copies it")
+    server, base_url = build.serve_in_thread(dist)
+    print(f"serving {dist} at {base_url}", flush=True)
+    metrics: list[Metric] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = Browser(playwright, chromium, base_url)
+            try:
+                metrics += guarded("start-up", lambda: load_metrics(browser, runs), [
+                    Metric("app ready / bare loadPyodide", None, "x", "<= 1.25"),
+                    Metric("menu first-contentful-paint (median)", None, "ms", "<= 300 ms"),
+                ], browser)
+                metrics += guarded("moves", lambda: move_metrics(browser, moves), [
+                    Metric("move click -> redrawn canvas p95", None, "ms", "< 16 ms"),
+                ], browser)
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return metrics, browser.errors
+
+
+def guarded(what: str, measure: Callable[[], list[Metric]], missing: list[Metric], browser: Browser) -> list[Metric]:
+    """Run one group of measurements; if it breaks, report it as not measured and go on."""
+    try:
+        return measure()
+    except Exception as exc:  # noqa: BLE001 - a bench reports what it could measure
+        print(f"  {what} could not be measured: {exc}", flush=True)
+        traceback.print_exc(limit=3)
+        browser.note(f"{what}: {exc}")
+        for metric in missing:
+            metric.detail["error"] = str(exc)[:500]
+        return missing
+
+
+# --------------------------------------------------------------------------- report
+
+
+def print_table(metrics: list[Metric]) -> None:
+    """A plain fixed-width table: metric, value, target, verdict."""
+    rows = [("metric", "value", "target", "result")] + [m.cells() for m in metrics]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    line = "  ".join("-" * w for w in widths)
+    print(line)
+    for i, row in enumerate(rows):
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)))
+        if i == 0:
+            print(line)
+    print(line)
+
+
+def main() -> int:
+    """Parse options, measure, print the table and write the JSON results."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench-results.json")
+    parser.add_argument("--runs", type=int, default=5, help="cold loads of each page (default 5)")
+    parser.add_argument("--moves", type=int, default=200, help="timed human moves (default 200)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPython seconds per game (default 2)")
+    parser.add_argument("--no-browser", action="store_true", help="only the CPython metrics")
+    args = parser.parse_args()
+
+    started = time.time()
+    print("CPython engine metrics…", flush=True)
+    metrics = cpython_metrics(args.seconds)
+    errors: list[str] = []
+    if not args.no_browser:
+        print("browser metrics…", flush=True)
+        browser_part, errors = browser_metrics(args.dist.resolve(), args.chromium, args.runs, args.moves)
+        metrics += browser_part
+    print_table(metrics)
+    manifest = json.loads((args.dist / "manifest.json").read_text()) if (args.dist / "manifest.json").exists() else {}
+    results = {
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(started)),
+        "seconds": round(time.time() - started, 1),
+        "machine": {"python": sys.version.split()[0], "platform": platform.platform(), "chromium": args.chromium},
+        "dist_version": manifest.get("version"),
+        "metrics": [asdict(m) for m in metrics],
+        "page_errors": errors,
+    }
+    args.out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {args.out}")
+    failed = [m.name for m in metrics if m.passed is False]
+    unmeasured = [m.name for m in metrics if m.value is None]
+    if errors:
+        print("page errors seen:\n  " + "\n  ".join(errors[:5]))
+    if failed:
+        print("targets missed: " + "; ".join(failed))
+    return 2 if unmeasured else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
