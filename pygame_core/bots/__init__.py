@@ -1,0 +1,45 @@
+"""Computer opponents. A bot sees exactly what its player sees: ``choose(view, legal_moves)``.
+
+Giving bots the view and the legal moves (never the state) makes cheating impossible by
+construction: the hidden cards are not in anything a bot receives.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..cards import new_rng, pick
+from .grit_bot import GritBot
+
+Move = dict[str, Any]
+
+
+class Bot(Protocol):
+    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal moves: the "easy" level and the yardstick for others."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = new_rng(seed)
+
+    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        if not moves:
+            raise ValueError("The bot has no legal move to choose from.")
+        return pick(moves, self.rng)
+
+
+HEURISTIC_BOTS: dict[str, type[GritBot]] = {"grit": GritBot}
+
+
+def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
+    """``easy`` is the random bot; ``hard`` the game's heuristic bot."""
+    if level == "easy":
+        return RandomBot(seed)
+    if level == "hard" and game_id in HEURISTIC_BOTS:
+        return HEURISTIC_BOTS[game_id](seed)
+    raise ValueError(f"There is no {level!r} bot for {game_id!r}.")
+
+
+__all__ = ["Bot", "GritBot", "RandomBot", "make_bot"]

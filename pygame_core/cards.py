@@ -1,0 +1,121 @@
+"""Cards as short codes, deck builders and the seeded shuffle every engine uses.
+
+A card is its code string (``"7S"``, ``"10H"``, ``"QD"``, ``"RJ"``): codes are JSON as they are,
+so views, moves and records never need a conversion layer. ``Card`` parses a code into a
+frozen value type for the places that need rank and suit.
+
+>>> Card.parse("10H")
+Card(rank='10', suit='H')
+>>> Card.parse("QS").rank_index
+11
+>>> deck = standard_deck()
+>>> len(deck), deck[0], deck[-1]
+(52, 'AS', 'KC')
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence, TypeVar
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+JOKERS: tuple[str, ...] = ("RJ", "BJ")
+SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A parsed card code; a joker has rank ``"joker"`` and suit ``"R"`` (red) or ``"B"`` (black)."""
+
+    rank: str
+    suit: str
+
+    @staticmethod
+    def parse(code: str) -> "Card":
+        """Parse a code, raising ``ValueError`` with the reason when it is not a card.
+
+        >>> Card.parse("1S")
+        Traceback (most recent call last):
+        ...
+        ValueError: '1S' is not a card code (expected e.g. 'AS', '10H', 'QD', 'RJ')
+        """
+        if not isinstance(code, str):
+            raise ValueError(f"{code!r} is not a card code (expected a string such as '7S')")
+        if code in JOKERS:
+            return Card("joker", code[0])
+        rank, suit = code[:-1], code[-1:]
+        if rank not in RANKS or suit not in SUITS:
+            raise ValueError(f"{code!r} is not a card code (expected e.g. 'AS', '10H', 'QD', 'RJ')")
+        return Card(rank, suit)
+
+    @property
+    def code(self) -> str:
+        return self.suit + "J" if self.rank == "joker" else self.rank + self.suit
+
+    @property
+    def rank_index(self) -> int:
+        """Position in A < 2 < ... < 10 < J < Q < K (0-based); jokers rank above everything."""
+        return len(RANKS) if self.rank == "joker" else RANKS.index(self.rank)
+
+
+def is_card(code: object) -> bool:
+    """True when ``code`` is a valid card code string."""
+    try:
+        Card.parse(code)  # type: ignore[arg-type]
+    except ValueError:
+        return False
+    return True
+
+
+def card_label(code: str) -> str:
+    """A short human label: ``"7♠"``, ``"10♥"``, ``"red joker"``.
+
+    >>> card_label("10H"), card_label("BJ")
+    ('10♥', 'black joker')
+    """
+    card = Card.parse(code)
+    if card.rank == "joker":
+        return "red joker" if card.suit == "R" else "black joker"
+    return card.rank + SUIT_SYMBOLS[card.suit]
+
+
+def suit_cards(suit: str, ranks: Sequence[str] = RANKS) -> list[str]:
+    """All codes of one suit, in rank order."""
+    return [rank + suit for rank in ranks]
+
+
+def standard_deck(jokers: bool = False) -> list[str]:
+    """The 52 cards suit by suit (S, H, D, C), optionally followed by both jokers."""
+    deck = [code for suit in SUITS for code in suit_cards(suit)]
+    return deck + list(JOKERS) if jokers else deck
+
+
+def new_rng(seed: int) -> random.Random:
+    """The one RNG a game state owns; never the module-level ``random``."""
+    return random.Random(seed)
+
+
+def shuffle(items: list[T], rng: random.Random) -> list[T]:
+    """Fisher-Yates over ``rng.random()`` in place (and returned).
+
+    CPython only promises that ``random()`` is stable across versions, not ``shuffle`` or
+    ``randrange``; the browser runs Python 3.14 while hosts run 3.11, so the same seed must
+    give the same deal on both.
+
+    >>> shuffle(list(range(6)), new_rng(7)) == shuffle(list(range(6)), new_rng(7))
+    True
+    """
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def pick(items: Sequence[T], rng: random.Random) -> T:
+    """One item chosen uniformly with ``rng.random()`` (stable across Python versions)."""
+    return items[int(rng.random() * len(items))]

@@ -1,0 +1,280 @@
+"""The protocol every game follows: one registry, one ``State`` shape, errors that say why.
+
+A game module declares a ``GameInfo`` header and a ``State`` subclass and registers them with
+``register``; everything else (the bridge, bots, tests, the terminal) works through the methods
+defined here, so adding a game never touches them.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+Move = dict[str, Any]
+Event = dict[str, Any]
+Json = Any
+
+
+class IllegalMove(ValueError):
+    """A move that is malformed or against the rules; ``code`` says which, the text says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class SetupError(ValueError):
+    """A bad seed, option, forced deal or saved record: nothing was created."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option; its first value is the default (RULINGS.md convention)."""
+
+    name: str
+    label: str
+    values: tuple[str, ...]
+    help: str = ""
+
+    @property
+    def default(self) -> str:
+        return self.values[0]
+
+    def to_json(self) -> dict[str, Json]:
+        return {"name": self.name, "label": self.label, "values": list(self.values),
+                "default": self.default, "help": self.help}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The declarative header of a game module (OpenSpiel style)."""
+
+    id: str
+    title: str
+    players: int
+    simultaneous: bool
+    hidden_info: bool
+    summary: str
+    options: tuple[OptionSpec, ...] = ()
+    levels: tuple[str, ...] = ("easy", "hard")
+
+    def to_json(self) -> dict[str, Json]:
+        return {"id": self.id, "title": self.title, "players": self.players,
+                "simultaneous": self.simultaneous, "hidden_info": self.hidden_info,
+                "summary": self.summary, "options": [o.to_json() for o in self.options],
+                "levels": list(self.levels)}
+
+
+def player_name(p: int) -> str:
+    """Players are 0 and 1 in data and "Player 1" / "Player 2" in text."""
+    return f"Player {p + 1}"
+
+
+class State(ABC):
+    """A game in progress. Subclasses implement the rules; this base keeps the record.
+
+    ``play`` validates through ``check`` before ``_apply`` touches anything, so an illegal move
+    can never leave a half-changed state behind.
+    """
+
+    info: ClassVar[GameInfo]
+    version: ClassVar[int] = 1
+
+    def __init__(self, seed: int, options: dict[str, str], deal: Json) -> None:
+        self.seed = seed
+        self.options = options
+        self.deal = deal
+        self.moves: list[list[Json]] = []
+
+    # --- the rules (per game) -------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Who must move now; both players during a face-down commit; [] when over."""
+
+    @abstractmethod
+    def legal_moves(self, p: int) -> list[Move]:
+        """Every legal move of ``p`` in a fixed, documented order ([] when p need not act)."""
+
+    @abstractmethod
+    def _check_move(self, p: int, move: Json) -> IllegalMove | None:
+        """Why ``move`` is malformed or illegal for ``p`` (who is known to be due to act)."""
+
+    @abstractmethod
+    def _apply(self, p: int, move: Move) -> list[Event]:
+        """Carry out a move already checked; return full-information events."""
+
+    @abstractmethod
+    def view(self, p: int | None) -> dict[str, Json]:
+        """What player ``p`` may see (``None``: a spectator); JSON-able."""
+
+    @abstractmethod
+    def outcome(self) -> dict[str, Json] | None:
+        """``{"winner", "scores", "reason"}`` once the game is over, else None."""
+
+    @abstractmethod
+    def redact_event(self, event: Event, viewer: int | None) -> Event:
+        """The event as ``viewer`` may see it (hidden cards become ``None``)."""
+
+    @abstractmethod
+    def describe(self, p: int, move: Move) -> str:
+        """A plain-language label of a legal move, from ``p``'s side of the table."""
+
+    def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
+        """The move as ``viewer`` may see it; games with face-down plays override."""
+        return dict(move)
+
+    # --- shared behaviour -----------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def check(self, p: int, move: Json) -> dict[str, str] | None:
+        """None when ``move`` is legal for ``p``, else ``{"code", "message"}``; never mutates."""
+        error = self._check_turn(p)
+        if error is None:
+            error = self._check_move(p, move)
+        return None if error is None else error.as_dict()
+
+    def play(self, p: int, move: Move) -> list[Event]:
+        """Play a legal move and return its events; raise ``IllegalMove`` and change nothing."""
+        error = self._check_turn(p) or self._check_move(p, move)
+        if error is not None:
+            raise error
+        move = copy.deepcopy(move)
+        events = self._apply(p, move)
+        self.moves.append([p, move])
+        return events
+
+    def record(self) -> dict[str, Json]:
+        """Everything needed to rebuild this position with ``pygame_core.replay``."""
+        return {"game": self.info.id, "version": self.version, "options": dict(self.options),
+                "seed": self.seed, "deal": copy.deepcopy(self.deal),
+                "moves": copy.deepcopy(self.moves)}
+
+    def clone(self) -> "State":
+        return copy.deepcopy(self)
+
+    def redact_events(self, events: list[Event], viewer: int | None) -> list[Event]:
+        return [self.redact_event(e, viewer) for e in events]
+
+    def _check_turn(self, p: object) -> IllegalMove | None:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.info.players:
+            players = ", ".join(str(i) for i in range(self.info.players))
+            return IllegalMove("bad_player", f"There is no player {p!r}; players are {players}.")
+        if self.is_over():
+            return IllegalMove("game_over", "The game is over: no more moves.")
+        waiting = self.to_act()
+        if p not in waiting:
+            names = " and ".join(player_name(q) for q in waiting)
+            return IllegalMove("not_your_turn", f"It is not {player_name(p)}'s turn: waiting for {names}.")
+        return None
+
+
+@dataclass
+class Game:
+    """A registered game: its header and how to start a state."""
+
+    state_class: type[State]
+
+    @property
+    def info(self) -> GameInfo:
+        return self.state_class.info
+
+    def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None,
+                 deal: Json = None) -> State:
+        """Start a game; ``deal`` forces the shuffled order (shape per game in RULINGS.md).
+
+        Raises ``SetupError`` for a bad seed, unknown option or value, or an impossible deal.
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError("bad_seed", f"The seed must be a whole number, not {seed!r}.")
+        return self.state_class(seed, self.resolve_options(options), deal)
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, str]:
+        """Fill in defaults and reject anything the header does not declare."""
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise SetupError("bad_option", "Options must be an object of name: value.")
+        specs = {o.name: o for o in self.info.options}
+        for name, value in options.items():
+            spec = specs.get(name)
+            if spec is None:
+                known = ", ".join(specs) or "none"
+                raise SetupError("bad_option", f"{self.info.title} has no option {name!r} (options: {known}).")
+            if value not in spec.values:
+                allowed = ", ".join(repr(v) for v in spec.values)
+                raise SetupError("bad_option", f"Option {name!r} must be one of {allowed}, not {value!r}.")
+        return {name: options.get(name, spec.default) for name, spec in specs.items()}
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(state_class: type[State]) -> type[State]:
+    """Class decorator that makes a game known to ``get_game`` under ``state_class.info.id``."""
+    _REGISTRY[state_class.info.id] = Game(state_class)
+    return state_class
+
+
+def get_game(game_id: str) -> Game:
+    """The game with this id; ``KeyError`` names the known ids."""
+    from . import games  # noqa: F401  (importing the package registers every game)
+
+    try:
+        return _REGISTRY[game_id]
+    except (KeyError, TypeError):
+        raise KeyError(f"Unknown game {game_id!r}; known games: {', '.join(sorted(_REGISTRY))}.") from None
+
+
+def all_games() -> list[Game]:
+    from . import games  # noqa: F401
+
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def replay(record: Json) -> State:
+    """Rebuild a position from ``State.record()``: save/resume, undo and golden tests use it.
+
+    Raises ``SetupError`` (code ``bad_record``) naming what is wrong; nothing half-built escapes.
+    """
+    if not isinstance(record, dict):
+        raise SetupError("bad_record", "A saved game must be an object.")
+    missing = [k for k in ("game", "version", "options", "seed", "deal", "moves") if k not in record]
+    if missing:
+        raise SetupError("bad_record", f"The saved game is missing {', '.join(missing)}.")
+    try:
+        game = get_game(record["game"])
+    except KeyError as exc:
+        raise SetupError("bad_record", str(exc.args[0])) from None
+    if record["version"] != game.state_class.version:
+        raise SetupError("bad_record", f"The saved game is from rules version {record['version']!r}; "
+                                       f"this is version {game.state_class.version}.")
+    try:
+        state = game.new_game(record["seed"], record["options"], record["deal"])
+    except SetupError as exc:
+        raise SetupError("bad_record", f"The saved game cannot be set up: {exc.message}") from None
+    moves = record["moves"]
+    if not isinstance(moves, list):
+        raise SetupError("bad_record", "The saved game's moves must be a list.")
+    for n, item in enumerate(moves, 1):
+        if not (isinstance(item, list) and len(item) == 2):
+            raise SetupError("bad_record", f"Saved move {n} is not a [player, move] pair.")
+        try:
+            state.play(item[0], item[1])
+        except IllegalMove as exc:
+            raise SetupError("bad_record", f"Saved move {n} cannot be replayed: {exc.message}") from None
+    return state

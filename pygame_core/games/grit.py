@@ -1,0 +1,343 @@
+"""Grit: a two-player pistol duel scored like blackjack, on a 12-card deck (rulings GRIT-1..9).
+
+Each player holds four cards and owns three injury piles. In each of four rounds both players
+put one card face down on any open pile (their own or the opponent's); then the cards turn up.
+Only a pile's top card counts, for the pile's owner. At the end the total closest to 21 without
+going over wins.
+
+>>> from pygame_core import get_game
+>>> state = get_game("grit").new_game(seed=7)
+>>> state.to_act(), len(state.legal_moves(1))
+([1], 48)
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..cards import Card, card_label, is_card, new_rng, pick, shuffle, suit_cards
+from ..engine import (Event, GameInfo, IllegalMove, Json, Move, OptionSpec, SetupError, State,
+                      player_name, register)
+
+ROUNDS = 4
+PILES = 3
+HAND_SIZE = 4
+SPADES = suit_cards("S", ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"))
+HEART_RANKS = {
+    "all": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
+    "A-9": ("A", "2", "3", "4", "5", "6", "7", "8", "9"),
+}
+MOVE_KEYS = {"type", "card", "pile", "marked"}
+MOVE_EXAMPLE = '{"type": "play", "card": "7S", "pile": [0, 1], "marked": false}'
+
+
+def card_value(code: str) -> int:
+    """GRIT-1: A=1, 2..10 at face value, J Q K = 10."""
+    rank = Card.parse(code).rank
+    if rank == "A":
+        return 1
+    return 10 if rank in ("J", "Q", "K") else int(rank)
+
+
+def rank_key(code: str) -> tuple[int, int]:
+    """GRIT-2: A < 2 < ... < 10 < J < Q < K; on equal rank the heart is higher."""
+    card = Card.parse(code)
+    return card.rank_index, 1 if card.suit == "H" else 0
+
+
+class Entry(NamedTuple):
+    """One card on an injury pile; ``by`` is who played it (None for the dealt card)."""
+
+    card: str
+    face_down: bool
+    marked: bool
+    by: int | None
+    round: int
+
+
+def pile_label(p: int, owner: int, index: int) -> str:
+    whose = "your" if owner == p else "your opponent's"
+    return f"{whose} pile {index + 1}"
+
+
+@register
+class GritState(State):
+    """A game of Grit. ``piles[owner][index]`` is a list of ``Entry``, bottom first."""
+
+    info = GameInfo(
+        id="grit",
+        title="Grit",
+        players=2,
+        simultaneous=False,
+        hidden_info=True,
+        summary="A four-round pistol duel on a 12-card deck: end closest to 21 without going over.",
+        options=(OptionSpec("heart_ranks", "Which hearts may be the random heart", ("all", "A-9"),
+                            "'all': any of the 13 hearts; 'A-9': a later version of the game "
+                            "(GRIT-1)."),),
+    )
+    version = 1
+
+    def __init__(self, seed: int, options: dict[str, str], deal: Json) -> None:
+        if deal is None:
+            rng = new_rng(seed)
+            heart = pick(suit_cards("H", HEART_RANKS[options["heart_ranks"]]), rng)
+            deal = shuffle(SPADES + [heart], rng)
+        else:
+            validate_deal(deal, options["heart_ranks"])
+            deal = list(deal)
+        super().__init__(seed, options, deal)
+        self.hands: list[list[str]] = [deal[0:4], deal[4:8]]
+        self.piles: list[list[list[Entry]]] = [
+            [[Entry(deal[8 + owner], False, False, None, 0)], [], []] for owner in (0, 1)]
+        self.discards: list[str] = deal[10:12]
+        self.round = 1
+        self.mark_used = [False, False]
+        self.played: list[tuple[int, int, int]] = []  # (player, owner, index) this round
+        self.log: list[Entry] = []
+        self.log_piles: list[tuple[int, int]] = []
+        self.first, self.order_reason = self._order()
+        self._outcome: dict[str, Json] | None = None
+
+    # --- protocol -------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        if self._outcome is not None:
+            return []
+        return [self.first] if not self.played else [1 - self.first]
+
+    def legal_moves(self, p: int) -> list[Move]:
+        """Order: hand order, then owner 0 before 1, pile 0..2, unmarked before marked."""
+        if p not in self.to_act():
+            return []
+        marks = (False,) if self.mark_used[p] else (False, True)
+        open_piles = [(o, i) for o in (0, 1) for i in range(PILES) if self._is_open(o, i)]
+        return [{"type": "play", "card": card, "pile": [o, i], "marked": marked}
+                for card in self.hands[p] for (o, i) in open_piles for marked in marks]
+
+    def _check_move(self, p: int, move: Json) -> IllegalMove | None:
+        if not isinstance(move, dict) or set(move) != MOVE_KEYS or move.get("type") != "play":
+            return IllegalMove("malformed_move", f"A Grit move looks like {MOVE_EXAMPLE}.")
+        card, pile, marked = move["card"], move["pile"], move["marked"]
+        if not is_card(card):
+            return IllegalMove("malformed_move", f"{card!r} is not a card code such as '7S' or '10H'.")
+        if not (isinstance(pile, list) and len(pile) == 2 and all(type(x) is int for x in pile)
+                and pile[0] in (0, 1) and pile[1] in range(PILES)):
+            return IllegalMove("malformed_move", "A pile is [owner, index]: owner 0 or 1, index 0, 1 or 2.")
+        if not isinstance(marked, bool):
+            return IllegalMove("malformed_move", "'marked' must be true or false.")
+        if card not in self.hands[p]:
+            return IllegalMove("not_in_hand", f"You don't hold {card_label(card)}.")
+        owner, index = pile
+        top = self._top(owner, index)
+        if top is not None and top.face_down:
+            if top.marked:
+                return IllegalMove("pile_closed", "You can't play on a marked card: "
+                                                  "that pile is closed until the end (GRIT-7).")
+            return IllegalMove("pile_closed", "You can't play on a face-down card: "
+                                              "that pile was just played on this round (GRIT-5).")
+        if marked and self.mark_used[p]:
+            return IllegalMove("mark_used", "You have already marked a card this game (GRIT-7).")
+        return None
+
+    def _apply(self, p: int, move: Move) -> list[Event]:
+        card, (owner, index), marked = move["card"], move["pile"], move["marked"]
+        self.hands[p].remove(card)
+        entry = Entry(card, True, marked, p, self.round)
+        self.piles[owner][index].append(entry)
+        self.log.append(entry)
+        self.log_piles.append((owner, index))
+        self.mark_used[p] = self.mark_used[p] or marked
+        self.played.append((p, owner, index))
+        events: list[Event] = [{"type": "play", "player": p, "card": card, "pile": [owner, index],
+                                "marked": marked}]
+        if len(self.played) < 2:
+            return events
+        events.append(self._reveal_round())
+        if self.round == ROUNDS:
+            events.append(self._finish())
+        else:
+            self.round += 1
+            self.played = []
+            self.first, self.order_reason = self._order()
+            events.append({"type": "round", "round": self.round, "first": self.first,
+                           "reason": self.order_reason})
+        return events
+
+    def view(self, p: int | None) -> dict[str, Json]:
+        over = self._outcome is not None
+        return {
+            "game": "grit",
+            "viewer": p,
+            "options": dict(self.options),
+            "round": self.round,
+            "rounds": ROUNDS,
+            "phase": "over" if over else "play",
+            "first": self.first,
+            "order_reason": self.order_reason,
+            "to_act": self.to_act(),
+            "hand": list(self.hands[p]) if p is not None else None,
+            "hand_counts": [len(h) for h in self.hands],
+            "piles": [[{"cards": [self._entry_json(e, p) for e in pile], "open": self._is_open(o, i)}
+                       for i, pile in enumerate(self.piles[o])] for o in (0, 1)],
+            "totals": [self.visible_total(o) for o in (0, 1)],
+            "mark_used": list(self.mark_used),
+            "log": [{"round": e.round, "player": e.by, "card": self._shown(e, p),
+                     "pile": list(pile), "marked": e.marked}
+                    for e, pile in zip(self.log, self.log_piles)],
+            "final": None if not over else {"totals": self.final_totals(),
+                                            "discards": list(self.discards),
+                                            "outcome": self._outcome},
+        }
+
+    def outcome(self) -> dict[str, Json] | None:
+        return self._outcome
+
+    def redact_event(self, event: Event, viewer: int | None) -> Event:
+        """GRIT-9: a face-down play shows its card to its player only; reveals are public."""
+        if event["type"] == "play" and viewer != event["player"]:
+            return {**event, "card": None}
+        return dict(event)
+
+    def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
+        return dict(move) if viewer == p else {**move, "card": None}
+
+    def describe(self, p: int, move: Move) -> str:
+        owner, index = move["pile"]
+        where = pile_label(p, owner, index)
+        card = card_label(move["card"])
+        if move["marked"]:
+            return f"Mark {card}: play it sideways on {where} (hidden until the end)"
+        return f"Play {card} face down on {where}"
+
+    def clone(self) -> "GritState":
+        other = GritState.__new__(GritState)
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.deal = list(self.deal)
+        other.moves = [[p, dict(m)] for p, m in self.moves]
+        other.hands = [list(h) for h in self.hands]
+        other.piles = [[list(pile) for pile in own] for own in self.piles]
+        other.discards = list(self.discards)
+        other.mark_used = list(self.mark_used)
+        other.played = list(self.played)
+        other.log = list(self.log)
+        other.log_piles = list(self.log_piles)
+        return other
+
+    # --- rules helpers --------------------------------------------------------------------
+    def _top(self, owner: int, index: int) -> Entry | None:
+        pile = self.piles[owner][index]
+        return pile[-1] if pile else None
+
+    def _is_open(self, owner: int, index: int) -> bool:
+        """GRIT-5/7: nobody plays on a face-down card (this round's play or a marked card)."""
+        top = self._top(owner, index)
+        return top is None or not top.face_down
+
+    def visible_total(self, owner: int) -> int:
+        """GRIT-4/6/7: face-up tops of the owner's piles; face-down and marked tops count 0."""
+        return sum(card_value(top.card) for i in range(PILES)
+                   if (top := self._top(owner, i)) is not None and not top.face_down)
+
+    def final_totals(self) -> list[int]:
+        """GRIT-8: every top counts once all cards are turned up."""
+        return [sum(card_value(pile[-1].card) for pile in self.piles[o] if pile) for o in (0, 1)]
+
+    def _best_top(self, owner: int, visible_only: bool) -> str | None:
+        tops = [pile[-1].card for pile in self.piles[owner]
+                if pile and not (visible_only and pile[-1].face_down)]
+        return max(tops, key=rank_key) if tops else None
+
+    def _order(self) -> tuple[int, str]:
+        """GRIT-4: the bravest (higher visible total, then higher visible top card) plays second."""
+        totals = [self.visible_total(0), self.visible_total(1)]
+        if totals[0] != totals[1]:
+            brave = 0 if totals[0] > totals[1] else 1
+            return 1 - brave, (f"{player_name(brave)} plays second: higher visible total "
+                               f"({totals[brave]} against {totals[1 - brave]}).")
+        best = [self._best_top(0, True), self._best_top(1, True)]
+        keys = [rank_key(c) if c else (-1, 0) for c in best]
+        if keys[0] != keys[1]:
+            brave = 0 if keys[0] > keys[1] else 1
+            card = card_label(best[brave] or "")
+            return 1 - brave, (f"Visible totals are level at {totals[0]}; {player_name(brave)} plays "
+                               f"second with the higher top card ({card}).")
+        return 0, f"Visible totals and top cards are level, so {player_name(0)} plays first."
+
+    def _reveal_round(self) -> Event:
+        """GRIT-5: both unmarked cards of the round turn face up; marked ones stay down (GRIT-7)."""
+        cards = []
+        for player, owner, index in self.played:
+            top = self.piles[owner][index][-1]
+            if not top.marked:
+                self._turn_up(owner, index)
+                cards.append({"pile": [owner, index], "card": top.card, "player": player})
+        return {"type": "reveal", "cards": cards}
+
+    def _turn_up(self, owner: int, index: int) -> None:
+        pile = self.piles[owner][index]
+        old = pile[-1]
+        new = old._replace(face_down=False)
+        pile[-1] = new
+        self.log[self.log.index(old)] = new
+
+    def _finish(self) -> Event:
+        """GRIT-8: turn everything up and score."""
+        cards = []
+        for owner in (0, 1):
+            for index in range(PILES):
+                top = self._top(owner, index)
+                if top is not None and top.face_down:
+                    self._turn_up(owner, index)
+                    cards.append({"pile": [owner, index], "card": top.card, "player": top.by})
+        self._outcome = self._judge()
+        return {"type": "end", "cards": cards, "outcome": self._outcome}
+
+    def _judge(self) -> dict[str, Json]:
+        totals = self.final_totals()
+        over = [t > 21 for t in totals]
+        winner: int | None
+        if totals[0] != totals[1]:
+            if over[0] != over[1]:
+                winner = 0 if over[1] else 1
+                reason = f"{player_name(1 - winner)} went over 21 ({totals[1 - winner]})."
+            elif not over[0]:
+                winner = 0 if totals[0] > totals[1] else 1
+                reason = (f"{player_name(winner)} is closer to 21 "
+                          f"({totals[winner]} against {totals[1 - winner]}).")
+            else:
+                winner = 0 if totals[0] < totals[1] else 1
+                reason = (f"Both went over 21; {player_name(winner)} is less dead "
+                          f"({totals[winner]} against {totals[1 - winner]}).")
+        else:
+            best = [self._best_top(0, False) or "", self._best_top(1, False) or ""]
+            keys = [rank_key(c) if c else (-1, 0) for c in best]
+            if keys[0] == keys[1]:
+                return {"winner": None, "scores": totals,
+                        "reason": f"Totals ({totals[0]}) and top cards are level: a draw."}
+            winner = 0 if keys[0] > keys[1] else 1
+            reason = (f"Totals are level at {totals[0]}; {player_name(winner)} wins with the higher "
+                      f"top card ({card_label(best[winner])} against {card_label(best[1 - winner])}).")
+        return {"winner": winner, "scores": totals, "reason": reason}
+
+    def _entry_json(self, entry: Entry, p: int | None) -> dict[str, Any]:
+        return {"card": self._shown(entry, p), "face_down": entry.face_down, "marked": entry.marked,
+                "by": entry.by}
+
+    @staticmethod
+    def _shown(entry: Entry, p: int | None) -> str | None:
+        """GRIT-9: a face-down card is seen only by the player who played it."""
+        return entry.card if not entry.face_down or (p is not None and entry.by == p) else None
+
+
+def validate_deal(deal: Json, heart_ranks: str) -> None:
+    """GRIT-1/3: a forced deal is the 12 Grit cards (spades A..J, one allowed heart), top first."""
+    expected = "12 card codes: the spades A to J and one heart"
+    if not isinstance(deal, list) or len(deal) != 12 or not all(isinstance(c, str) for c in deal):
+        raise SetupError("bad_deal", f"A Grit deal is a list of {expected}.")
+    if len(set(deal)) != 12:
+        raise SetupError("bad_deal", "A Grit deal may not repeat a card.")
+    hearts = [c for c in deal if c not in SPADES]
+    if len(hearts) != 1 or sorted(set(deal) - set(hearts)) != sorted(SPADES):
+        raise SetupError("bad_deal", f"A Grit deal is {expected}; got {', '.join(deal)}.")
+    if hearts[0] not in suit_cards("H", HEART_RANKS[heart_ranks]):
+        raise SetupError("bad_deal", f"{hearts[0]!r} is not an allowed heart with heart_ranks={heart_ranks!r}.")
