@@ -331,6 +331,7 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
     """
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    protocol_version = "HTTP/1.1"  # keep-alive: a page load fetches a dozen files
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -239,7 +239,9 @@ class Browser:
         context.add_init_script(READY_HOOK)
         page = context.new_page()
         page.on("pageerror", lambda exc: self.note(f"pageerror: {exc}"))
-        page.on("console", lambda msg: msg.type == "error" and self.note(f"console.error: {msg.text}"))
+        page.on("console", lambda msg: msg.type == "error" and not msg.text.startswith("Failed to load resource")
+                and self.note(f"console.error: {msg.text}"))
+        page.on("response", lambda r: r.status >= 400 and self.note(f"HTTP {r.status} {r.url}"))
         return context, page
 
     def note(self, message: str) -> None:
