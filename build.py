@@ -76,6 +76,9 @@ MIME_TYPES = {
     ".txt": "text/plain",
 }
 
+# Our own Python outside the package, type-checked strictly by `test` as well.
+TOOLING_TYPED = ("build.py", "bench/run_bench.py", "tests/pyodide", "tests/conftest.py")
+
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
@@ -359,8 +362,7 @@ def serve_in_thread(directory: Path) -> tuple[http.server.ThreadingHTTPServer, s
     """
     server = make_server(directory, 0, quiet=True)
     threading.Thread(target=server.serve_forever, name="dist-server", daemon=True).start()
-    host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}/"
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def serve(port: int, port_given: bool) -> None:
@@ -451,8 +453,11 @@ def test(pytest_args: list[str]) -> int:
     log(f"CHROMIUM_PATH={chromium}")
     build()
     started = time.monotonic()
-    log("$ mypy (strict, configured in pyproject.toml)")
+    log("$ mypy (strict, configured in pyproject.toml: pygame_core)")
     mypy = subprocess.run([str(python), "-m", "mypy"], cwd=ROOT).returncode
+    log("$ mypy --strict on the tooling (build.py, bench/, tests/pyodide/)")
+    tooling = [p for p in TOOLING_TYPED if (ROOT / p).exists()]
+    mypy = subprocess.run([str(python), "-m", "mypy", "--strict", *tooling], cwd=ROOT).returncode or mypy
     log(f"mypy exit code {mypy} ({time.monotonic() - started:.1f} s)")
     started = time.monotonic()
     pytest = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode

@@ -239,10 +239,19 @@ class Browser:
         context.add_init_script(READY_HOOK)
         page = context.new_page()
         page.on("pageerror", lambda exc: self.note(f"pageerror: {exc}"))
-        page.on("console", lambda msg: msg.type == "error" and not msg.text.startswith("Failed to load resource")
-                and self.note(f"console.error: {msg.text}"))
-        page.on("response", lambda r: r.status >= 400 and self.note(f"HTTP {r.status} {r.url}"))
+        page.on("console", self.on_console)
+        page.on("response", self.on_response)
         return context, page
+
+    def on_console(self, msg: Any) -> None:
+        """Keep console errors, except the resource ones that on_response reports with their URL."""
+        if msg.type == "error" and not msg.text.startswith("Failed to load resource"):
+            self.note(f"console.error: {msg.text}")
+
+    def on_response(self, response: Any) -> None:
+        """Keep failed fetches with their URL."""
+        if response.status >= 400:
+            self.note(f"HTTP {response.status} {response.url}")
 
     def note(self, message: str) -> None:
         """Keep the first page errors for the report (a broken front end explains a n/a)."""

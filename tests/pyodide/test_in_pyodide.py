@@ -42,7 +42,7 @@ def built_wheel() -> Path:
     """The wheel named by dist/manifest.json, or skip with the command that makes it."""
     if not MANIFEST.exists():
         pytest.skip("dist/ is not built: run `python3 build.py` (or `python3 build.py test`)")
-    wheel = ROOT / "dist" / json.loads(MANIFEST.read_text())["wheel"]
+    wheel = ROOT / "dist" / str(json.loads(MANIFEST.read_text())["wheel"])
     if not wheel.exists():
         pytest.skip(f"{wheel} is missing: run `python3 build.py`")
     return wheel
