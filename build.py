@@ -26,7 +26,6 @@ import http.server
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -68,12 +67,12 @@ MIME_TYPES = {
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".json": "application/json",
-    ".html": "text/html",
-    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
     ".webmanifest": "application/manifest+json",
-    ".md": "text/markdown",
-    ".txt": "text/plain",
+    ".md": "text/markdown; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
 }
 
 # Our own Python outside the package, type-checked strictly by `test` as well.
