@@ -27,7 +27,7 @@ VALUE = {c: (1 if c[:-1] == "A" else 10 if c[:-1] in "JQK" else int(c[:-1]))
          for c in SPADES + HEARTS["all"]}
 KEY = {c: RANK_ORDER.index(c[:-1]) * 2 + (c[-1] == "H") for c in SPADES + HEARTS["all"]}
 ROUNDS = 4
-ROLLOUT_BUDGET = 1200
+ROLLOUT_BUDGET = 2400
 
 
 def margin(total: int) -> int:
@@ -132,6 +132,21 @@ class Table:
         return best[1], best[2]
 
 
+def distinct(view: dict[str, Any], moves: list[Move]) -> list[Move]:
+    """Drop moves that differ only in which of one owner's empty piles they use: they are the
+    same move for the rest of the game, so simulating both would only halve the samples."""
+    seen = set()
+    kept = []
+    for move in moves:
+        owner, index = move["pile"]
+        empty = not view["piles"][owner][index]["cards"]
+        key = (move["card"], owner, "empty" if empty else index, move["marked"])
+        if key not in seen:
+            seen.add(key)
+            kept.append(move)
+    return kept
+
+
 class GritBot:
     """Decides from ``view(p)`` and the legal moves only."""
 
@@ -145,19 +160,20 @@ class GritBot:
         if len(moves) == 1:
             return moves[0]
         p = view["viewer"]
-        samples = max(8, self.budget // len(moves))
-        wins = [0.0] * len(moves)
+        candidates = distinct(view, moves)
+        samples = max(8, self.budget // len(candidates))
+        wins = [0.0] * len(candidates)
         for _ in range(samples):
             table = self.determinize(view)
             seed = self.rng.random()
-            for k, move in enumerate(moves):
+            for k, move in enumerate(candidates):
                 trial = table.copy()
                 owner, index = move["pile"]
                 trial.put(p, move["card"], owner * 3 + index, move["marked"])
                 trial.playout(random.Random(seed), p)
                 wins[k] += trial.result(p)
-        best = max(range(len(moves)), key=lambda k: wins[k])
-        return moves[best]
+        best = max(range(len(candidates)), key=lambda k: wins[k])
+        return candidates[best]
 
     def determinize(self, view: dict[str, Any]) -> Table:
         """One guess at the unseen cards that agrees with everything the view shows."""

@@ -1,0 +1,110 @@
+"""``python -m pygame_core``: list the games, play one in a terminal, or pit bots against each other.
+
+    python -m pygame_core games
+    python -m pygame_core play grit --seed 7 --level hard       # you are Player 1
+    python -m pygame_core simulate grit --games 1000 --a hard --b easy
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+from . import all_games, get_game
+from .bots import make_bot
+from .engine import State, player_name
+
+
+def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0) -> dict[str, Any]:
+    """Play ``games`` games between two bot levels, swapping seats every game.
+
+    Returns wins of A and B, draws, A's win rate and games per second.
+    """
+    game = get_game(game_id)
+    wins_a = wins_b = draws = 0
+    start = time.perf_counter()
+    for n in range(games):
+        state = game.new_game(seed=seed + n)
+        seat_a = n % 2
+        bots = {seat_a: make_bot(game_id, level_a, seed + n), 1 - seat_a: make_bot(game_id, level_b, seed + n + 1)}
+        while not state.is_over():
+            for p in state.to_act():
+                state.play(p, bots[p].choose(state.view(p), state.legal_moves(p)))
+        winner = (state.outcome() or {}).get("winner")
+        if winner is None:
+            draws += 1
+        elif winner == seat_a:
+            wins_a += 1
+        else:
+            wins_b += 1
+    elapsed = time.perf_counter() - start
+    return {"game": game_id, "games": games, "a": level_a, "b": level_b, "wins_a": wins_a,
+            "wins_b": wins_b, "draws": draws, "win_rate_a": wins_a / games if games else 0.0,
+            "games_per_second": games / elapsed if elapsed else 0.0}
+
+
+def show(state: State, p: int, out: TextIO) -> None:
+    """Print the view of player ``p`` as indented JSON (terse, but complete and honest)."""
+    out.write(json.dumps(state.view(p), indent=1) + "\n")
+
+
+def play_terminal(game_id: str, seed: int | None, level: str, inp: TextIO, out: TextIO) -> None:
+    """Play against a bot: the human is player 0 and picks moves by number."""
+    state = get_game(game_id).new_game(seed=seed)
+    bot = make_bot(game_id, level, state.seed)
+    while not state.is_over():
+        for p in state.to_act():
+            if p != 0:
+                move = bot.choose(state.view(p), state.legal_moves(p))
+                state.play(p, move)
+                out.write(f"{player_name(p)} has played.\n")
+                continue
+            show(state, 0, out)
+            moves = state.legal_moves(0)
+            for k, move in enumerate(moves, 1):
+                out.write(f"{k:3}. {state.describe(0, move)}\n")
+            while True:
+                out.write("Your move (number): ")
+                out.flush()
+                answer = inp.readline()
+                if not answer:
+                    return
+                if answer.strip().isdigit() and 1 <= int(answer) <= len(moves):
+                    break
+                out.write(f"Type a number from 1 to {len(moves)}.\n")
+            state.play(0, moves[int(answer) - 1])
+    show(state, 0, out)
+    out.write(f"{(state.outcome() or {}).get('reason')}\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pygame_core", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list the games")
+    play = sub.add_parser("play", help="play a game against a bot in the terminal")
+    play.add_argument("game")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--level", default="hard")
+    sim = sub.add_parser("simulate", help="bot against bot, seats swapped every game")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--a", default="hard")
+    sim.add_argument("--b", default="easy")
+    sim.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.command == "games":
+        for game in all_games():
+            print(f"{game.info.id:14} {game.info.title}: {game.info.summary}")
+    elif args.command == "play":
+        play_terminal(args.game, args.seed, args.level, sys.stdin, sys.stdout)
+    else:
+        print(json.dumps(simulate(args.game, args.games, args.a, args.b, args.seed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
