@@ -1,0 +1,67 @@
+"""Hot seat: a curtain between turns, and the waiting player's hand never reaches the page."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+
+from conftest import PHONE
+
+pytestmark = pytest.mark.e2e
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+# Everything the page shows or holds for drawing, except the static help dialogs.
+PAGE_DATA = """
+() => JSON.stringify({
+  drawn: window.app.drawnView(),
+  hitboxes: window.app.hitboxes(),
+  text: [...document.querySelectorAll("#table-screen, #log-dialog, #result, #curtain")]
+    .map((n) => n.innerText + " " + n.textContent).join(" "),
+  moves: [...document.querySelectorAll("[data-move]")].map((b) => b.dataset.move),
+})
+"""
+
+
+def test_hotseat_curtain_hides_the_waiting_hand(open_page: Callable[..., Any]) -> None:
+    visit = open_page(PHONE, scale=2)
+    page = visit.goto("#game=grit&mode=hotseat&seed=17&speed=fast")
+    curtains = 0
+    turns = 0
+    while True:
+        state = visit.wait_for_turn()
+        if state == "over":
+            break
+        if state == "curtain":
+            curtains += 1
+            assert page.evaluate("() => window.app.drawnView()") is None
+            assert page.locator("button.move").count() == 0
+            assert page.locator("#curtain-title").inner_text().startswith("Pass the device to Player ")
+            page.click("#curtain-ready")
+            continue
+        assert state == "move"
+        turns += 1
+        current = page.evaluate("() => window.app.current")
+        assert current["mode"] == "hotseat" and current["human"] == [0, 1]
+        drawn = page.evaluate("() => window.app.drawnView()")
+        actor = drawn["viewer"]
+        assert drawn["to_act"] == [actor]
+        assert page.locator("#curtain-title").inner_text() in ("", f"Pass the device to Player {actor + 1}")
+
+        waiting = visit.call({"op": "view", "session": current["session"], "player": 1 - actor})["view"]["hand"]
+        data = page.evaluate(PAGE_DATA)
+        for code in waiting:
+            assert f'"{code}"' not in data and f"\\\"{code}\\\"" not in data, f"{code} of the waiting hand leaked"
+            assert code[:-1] + SUITS[code[-1]] not in data, f"{code} of the waiting hand is on the page"
+        boxes = page.evaluate("() => window.app.hitboxes()")
+        assert len(boxes["opponentHand"]) == len(waiting)
+        assert all(b["card"] is None and b["faceUp"] is False for b in boxes["opponentHand"])
+        assert [b["card"] for b in boxes["hand"]] == drawn["hand"]
+
+        before = page.evaluate("() => window.app.renders")
+        page.locator("button.move:not([disabled])").first.click()
+        page.wait_for_function("(n) => window.app.renders > n", arg=before)
+    assert turns == 8
+    assert curtains >= 2
+    assert page.locator("#result-title").inner_text() in ("Player 1 wins!", "Player 2 wins!", "A draw")

@@ -1,0 +1,131 @@
+// Entry point: start the engine worker, expose window.app, route between the menu and a table.
+import { startEngine } from "./engine.js";
+import { showLoadingStage } from "./loading-indicator.js";
+import { parseHash, formatHash, tableKey, shareLink as linkFor, randomSeed } from "./router.js";
+import { savedHash, forgetGame } from "./saved-game.js";
+import { toast, showCurtain, hideCurtain, wireDialogs, shareLink } from "./overlays.js";
+import { openSetup, wireSetupForm } from "./setup-form.js";
+import { enableOffline } from "./offline.js";
+import { CardPainter } from "./card-painter.js";
+import { GritRenderer } from "./grit/renderer.js";
+import { GritTable } from "./grit/table.js";
+
+const PLAYABLE = new Set(["grit"]);
+const loading = document.querySelector("#loading");
+const engine = startEngine({ onStage: (stage) => showLoadingStage(loading, stage) });
+const renderer = new GritRenderer(document.querySelector("#table"), new CardPainter());
+let table = null;
+
+const app = {
+  ready: engine.ready.then(({ version }) => {
+    enableOffline(version);
+    return true;
+  }),
+  /** Forward one request to the Python bridge; resolves to its response object. */
+  call: (request) => engine.call(request),
+  /** {game, session, mode, human} while a game is open, else null. */
+  get current() {
+    return table?.session ? table.current : null;
+  },
+  /** Counts canvas redraws that show a new view; each is followed by a "saloon:rendered" event. */
+  renders: 0,
+  /** Rectangles (viewport CSS pixels) of the hand cards, the opponent's backs and the piles. */
+  hitboxes: () => renderer.hitboxes(),
+  /** A copy of the view the canvas is drawn from (null when nothing is drawn). */
+  drawnView: () => structuredClone(renderer.heldView),
+};
+app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
+window.app = app;
+
+function announceRender() {
+  app.renders += 1;
+  document.dispatchEvent(new CustomEvent("saloon:rendered", { detail: { renders: app.renders } }));
+}
+
+function showScreen(atTable) {
+  document.querySelector("#menu").hidden = atTable;
+  document.querySelector("#table-screen").hidden = !atTable;
+  document.body.classList.toggle("at-table", atTable);
+}
+
+function showMenu() {
+  const hash = savedHash();
+  document.querySelector("#resume").hidden = !hash;
+  if (hash) document.querySelector("#resume-link").href = hash;
+  showScreen(false);
+}
+
+function leaveTable() {
+  table?.close();
+  table = null;
+  hideCurtain();
+}
+
+async function openTable(settings) {
+  leaveTable();
+  showScreen(true);
+  const opened = new GritTable({ engine, settings, renderer, onRendered: announceRender, toast, showCurtain });
+  table = opened;
+  try {
+    await app.ready;
+    if (table === opened) await opened.open();
+  } catch (error) {
+    if (table === opened) toast(error.message);
+  }
+}
+
+/** Go to a table; `fresh` throws away any saved game for it first (a new deal with a chosen seed). */
+function navigate(settings, { fresh = false } = {}) {
+  if (fresh && savedHash() === tableKey(settings)) forgetGame();
+  const hash = formatHash(settings);
+  if (location.hash === hash) openTable(settings);
+  else location.hash = hash;
+}
+
+function route() {
+  const settings = parseHash(location.hash);
+  if (!settings) {
+    leaveTable();
+    showMenu();
+    return;
+  }
+  if (!PLAYABLE.has(settings.game)) {
+    toast("That game isn't open yet. Try Grit!");
+    history.replaceState(null, "", location.pathname);
+    leaveTable();
+    showMenu();
+    return;
+  }
+  const canonical = formatHash(settings);
+  if (location.hash !== canonical) history.replaceState(null, "", canonical);
+  if (table && tableKey(table.settings) === tableKey(settings)) return;
+  openTable(settings);
+}
+
+function wireControls() {
+  const felt = document.querySelector("#table");
+  felt.addEventListener("click", (event) => table?.tap(event.clientX, event.clientY));
+  document.querySelector("#mark-toggle").addEventListener("click", () => table?.toggleMark());
+  document.querySelector("#share").addEventListener("click", () => table && shareLink(linkFor(table.settings)));
+  document.querySelector("#new-game").addEventListener("click", () => {
+    if (table) openSetup({ ...table.settings, seed: randomSeed() }, (settings) => navigate(settings, { fresh: true }));
+  });
+  document.querySelector("#deal-again").addEventListener("click", () => {
+    if (table) navigate({ ...table.settings, seed: randomSeed() }, { fresh: true });
+  });
+  document.querySelector("#see-table").addEventListener("click", () => {
+    document.querySelector("#result").hidden = true;
+  });
+  for (const button of document.querySelectorAll("[data-setup]")) {
+    button.addEventListener("click", () => {
+      const defaults = { game: button.dataset.setup, mode: "computer", level: "easy", side: 0, seed: randomSeed(), fast: false };
+      openSetup(defaults, (settings) => navigate(settings, { fresh: true }));
+    });
+  }
+}
+
+wireDialogs();
+wireSetupForm();
+wireControls();
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,361 @@
+// Draws the Grit table from a view (and nothing else) and animates the events that led to it.
+// It never decides what is legal: the controller passes which cards are playable and which piles
+// are targets, taken from the bridge's `legal` answer.
+import { layoutTable, contains } from "./layout.js";
+
+const MOVE_MS = 280;
+const FLIP_MS = 320;
+const BANNER_MS = 1300;
+const BRASS = "#d9b25f";
+const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
+
+const pileKey = ([owner, index]) => `${owner},${index}`;
+const ease = (t) => 1 - (1 - t) ** 3;
+const clamp01 = (t) => Math.min(1, Math.max(0, t));
+
+export class GritRenderer {
+  constructor(canvas, painter) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.painter = painter;
+    this.view = null;
+    this.names = [["Player 1", "Player 1"], ["Player 2", "Player 2"]];
+    this.highlight = { selected: null, playable: new Set(), targets: new Set(), caption: "" };
+    this.animation = null;
+    this.frameRequest = 0;
+    this.size = { width: 0, height: 0 };
+    new ResizeObserver(() => this.resize()).observe(canvas);
+    this.resize();
+  }
+
+  resize() {
+    const rect = this.canvas.getBoundingClientRect();
+    const scale = window.devicePixelRatio || 1;
+    this.size = { width: rect.width, height: rect.height };
+    this.canvas.width = Math.max(1, Math.round(rect.width * scale));
+    this.canvas.height = Math.max(1, Math.round(rect.height * scale));
+    this.painter.setScale(scale);
+    this.draw();
+  }
+
+  /** names[seat] = [full name, short name]: the short one is used where the full one doesn't fit. */
+  setNames(names) {
+    this.names = names;
+  }
+
+  /** The view currently drawn (null when the table is hidden). Exposed for tests. */
+  get heldView() {
+    return this.view;
+  }
+
+  /** Draw a new view at once; `events` (from play/bot) are then animated on top of it. */
+  show(view, { events = [], animate = true, highlight }) {
+    const previous = this.view ? this.layout() : null;
+    this.view = view;
+    this.highlight = highlight;
+    this.animation = animate && events.length ? this.timeline(events, previous) : null;
+    this.draw();
+    if (this.animation) this.scheduleFrame();
+  }
+
+  /** Redraw with another selection or targets; same view, so not a new render. */
+  setHighlight(highlight) {
+    this.highlight = highlight;
+    this.draw();
+  }
+
+  /** Hide the table (hot-seat curtain, menu): the renderer then holds no cards at all. */
+  clear() {
+    this.view = null;
+    this.animation = null;
+    this.draw();
+  }
+
+  layout() {
+    return layoutTable(this.size.width, this.size.height, this.view, this.highlight.selected);
+  }
+
+  /** What is under a point given in client (viewport) coordinates. */
+  hitTest(clientX, clientY) {
+    if (!this.view) return null;
+    const bounds = this.canvas.getBoundingClientRect();
+    const x = clientX - bounds.left;
+    const y = clientY - bounds.top;
+    const layout = this.layout();
+    const card = [...layout.myHand].reverse().find((rect) => contains(rect, x, y));
+    if (card) return { kind: "hand", card: card.card };
+    const pile = layout.piles.find((p) => contains(p.area, x, y));
+    if (pile) return { kind: "pile", pile: [pile.owner, pile.index] };
+    return null;
+  }
+
+  /** Rectangles in viewport CSS pixels: the viewer's hand cards, the opponent's backs and the six piles. */
+  hitboxes() {
+    if (!this.view) return { hand: [], opponentHand: [], piles: [] };
+    const bounds = this.canvas.getBoundingClientRect();
+    const at = (r) => ({ x: bounds.left + r.x, y: bounds.top + r.y, w: r.w, h: r.h });
+    const layout = this.layout();
+    return {
+      hand: layout.myHand.map((r) => ({ card: r.card, ...at(r) })),
+      opponentHand: layout.opponentHand.map((r) => ({ card: null, faceUp: false, ...at(r) })),
+      piles: layout.piles.map((p) => ({
+        owner: p.owner,
+        index: p.index,
+        open: p.open,
+        target: this.highlight.targets.has(pileKey([p.owner, p.index])),
+        ...at(p.area),
+      })),
+    };
+  }
+
+  timeline(events, previous) {
+    const layout = this.layout();
+    const steps = [];
+    let t = 0;
+    let banner = null;
+    for (const event of events) {
+      if (event.type === "play") {
+        const pile = layout.piles.find((p) => p.owner === event.pile[0] && p.index === event.pile[1]);
+        const top = pile?.cards.at(-1);
+        if (!top) continue;
+        const fromHand = previous?.myHand.find((r) => r.card === event.card && event.player === layout.me);
+        const from = fromHand ?? previous?.opponentHand.at(-1) ?? { x: top.x, y: -layout.card.h, ...layout.card };
+        steps.push({ kind: "move", key: pileKey(event.pile), from, to: { x: top.x, y: top.y, ...layout.card }, start: t });
+        t += MOVE_MS;
+      } else if (event.type === "reveal" || event.type === "end") {
+        steps.push({ kind: "flip", keys: new Set(event.cards.map((c) => pileKey(c.pile))), start: t });
+        t += FLIP_MS;
+      } else if (event.type === "round") {
+        banner = { text: `Round ${event.round}`, start: t };
+      }
+    }
+    const end = Math.max(t, banner ? banner.start + BANNER_MS : 0);
+    return { began: performance.now(), steps, banner, end };
+  }
+
+  scheduleFrame() {
+    cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = requestAnimationFrame(() => {
+      this.draw();
+      if (this.animation && performance.now() - this.animation.began < this.animation.end) {
+        this.scheduleFrame();
+      } else {
+        this.animation = null;
+        this.draw();
+      }
+    });
+  }
+
+  /** How the animation changes a pile's top card right now: hidden, shown as a back, or mid-flip. */
+  topOverride(key, elapsed) {
+    if (!this.animation) return null;
+    for (const step of this.animation.steps) {
+      if (step.kind === "move" && step.key === key && elapsed < step.start + MOVE_MS) return { hidden: true };
+    }
+    for (const step of this.animation.steps) {
+      if (step.kind === "flip" && step.keys.has(key) && elapsed < step.start + FLIP_MS) {
+        return { flip: clamp01((elapsed - step.start) / FLIP_MS) };
+      }
+    }
+    return null;
+  }
+
+  draw() {
+    const { ctx, size } = this;
+    const scale = this.canvas.width / Math.max(1, size.width);
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    ctx.clearRect(0, 0, size.width, size.height);
+    if (!this.view || size.width < 10 || size.height < 10) return;
+    const layout = this.layout();
+    const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
+
+    this.drawBand(layout);
+    for (const seat of [layout.opp, layout.me]) this.drawPlate(layout, seat);
+    for (const pile of layout.piles) this.drawPile(layout, pile, elapsed);
+    for (const rect of layout.opponentHand) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h);
+    this.drawHand(layout);
+    if (this.animation) this.drawAnimation(layout, elapsed);
+  }
+
+  drawBand(layout) {
+    const { ctx, view } = this;
+    const { band } = layout;
+    ctx.fillStyle = "rgba(0, 0, 0, 0.18)";
+    ctx.fillRect(band.x, band.y + 4, band.w, band.h - 8);
+    ctx.strokeStyle = "rgba(217, 178, 95, 0.45)";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(band.x, band.y + 4.5);
+    ctx.lineTo(band.x + band.w, band.y + 4.5);
+    ctx.moveTo(band.x, band.y + band.h - 4.5);
+    ctx.lineTo(band.x + band.w, band.y + band.h - 4.5);
+    ctx.stroke();
+
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    const over = view.phase === "over";
+    ctx.fillStyle = BRASS;
+    ctx.font = `bold 12px ${SERIF}`;
+    const roundText = over ? "THE DUEL IS OVER" : `ROUND ${view.round} OF ${view.rounds}`;
+    ctx.fillText(roundText, band.w / 2, band.y + 19);
+    ctx.fillStyle = "#f3ead3";
+    ctx.font = `15px ${SERIF}`;
+    ctx.fillText(this.highlight.caption ?? "", band.w / 2, band.y + 37);
+  }
+
+  drawPlate(layout, seat) {
+    const { ctx, view } = this;
+    const plate = layout.plates[seat];
+    const acting = view.to_act.includes(seat);
+    const mid = plate.y + plate.h / 2;
+    const total = String(view.totals[seat]);
+    const note = view.mark_used[seat] ? "mark used" : "mark ready";
+    ctx.textBaseline = "middle";
+    ctx.textAlign = "left";
+    ctx.font = `bold 13px ${SERIF}`;
+    const badge = Math.max(26, ctx.measureText(total).width + 14);
+    ctx.font = `12px ${SERIF}`;
+    const noteWidth = ctx.measureText(note).width + 8;
+    ctx.font = `bold 15px ${SERIF}`;
+    const [full, short] = this.names[seat];
+    const room = plate.w - badge - 10;
+    let name = `${acting ? "▸ " : ""}${full}`;
+    if (ctx.measureText(name).width > room) name = `${acting ? "▸ " : ""}${short}`;
+    const nameWidth = ctx.measureText(name).width;
+    ctx.fillStyle = acting ? BRASS : "#e9dfc6";
+    ctx.fillText(name, plate.x, mid);
+    let x = plate.x + nameWidth + 10;
+
+    ctx.fillStyle = "#2a1a0e";
+    ctx.strokeStyle = BRASS;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.roundRect(x, mid - 10, badge, 20, 10);
+    ctx.fill();
+    ctx.stroke();
+    ctx.font = `bold 13px ${SERIF}`;
+    ctx.fillStyle = "#fff4d8";
+    ctx.textAlign = "center";
+    ctx.fillText(total, x + badge / 2, mid + 1);
+    x += badge + 8;
+    if (x + noteWidth <= plate.x + plate.w) {
+      ctx.textAlign = "left";
+      ctx.font = `12px ${SERIF}`;
+      ctx.fillStyle = "rgba(243, 234, 211, 0.75)";
+      ctx.fillText(note, x, mid + 1);
+    }
+  }
+
+  drawPile(layout, pile, elapsed) {
+    const { ctx } = this;
+    const { slot } = pile;
+    const key = pileKey([pile.owner, pile.index]);
+    const target = this.highlight.targets.has(key);
+    if (target) {
+      ctx.save();
+      ctx.shadowColor = "rgba(255, 214, 120, 0.9)";
+      ctx.shadowBlur = 18;
+      ctx.fillStyle = "rgba(255, 214, 120, 0.16)";
+      ctx.beginPath();
+      ctx.roundRect(pile.area.x + 3, pile.area.y, pile.area.w - 6, pile.area.h, 10);
+      ctx.fill();
+      ctx.restore();
+    }
+    ctx.setLineDash([6, 5]);
+    ctx.lineWidth = target ? 2.5 : 1.5;
+    ctx.strokeStyle = target ? "#ffd678" : "rgba(243, 234, 211, 0.28)";
+    ctx.beginPath();
+    ctx.roundRect(slot.x, slot.y, slot.w, slot.h, slot.w * 0.08);
+    ctx.stroke();
+    ctx.setLineDash([]);
+
+    const override = this.topOverride(key, elapsed);
+    pile.cards.forEach(({ entry, x, y }, depth) => {
+      const isTop = depth === pile.cards.length - 1;
+      let look = { code: entry.card, faceUp: !entry.face_down, sideways: entry.marked };
+      if (isTop && override?.hidden) return;
+      if (isTop && override?.flip !== undefined) {
+        const p = override.flip;
+        look = p < 0.5 ? { ...look, code: null, faceUp: false, squeeze: 1 - 2 * p } : { ...look, squeeze: 2 * p - 1 };
+      }
+      this.painter.draw(ctx, x, y, slot.w, slot.h, look);
+    });
+    this.drawPileNumber(slot, pile.index, target);
+  }
+
+  drawPileNumber(slot, index, target) {
+    const { ctx } = this;
+    const r = Math.max(8, slot.w * 0.11);
+    const cx = slot.x + slot.w + r * 0.2;
+    const cy = slot.y - r * 0.2;
+    ctx.beginPath();
+    ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+    ctx.fillStyle = target ? "#ffd678" : "#3b2614";
+    ctx.fill();
+    ctx.strokeStyle = BRASS;
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
+    ctx.fillStyle = target ? "#2a1a0e" : "#f3ead3";
+    ctx.font = `bold ${Math.round(r * 1.15)}px ${SERIF}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(String(index + 1), cx, cy + 1);
+  }
+
+  drawHand(layout) {
+    const { ctx } = this;
+    const { selected, playable } = this.highlight;
+    for (const rect of layout.myHand) {
+      if (rect.card === selected) {
+        ctx.save();
+        ctx.shadowColor = "rgba(255, 214, 120, 0.95)";
+        ctx.shadowBlur = 20;
+        ctx.fillStyle = "#ffd678";
+        ctx.beginPath();
+        ctx.roundRect(rect.x - 3, rect.y - 3, rect.w + 6, rect.h + 6, rect.w * 0.1);
+        ctx.fill();
+        ctx.restore();
+      }
+      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { code: rect.card, faceUp: true });
+      if (playable.size && !playable.has(rect.card)) {
+        ctx.fillStyle = "rgba(10, 30, 20, 0.45)";
+        ctx.beginPath();
+        ctx.roundRect(rect.x, rect.y, rect.w, rect.h, rect.w * 0.08);
+        ctx.fill();
+      }
+    }
+  }
+
+  drawAnimation(layout, elapsed) {
+    const { ctx, view } = this;
+    for (const step of this.animation.steps) {
+      if (step.kind !== "move" || elapsed < step.start || elapsed >= step.start + MOVE_MS) continue;
+      const t = ease((elapsed - step.start) / MOVE_MS);
+      const lerp = (a, b) => a + (b - a) * t;
+      const [owner, index] = step.key.split(",").map(Number);
+      const entry = view.piles[owner][index].cards.at(-1);
+      const known = entry.face_down ? entry.card : null;
+      this.painter.draw(ctx, lerp(step.from.x, step.to.x), lerp(step.from.y, step.to.y), lerp(step.from.w, step.to.w),
+        lerp(step.from.h, step.to.h), { code: known, faceUp: false, sideways: entry.marked && t > 0.5 });
+    }
+    const banner = this.animation.banner;
+    if (banner && elapsed >= banner.start && elapsed < banner.start + BANNER_MS) {
+      const p = (elapsed - banner.start) / BANNER_MS;
+      const alpha = Math.min(1, p * 6, (1 - p) * 4);
+      const { band } = layout;
+      ctx.save();
+      ctx.globalAlpha = alpha;
+      ctx.fillStyle = "rgba(28, 16, 8, 0.92)";
+      ctx.fillRect(0, band.y - 6, band.w, band.h + 12);
+      ctx.strokeStyle = BRASS;
+      ctx.lineWidth = 2;
+      ctx.strokeRect(-2, band.y - 6, band.w + 4, band.h + 12);
+      ctx.fillStyle = BRASS;
+      ctx.font = `bold 24px ${SERIF}`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(banner.text, band.w / 2, band.y + band.h / 2);
+      ctx.restore();
+    }
+  }
+}
