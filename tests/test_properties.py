@@ -1,0 +1,401 @@
+"""Protocol properties of every registered game, checked over random seeded games (hypothesis).
+
+Written only against the engine protocol (DESIGN.md): ``new_game, to_act, legal_moves, check, play,
+view, is_over, outcome, record, replay, clone, redact_events``. A new game is covered by registering
+it; the only per-game piece is ``REDEALERS`` (the no-leak test needs to know which cards a player
+may see) and a game with hidden information but no redealer is reported as skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Callable, Iterator
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from pygame_core import IllegalMove, State, all_games, get_game, replay
+from pygame_core.cards import is_card, standard_deck
+
+GAME_IDS: list[str] = [game.info.id for game in all_games()]
+HIDDEN_GAME_IDS: list[str] = [game.info.id for game in all_games() if game.info.hidden_info]
+MAX_STEPS = 400  # a run stops here even if the game is not over
+CARDS: list[str] = standard_deck(jokers=True)
+JUNK: list[Any] = [None, True, False, 0, 1, -1, 2, 3, 1.0, 0.5, "", "x", "play", "AS", "10H", "RJ",
+                   [], {}, [0], [0, 1.0], [0, 0, 0], [[0, 1]], {"a": 1}, {"type": None}, 10**20]
+BAD_PLAYERS: list[Any] = [None, -1, True, False, "0", 0.0, 1.0, [0]]
+
+# sized so that the whole file stays well under 10 s on a busy two-core machine
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MEDIUM = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HEAVY = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# --------------------------------------------------------------------------- helpers
+def canon(value: Any) -> str:
+    """Strict canonical JSON: 1 and 1.0 and True are different moves here, as they are to JS."""
+    return json.dumps(value, sort_keys=True, allow_nan=False)
+
+
+def assert_json(value: Any) -> None:
+    """A JSON value that survives a round trip unchanged (no tuples, int keys, NaN, objects)."""
+    text = json.dumps(value, allow_nan=False)
+    assert json.loads(text) == value, value
+
+
+def viewers(state: State) -> list[int | None]:
+    return [*range(state.info.players), None]
+
+
+def snapshot(state: State) -> str:
+    """Everything the protocol exposes about a position."""
+    players = range(state.info.players)
+    return canon({"record": state.record(), "views": [state.view(v) for v in viewers(state)],
+                  "to_act": state.to_act(), "legal": [state.legal_moves(p) for p in players],
+                  "over": state.is_over(), "outcome": state.outcome()})
+
+
+def position(state: State) -> str:
+    """A snapshot without the record (the order of simultaneous commits may differ there)."""
+    players = range(state.info.players)
+    return canon({"views": [state.view(v) for v in viewers(state)], "to_act": state.to_act(),
+                  "legal": [state.legal_moves(p) for p in players], "outcome": state.outcome()})
+
+
+def card_codes(value: Any) -> set[str]:
+    """Card codes anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} if is_card(value) else set()
+    if isinstance(value, dict):
+        return set().union(set(), *(card_codes(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(set(), *(card_codes(v) for v in value))
+    return set()
+
+
+def flatten(deal: Any) -> list[str]:
+    """The card codes of a deal in a fixed order (lists in order, objects by sorted key)."""
+    if isinstance(deal, str):
+        return [deal]
+    if isinstance(deal, list):
+        return [c for item in deal for c in flatten(item)]
+    if isinstance(deal, dict):
+        return [c for key in sorted(deal) for c in flatten(deal[key])]
+    return []
+
+
+def map_cards(value: Any, mapping: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return mapping.get(value, value)
+    if isinstance(value, list):
+        return [map_cards(v, mapping) for v in value]
+    if isinstance(value, dict):
+        return {k: map_cards(v, mapping) for k, v in value.items()}
+    return value
+
+
+def mutate_value(value: Any, rng: random.Random) -> list[Any]:
+    """Near misses of one JSON value."""
+    if isinstance(value, bool):
+        return [not value, int(value), None, str(value).lower()]
+    if isinstance(value, int):
+        return [value + 1, value - 1, float(value), -value - 1, str(value), value + 10**6,
+                *([bool(value)] if value in (0, 1) else [])]
+    if isinstance(value, float):
+        return [value + 1, int(value), str(value)]
+    if isinstance(value, str):
+        near = [value.lower(), value + " ", value[:-1], value[1:], value * 2, None]
+        return near + rng.sample(CARDS, 6)
+    if isinstance(value, list):
+        out: list[Any] = [value[:-1], value + [value[-1] if value else 0], list(reversed(value))]
+        for i, item in enumerate(value):
+            for alt in mutate_value(item, rng):
+                out.append(value[:i] + [alt] + value[i + 1:])
+        return out
+    if isinstance(value, dict):
+        out = [{**value, "extra": 0}]
+        for key, item in value.items():
+            out.append({k: v for k, v in value.items() if k != key})
+            for alt in mutate_value(item, rng):
+                out.append({**value, key: alt})
+        return out
+    return [None]
+
+
+def candidates(legal: list[Any], rng: random.Random, per_step: int = 1) -> list[Any]:
+    """Junk, and mutations of a few legal moves (which may happen to be other legal moves)."""
+    out = list(JUNK)
+    for move in rng.sample(legal, min(per_step, len(legal))):
+        out += [[move], {"move": move}]
+        for alt in mutate_value(move, rng):
+            out.append(alt)
+        if isinstance(move, dict):
+            for key in move:
+                out.append({**move, key: rng.choice(JUNK)})
+    return out
+
+
+# --------------------------------------------------------------------------- random runs
+def options_strategy(game_id: str) -> st.SearchStrategy[dict[str, str]]:
+    specs = get_game(game_id).info.options
+    return st.fixed_dictionaries({o.name: st.sampled_from(o.values) for o in specs})
+
+
+@st.composite
+def runs(draw: st.DrawFn, game_ids: list[str] | None = None) -> tuple[str, int, dict[str, str], list[int]]:
+    game_id = draw(st.sampled_from(game_ids or GAME_IDS))
+    seed = draw(st.integers(0, 2**32))
+    options = draw(options_strategy(game_id))
+    choices = draw(st.lists(st.integers(0, 2**20), max_size=60))
+    return game_id, seed, options, choices
+
+
+def choose(state: State, choice: int) -> tuple[int, Any]:
+    actors = state.to_act()
+    p = actors[choice % len(actors)]
+    moves = state.legal_moves(p)
+    return p, moves[(choice // len(actors)) % len(moves)]
+
+
+def play_out(game_id: str, seed: int, options: dict[str, str],
+             choices: list[int]) -> Iterator[tuple[State, int, Any]]:
+    """Yield (state before the move, player, move) along one random game; the caller plays it."""
+    state = get_game(game_id).new_game(seed=seed, options=options)
+    for step in range(MAX_STEPS):
+        if state.is_over():
+            return
+        p, move = choose(state, choices[step] if step < len(choices) else 0)
+        yield state, p, move
+
+
+# --------------------------------------------------------------------------- per-step invariants
+def check_position(state: State, rng: random.Random) -> None:
+    over = state.is_over()
+    to_act = state.to_act()
+    outcome = state.outcome()
+    assert (outcome is None) == (not over)
+    assert (to_act == []) == over
+    assert len(set(to_act)) == len(to_act) and all(p in range(state.info.players) for p in to_act)
+    if outcome is not None:
+        assert_json(outcome)
+        assert set(outcome) >= {"winner", "scores", "reason"}
+        assert outcome["winner"] is None or outcome["winner"] in range(state.info.players)
+        assert isinstance(outcome["reason"], str) and outcome["reason"]
+    record = state.record()
+    assert_json(record)
+    assert set(record) >= {"game", "version", "options", "seed", "deal", "moves"}
+    assert record["game"] == state.info.id
+    for v in viewers(state):
+        assert_json(state.view(v))
+
+    legal: dict[int, set[str]] = {}
+    for p in range(state.info.players):
+        moves = state.legal_moves(p)
+        assert_json(moves)
+        legal[p] = {canon(m) for m in moves}
+        assert len(legal[p]) == len(moves), "legal_moves has duplicates"
+        assert bool(moves) == (p in to_act), (p, to_act)
+        for move in moves:
+            assert state.check(p, move) is None, (p, move)
+            assert isinstance(state.describe(p, move), str) and state.describe(p, move)
+
+    # illegal and malformed moves: check is not None exactly when the move is not legal
+    all_legal = [m for p in to_act for m in state.legal_moves(p)]
+    pool = candidates(all_legal, rng)
+    before = snapshot(state)
+    illegal: list[tuple[Any, Any, dict[str, str]]] = []
+    for move in pool:
+        key = canon(move)
+        for p in range(state.info.players):
+            error = state.check(p, move)
+            assert (error is None) == (key in legal[p]), (p, move, error)
+            if error is not None:
+                assert set(error) == {"code", "message"}
+                assert isinstance(error["code"], str) and error["code"]
+                assert isinstance(error["message"], str) and error["message"].strip()
+                illegal.append((p, move, error))
+    for move in rng.sample(pool, min(3, len(pool))) + all_legal[:1]:
+        for bad in BAD_PLAYERS:
+            error = state.check(bad, move)
+            assert error is not None and error["code"] == "bad_player"
+            illegal.append((bad, move, error))
+    assert snapshot(state) == before, "check mutated the state"
+    for p, move, error in rng.sample(illegal, min(3, len(illegal))):
+        with pytest.raises(IllegalMove) as info:
+            state.play(p, move)
+        assert isinstance(info.value, ValueError)
+        assert info.value.code == error["code"]
+        assert snapshot(state) == before, "an illegal play changed the state"
+
+
+@HEAVY
+@given(run=runs())
+def test_random_games_keep_every_protocol_promise(run: tuple[str, int, dict[str, str], list[int]]) -> None:
+    game_id, seed, options, choices = run
+    rng = random.Random(f"{game_id}/{seed}")
+    seen: dict[int | None, set[str]] | None = None
+    final: State | None = None
+    for step, (state, p, move) in enumerate(play_out(game_id, seed, options, choices)):
+        if seen is None:
+            seen = {v: card_codes(state.view(v)) for v in viewers(state)}
+        check_position(state, rng)
+        if step <= 40 or step % 10 == 0:
+            again = replay(json.loads(json.dumps(state.record())))
+            assert snapshot(again) == snapshot(state), "replay(record()) rebuilt a different state"
+
+        before = snapshot(state)
+        twin = state.clone()
+        twin_events = twin.play(p, move)
+        assert snapshot(state) == before, "playing on a clone changed the original"
+        after_twin = snapshot(twin)
+        events = state.play(p, move)
+        assert snapshot(twin) == after_twin, "playing on the original changed the clone"
+        assert snapshot(state) == after_twin, "the same move from the same state ended differently"
+        assert canon(events) == canon(twin_events)
+
+        assert isinstance(events, list)
+        assert_json(events)
+        for event in events:
+            assert isinstance(event, dict) and isinstance(event.get("type"), str)
+        for v in viewers(state):
+            redacted = state.redact_events(events, v)
+            assert_json(redacted)
+            assert len(redacted) == len(events)
+            seen[v] |= card_codes(state.view(v))
+            leaked = card_codes(redacted) - seen[v]
+            assert not leaked, f"events show {sorted(leaked)} to viewer {v} that no view of theirs did"
+        final = state
+    if final is not None:
+        check_position(final, rng)
+        again = replay(final.record())
+        assert snapshot(again) == snapshot(final)
+
+
+@FAST
+@given(run=runs())
+def test_simultaneous_commit_order_does_not_matter(run: tuple[str, int, dict[str, str], list[int]]) -> None:
+    """DESIGN: when several players commit at once, the order of the commits never changes the result."""
+    game_id, seed, options, choices = run
+    state = get_game(game_id).new_game(seed=seed, options=options)
+    for step in range(MAX_STEPS):
+        if state.is_over():
+            return
+        actors = state.to_act()
+        choice = choices[step] if step < len(choices) else 0
+        if len(actors) > 1:
+            picks = [(p, state.legal_moves(p)[choice % len(state.legal_moves(p))]) for p in actors]
+            ends = []
+            for order in (picks, list(reversed(picks))):
+                trial = state.clone()
+                for p, move in order:
+                    assert p in trial.to_act(), "a committed player must not block the others"
+                    assert trial.check(p, move) is None, "a commit changed what another may commit"
+                    trial.play(p, move)
+                ends.append(position(trial))
+            assert ends[0] == ends[1]
+        p, move = choose(state, choice)
+        state.play(p, move)
+
+
+@FAST
+@given(run=runs(), cut=st.integers(0, 10**6))
+def test_replay_of_any_prefix_is_undo(run: tuple[str, int, dict[str, str], list[int]], cut: int) -> None:
+    """record()["moves"][:k] replays to the position after k moves (undo, resume)."""
+    game_id, seed, options, choices = run
+    positions: list[str] = []
+    state: State | None = None
+    for state, p, move in play_out(game_id, seed, options, choices):
+        positions.append(snapshot(state))
+        state.play(p, move)
+    assume(state is not None)
+    assert state is not None
+    positions.append(snapshot(state))
+    record = state.record()
+    k = cut % (len(record["moves"]) + 1)
+    prefix = {**record, "moves": record["moves"][:k]}
+    assert snapshot(replay(prefix)) == positions[k]
+
+
+# --------------------------------------------------------------------------- no leak by redealing
+Redealer = Callable[[State, "int | None", random.Random], Any]
+
+
+def redeal_grit(state: State, p: int | None, rng: random.Random) -> list[str]:
+    """GRIT-9 from the record alone: p sees the two face-up cards, p's own hand and plays, every
+    card turned up (unmarked plays of a finished round) and, at the end, everything. The rest (the
+    opponent's hand and face-down cards, the discards) is permuted in place."""
+    record = state.record()
+    deal: list[str] = record["deal"]
+    moves = record["moves"]
+    over = state.is_over()
+    seen = {deal[8], deal[9]}
+    if p is not None:
+        seen |= set(deal[4 * p:4 * p + 4])
+    for i, (q, move) in enumerate(moves):
+        round_done = len(moves) >= (i // 2) * 2 + 2
+        if q == p or over or (round_done and not move["marked"]):
+            seen.add(move["card"])
+    if over:
+        seen |= set(deal)
+    hidden = [i for i, card in enumerate(deal) if card not in seen]
+    cards = [deal[i] for i in hidden]
+    rng.shuffle(cards)
+    new = list(deal)
+    for i, card in zip(hidden, cards):
+        new[i] = card
+    return new
+
+
+REDEALERS: dict[str, Redealer] = {"grit": redeal_grit}
+
+
+@pytest.mark.parametrize("game_id", HIDDEN_GAME_IDS)
+def test_every_hidden_info_game_has_a_redealer(game_id: str) -> None:
+    if game_id not in REDEALERS:
+        pytest.skip(f"{game_id}: add a REDEALERS entry in tests/test_properties.py for the no-leak test")
+
+
+@MEDIUM
+@given(run=runs([g for g in HIDDEN_GAME_IDS if g in REDEALERS] or GAME_IDS), cut=st.integers(0, 10**6),
+       rng=st.randoms(use_true_random=False))
+def test_no_leak_redealing_unseen_cards_changes_nothing_a_player_sees(
+        run: tuple[str, int, dict[str, str], list[int]], cut: int, rng: random.Random) -> None:
+    """For each viewer: permute the cards they cannot see (per the rules, not per the view), replay
+    the same moves (the cards in them mapped through the permutation) and demand identical views,
+    legal moves and redacted events at every step up to the cut."""
+    game_id, seed, options, choices = run
+    assume(game_id in REDEALERS)
+    game = get_game(game_id)
+    played: list[tuple[int, Any]] = []
+    state: State | None = None
+    for state, p, move in play_out(game_id, seed, options, choices):
+        played.append((p, move))
+        state.play(p, move)
+    assert state is not None
+    k = cut % (len(played) + 1)
+    old_deal = state.record()["deal"]
+    base = game.new_game(seed=seed, options=options, deal=old_deal)
+    for p, move in played[:k]:
+        base.play(p, move)
+    for v in viewers(base):
+        new_deal = REDEALERS[game_id](base, v, rng)
+        old_cards, new_cards = flatten(old_deal), flatten(new_deal)
+        assert sorted(old_cards) == sorted(new_cards), "a redeal must permute the same cards"
+        assert len(set(old_cards)) == len(old_cards), "position mapping needs unique cards"
+        mapping = dict(zip(old_cards, new_cards))
+        a = game.new_game(seed=seed, options=options, deal=old_deal)
+        b = game.new_game(seed=seed, options=options, deal=new_deal)
+        for step in range(k + 1):
+            assert canon(a.view(v)) == canon(b.view(v)), f"viewer {v} at step {step} sees the redeal"
+            if v is not None:
+                assert canon(a.legal_moves(v)) == canon(b.legal_moves(v))
+            if step == k:
+                break
+            p, move = played[step]
+            mapped = map_cards(move, mapping)
+            assert b.check(p, mapped) is None, f"mapped move {mapped} is illegal after the redeal"
+            events_a = a.redact_events(a.play(p, move), v)
+            events_b = b.redact_events(b.play(p, mapped), v)
+            assert canon(events_a) == canon(events_b), f"viewer {v}: events at step {step} leak the redeal"
