@@ -65,6 +65,8 @@ class Bridge:
             request = json.loads(request_json)
         except ValueError as exc:
             raise BadRequest("bad_json", f"The request is not valid JSON ({exc}).") from None
+        except RecursionError:
+            raise BadRequest("bad_json", "The request is nested too deeply to be a game request.") from None
         if not isinstance(request, dict):
             raise BadRequest("bad_request", "The request must be a JSON object with an 'op'.")
         op = request.get("op")
@@ -121,8 +123,9 @@ class Bridge:
         if level not in state.info.levels:
             raise BadRequest("bad_request", f"Unknown level {level!r}; levels: {', '.join(state.info.levels)}.")
         viewer = self._viewer(state, request, "viewer", default=None)
-        if player not in state.to_act():
-            raise BadRequest("not_your_turn", f"It is not Player {player + 1}'s turn.")
+        turn_error = state.check_turn(player)
+        if turn_error is not None:
+            raise BadRequest(turn_error.code, turn_error.message)
         bot = make_bot(state.info.id, level, seed=state.seed * 1000 + len(state.moves))
         move = bot.choose(state.view(player), state.legal_moves(player))
         events = self._play_safely(request["session"], state, player, move)

@@ -141,14 +141,14 @@ class State(ABC):
 
     def check(self, p: int, move: Json) -> dict[str, str] | None:
         """None when ``move`` is legal for ``p``, else ``{"code", "message"}``; never mutates."""
-        error = self._check_turn(p)
+        error = self.check_turn(p)
         if error is None:
             error = self._check_move(p, move)
         return None if error is None else error.as_dict()
 
     def play(self, p: int, move: Move) -> list[Event]:
         """Play a legal move and return its events; raise ``IllegalMove`` and change nothing."""
-        error = self._check_turn(p) or self._check_move(p, move)
+        error = self.check_turn(p) or self._check_move(p, move)
         if error is not None:
             raise error
         move = copy.deepcopy(move)
@@ -168,7 +168,8 @@ class State(ABC):
     def redact_events(self, events: list[Event], viewer: int | None) -> list[Event]:
         return [self.redact_event(e, viewer) for e in events]
 
-    def _check_turn(self, p: object) -> IllegalMove | None:
+    def check_turn(self, p: object) -> IllegalMove | None:
+        """Why ``p`` may not move now (no such player, game over, not their turn), else None."""
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.info.players:
             players = ", ".join(str(i) for i in range(self.info.players))
             return IllegalMove("bad_player", f"There is no player {p!r}; players are {players}.")
@@ -260,9 +261,11 @@ def replay(record: Json) -> State:
         game = get_game(record["game"])
     except KeyError as exc:
         raise SetupError("bad_record", str(exc.args[0])) from None
-    if record["version"] != game.state_class.version:
+    if type(record["version"]) is not int or record["version"] != game.state_class.version:
         raise SetupError("bad_record", f"The saved game is from rules version {record['version']!r}; "
                                        f"this is version {game.state_class.version}.")
+    if type(record["seed"]) is not int:
+        raise SetupError("bad_record", f"The saved game's seed must be a whole number, not {record['seed']!r}.")
     try:
         state = game.new_game(record["seed"], record["options"], record["deal"])
     except SetupError as exc:

@@ -416,8 +416,6 @@ def test_game_over(bridge: Bridge) -> None:
         assert ok(bridge, {"op": "legal", "session": "s1", "player": 0})["moves"] == []
 
 
-@pytest.mark.xfail(strict=True, reason="bridge.op_bot answers not_your_turn ('It is not Player 1's turn') "
-                   "on a finished game, where play answers game_over")
 def test_bot_on_a_finished_game_says_game_over(bridge: Bridge) -> None:
     play_to_the_end(bridge)
     with Unchanged(bridge):
@@ -513,17 +511,12 @@ def test_load_accepts_the_untampered_record(bridge: Bridge) -> None:
     ok(bridge, {"op": "load", "record": json.loads(json.dumps(record))})
 
 
-@pytest.mark.xfail(strict=True, reason="engine.replay passes record['seed'] to new_game, which treats "
-                   "None as 'pick a random seed': a record with seed null loads as a game with a "
-                   "fresh random seed instead of being rejected as bad_record")
 def test_load_rejects_a_null_seed(bridge: Bridge) -> None:
     record = good_record(bridge)
     with Unchanged(bridge):
         fails(bridge, {"op": "load", "record": {**record, "seed": None}}, "bad_record")
 
 
-@pytest.mark.xfail(strict=True, reason="engine.replay compares record['version'] with != so true and 1.0 "
-                   "pass as version 1 (coerced instead of rejected)")
 @pytest.mark.parametrize("version", [True, 1.0])
 def test_load_rejects_a_coerced_version(bridge: Bridge, version: Any) -> None:
     record = good_record(bridge)
@@ -662,9 +655,6 @@ def test_deeply_nested_request_does_not_raise() -> None:
     assert response["ok"] is False
 
 
-@pytest.mark.xfail(strict=True, reason="bridge._dispatch catches only ValueError from json.loads; a deeply "
-                   "nested request raises RecursionError and is reported as internal_error ('Something "
-                   "went wrong inside the game engine') instead of a malformed-request code")
 def test_deeply_nested_request_is_a_bad_request() -> None:
     response = parse(Bridge().handle("[" * 100000 + "]" * 100000))
     assert response["error"]["code"] in {"bad_json", "bad_request"}
