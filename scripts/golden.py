@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Golden playthroughs: a readable transcript of whole seeded games, one file per (game, seed).
+
+    python3 scripts/golden.py            # regenerate tests/golden/*.txt
+    python3 scripts/golden.py --check    # exit 1 (with a diff) if a file is out of date
+
+Both players are ``RandomBot``s seeded from the game seed, so a transcript depends only on the
+engine (and on ``cards.pick``/``shuffle``, which are stable across Python versions). Every step
+shows what each player and the spectator see, the legal moves with their labels, the move, and
+the events as the engine returns them and as each viewer receives them; then the outcome and the
+record. ``tests/test_golden.py`` regenerates these in memory and diffs them against the files.
+Add a game by appending to ``GOLDEN``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from pygame_core import get_game  # noqa: E402
+from pygame_core.bots import RandomBot  # noqa: E402
+
+GOLDEN: list[tuple[str, int]] = [("grit", 7)]
+GOLDEN_DIR = ROOT / "tests" / "golden"
+MAX_STEPS = 10_000
+
+
+def golden_path(game_id: str, seed: int) -> Path:
+    return GOLDEN_DIR / f"{game_id}_seed{seed}.txt"
+
+
+def dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(", ", ": "))
+
+
+def who(viewer: int | None) -> str:
+    return "spectator" if viewer is None else f"player {viewer}"
+
+
+def transcript(game_id: str, seed: int) -> str:
+    """The whole game as text; deterministic for a given engine."""
+    game = get_game(game_id)
+    state = game.new_game(seed=seed)
+    players = list(range(game.info.players))
+    viewers: list[int | None] = [*players, None]
+    bots = {p: RandomBot(seed * 10 + p) for p in players}
+    lines = [f"# Golden playthrough: {game.info.title} ({game_id}), seed {seed}",
+             "# Regenerate with: python3 scripts/golden.py",
+             f"# Bots: " + ", ".join(f"player {p} RandomBot({seed * 10 + p})" for p in players),
+             f"info: {dump(game.info.to_json())}",
+             f"options: {dump(state.record()['options'])}",
+             f"deal: {dump(state.record()['deal'])}"]
+    step = 0
+    while not state.is_over():
+        step += 1
+        if step > MAX_STEPS:
+            raise RuntimeError(f"{game_id} seed {seed}: no end after {MAX_STEPS} moves")
+        to_act = state.to_act()
+        lines += ["", f"== step {step}: to act {dump(to_act)}"]
+        for v in viewers:
+            lines.append(f"view[{who(v)}]: {dump(state.view(v))}")
+        for p in to_act:
+            moves = state.legal_moves(p)
+            lines.append(f"legal[player {p}]: {len(moves)} moves")
+            lines += [f"  {dump(m)}  # {state.describe(p, m)}" for m in moves]
+        p = to_act[0]
+        move = bots[p].choose(state.view(p), state.legal_moves(p))
+        lines.append(f"move[player {p}]: {dump(move)}  # {state.describe(p, move)}")
+        events = state.play(p, move)
+        lines.append(f"events[full]: {dump(events)}")
+        for v in viewers:
+            lines.append(f"events[{who(v)}]: {dump(state.redact_events(events, v))}")
+    lines += ["", "== over"]
+    for v in viewers:
+        lines.append(f"view[{who(v)}]: {dump(state.view(v))}")
+    lines.append(f"outcome: {dump(state.outcome())}")
+    lines.append(f"record: {dump(state.record())}")
+    return "\n".join(lines) + "\n"
+
+
+def diff(expected: str, actual: str, name: str) -> str:
+    return "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                        f"{name} (file)", f"{name} (engine now)", n=0))
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    status = 0
+    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+    for game_id, seed in GOLDEN:
+        path = golden_path(game_id, seed)
+        text = transcript(game_id, seed)
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        if check:
+            if old != text:
+                sys.stdout.write(diff(old, text, path.name))
+                status = 1
+            continue
+        if old != text:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+        else:
+            print(f"unchanged {path.relative_to(ROOT)}")
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

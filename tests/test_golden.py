@@ -1,0 +1,58 @@
+"""Golden playthroughs: the engine must still produce tests/golden/* byte for byte.
+
+If a change to the rules or the view is intended, regenerate with ``python3 scripts/golden.py``
+and review the diff in git before committing it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("golden_script", ROOT / "scripts" / "golden.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("golden_script", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+golden = load_generator()
+
+
+@pytest.mark.parametrize("game_id,seed", golden.GOLDEN, ids=[f"{g}-{s}" for g, s in golden.GOLDEN])
+def test_golden_playthrough(game_id: str, seed: int) -> None:
+    path: Path = golden.golden_path(game_id, seed)
+    assert path.exists(), f"{path} is missing: run `python3 scripts/golden.py`"
+    expected = path.read_text(encoding="utf-8")
+    actual: str = golden.transcript(game_id, seed)
+    if actual != expected:
+        diff = golden.diff(expected, actual, path.name)
+        shown = "\n".join(diff.splitlines()[:60])
+        pytest.fail(f"{path.name} no longer matches the engine. If the change is intended, run "
+                    f"`python3 scripts/golden.py` and review the diff in git.\n{shown}", pytrace=False)
+
+
+def test_transcript_is_deterministic() -> None:
+    game_id, seed = golden.GOLDEN[0]
+    assert golden.transcript(game_id, seed) == golden.transcript(game_id, seed)
+
+
+def test_no_stray_golden_files() -> None:
+    expected = {golden.golden_path(g, s).name for g, s in golden.GOLDEN}
+    present = {p.name for p in (ROOT / "tests" / "golden").iterdir() if p.is_file()}
+    assert present == expected, "every file in tests/golden must come from scripts/golden.py GOLDEN"
+
+
+def test_grit_golden_game_is_complete() -> None:
+    text = golden.golden_path("grit", 7).read_text(encoding="utf-8")
+    assert "\n== over\n" in text and "\noutcome: " in text
+    assert text.count("\n== step ") == 8, "a Grit game is eight plays"
