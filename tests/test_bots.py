@@ -19,7 +19,7 @@ BASIC: list[str] = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S",
 
 def play_game(state: State, bots: dict[int, Any]) -> list[tuple[int, dict[str, Any]]]:
     """Play to the end, checking each choice is one of the legal moves; return the moves."""
-    chosen = []
+    chosen: list[tuple[int, dict[str, Any]]] = []
     for _ in range(10_000):
         if state.is_over():
             return chosen

@@ -160,7 +160,7 @@ def test_bool_player_has_no_legal_moves() -> None:
     state = get_game("grit").new_game(seed=0, deal=BASIC)
     (p,) = state.to_act()
     assert state.check(bool(p), state.legal_moves(p)[0]) is not None
-    assert state.legal_moves(bool(p)) == []  # type: ignore[arg-type]
+    assert state.legal_moves(bool(p)) == []
 
 
 @pytest.mark.xfail(strict=True, reason="GritState.view(p) indexes self.hands[p] without checking p: "

@@ -240,7 +240,8 @@ def test_random_games_keep_every_protocol_promise(run: tuple[str, int, dict[str,
     for step, (state, p, move) in enumerate(play_out(game_id, seed, options, choices)):
         if seen is None:
             seen = {v: card_codes(state.view(v)) for v in viewers(state)}
-        check_position(state, rng)
+        if step <= 60 or step % 5 == 0:  # long games (future engines) stay affordable
+            check_position(state, rng)
         if step <= 40 or step % 10 == 0:
             again = replay(json.loads(json.dumps(state.record())))
             assert snapshot(again) == snapshot(state), "replay(record()) rebuilt a different state"
