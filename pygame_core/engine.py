@@ -168,6 +168,12 @@ class State(ABC):
     def redact_events(self, events: list[Event], viewer: int | None) -> list[Event]:
         return [self.redact_event(e, viewer) for e in events]
 
+    def check_viewer(self, p: object) -> None:
+        """Views are for a player of this game or ``None`` (spectator); anything else is a bug."""
+        if p is not None and (isinstance(p, bool) or not isinstance(p, int)
+                              or not 0 <= p < self.info.players):
+            raise ValueError(f"There is no player {p!r} to show the table to.")
+
     def check_turn(self, p: object) -> IllegalMove | None:
         """Why ``p`` may not move now (no such player, game over, not their turn), else None."""
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.info.players:

@@ -13,6 +13,7 @@ going over wins.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, NamedTuple
 
 from ..cards import Card, card_label, is_card, new_rng, pick, shuffle, suit_cards
@@ -106,7 +107,7 @@ class GritState(State):
 
     def legal_moves(self, p: int) -> list[Move]:
         """Order: hand order, then owner 0 before 1, pile 0..2, unmarked before marked."""
-        if p not in self.to_act():
+        if self.check_turn(p) is not None:
             return []
         marks = (False,) if self.mark_used[p] else (False, True)
         open_piles = [(o, i) for o in (0, 1) for i in range(PILES) if self._is_open(o, i)]
@@ -163,6 +164,7 @@ class GritState(State):
         return events
 
     def view(self, p: int | None) -> dict[str, Json]:
+        self.check_viewer(p)
         over = self._outcome is not None
         return {
             "game": "grit",
@@ -185,11 +187,11 @@ class GritState(State):
                     for e, pile in zip(self.log, self.log_piles)],
             "final": None if not over else {"totals": self.final_totals(),
                                             "discards": list(self.discards),
-                                            "outcome": self._outcome},
+                                            "outcome": self.outcome()},
         }
 
     def outcome(self) -> dict[str, Json] | None:
-        return self._outcome
+        return copy.deepcopy(self._outcome)
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         """GRIT-9: a face-down play shows its card to its player only; reveals are public."""
@@ -290,7 +292,7 @@ class GritState(State):
                     self._turn_up(owner, index)
                     cards.append({"pile": [owner, index], "card": top.card, "player": top.by})
         self._outcome = self._judge()
-        return {"type": "end", "cards": cards, "outcome": self._outcome}
+        return {"type": "end", "cards": cards, "outcome": self.outcome()}
 
     def _judge(self) -> dict[str, Json]:
         totals = self.final_totals()
