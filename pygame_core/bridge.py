@@ -85,11 +85,8 @@ class Bridge:
             game = get_game(game_id)
         except KeyError as exc:
             raise BadRequest("unknown_game", str(exc.args[0])) from None
-        seed = request.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise BadRequest("bad_request", "'seed' must be a whole number or null.")
         try:
-            state = game.new_game(seed, request.get("options"), request.get("deal"))
+            state = game.new_game(request.get("seed"), request.get("options"), request.get("deal"))
         except SetupError as exc:
             raise BadRequest(exc.code, exc.message) from None
         return {"session": self._store(state)}

@@ -285,9 +285,9 @@ def test_game_not_a_string(bridge: Bridge, game: Any) -> None:
 
 @pytest.mark.parametrize("seed", ["7", 7.0, 7.5, True, False, [7], {"seed": 7}, 1e300])
 def test_bad_seed(bridge: Bridge, seed: Any) -> None:
-    """The bridge checks seeds itself and answers bad_request (the engine's own code is bad_seed)."""
+    """A seed that is not a whole number is refused with the engine's own code."""
     with Unchanged(bridge):
-        response = fails(bridge, {"op": "new", "game": "grit", "seed": seed}, "bad_request")
+        response = fails(bridge, {"op": "new", "game": "grit", "seed": seed}, "bad_seed")
         assert "seed" in response["error"]["message"]
 
 
