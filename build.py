@@ -345,16 +345,28 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
         super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 0, *, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+class DistServer(http.server.ThreadingHTTPServer):
+    """ThreadingHTTPServer that stays quiet when a browser drops a kept-alive connection."""
+
+    daemon_threads = True
+    quiet = False
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """Ignore clients that went away (a closed tab or browser context); report real errors."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+def make_server(directory: Path, port: int = 0, *, quiet: bool = False) -> DistServer:
     """A threading HTTP server for `directory` on 127.0.0.1 (port 0 = any free port)."""
     handler = functools.partial(DistHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
-    server.quiet = quiet  # type: ignore[attr-defined]
+    server = DistServer(("127.0.0.1", port), handler)
+    server.quiet = quiet
     return server
 
 
-def serve_in_thread(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(directory: Path) -> tuple[DistServer, str]:
     """Serve `directory` on a free port from a daemon thread; return the server and base URL.
 
     Used by the benchmark (and usable by tests) so they need no fixed port.
