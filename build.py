@@ -185,8 +185,8 @@ def build_wheel(python: Path, out_dir: Path) -> Path:
 def check_wheel_complete(wheel: Path) -> None:
     """Fail if a module of pygame_core/ is missing from the wheel.
 
-    pyproject lists packages explicitly, so a new subpackage (say games/tombstone/)
-    that is not added there would silently be left out and only break in the browser.
+    A subpackage without an ``__init__.py`` (say games/tombstone/) is not found by
+    setuptools' package discovery and would only break in the browser.
     """
     source = {
         p.relative_to(ROOT).as_posix()
@@ -198,7 +198,7 @@ def check_wheel_complete(wheel: Path) -> None:
     missing = sorted(source - shipped)
     if missing:
         raise SystemExit(
-            f"{wheel.name} lacks {', '.join(missing)}: add the package to [tool.setuptools] packages in pyproject.toml"
+            f"{wheel.name} lacks {', '.join(missing)}: every folder of pygame_core needs an __init__.py"
         )
 
 
