@@ -1,6 +1,5 @@
 // Entry point: start the engine worker, expose window.app, route between the menu and a table.
-import { startEngine } from "./engine.js";
-import { showLoadingStage } from "./loading-indicator.js";
+import { engine } from "./boot.js";
 import { parseHash, formatHash, tableKey, shareLink as linkFor, randomSeed } from "./router.js";
 import { savedHash, forgetGame } from "./saved-game.js";
 import { toast, showCurtain, hideCurtain, wireDialogs, shareLink } from "./overlays.js";
@@ -9,11 +8,14 @@ import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
 import { GritRenderer } from "./grit/renderer.js";
 import { GritTable } from "./grit/table.js";
+import { MovePanel } from "./grit/move-panel.js";
 
 const PLAYABLE = new Set(["grit"]);
-const loading = document.querySelector("#loading");
-const engine = startEngine({ onStage: (stage) => showLoadingStage(loading, stage) });
 const renderer = new GritRenderer(document.querySelector("#table"), new CardPainter());
+const panel = new MovePanel(document.querySelector(".moves"), {
+  onSelect: (card) => table?.select(card),
+  onPlay: (move) => table?.play(move),
+});
 let table = null;
 
 const app = {
@@ -64,7 +66,7 @@ function leaveTable() {
 async function openTable(settings) {
   leaveTable();
   showScreen(true);
-  const opened = new GritTable({ engine, settings, renderer, onRendered: announceRender, toast, showCurtain });
+  const opened = new GritTable({ engine, settings, renderer, panel, onRendered: announceRender, toast, showCurtain });
   table = opened;
   try {
     await app.ready;

@@ -53,6 +53,9 @@ async function start() {
     checkIntegrity: false,
   });
   handle = pyodide.pyimport("pygame_core.bridge").handle;
+  // Everything loaded so far lives for the whole visit: keep the garbage collector from rescanning it
+  // on every collection, which otherwise shows up as multi-millisecond stalls in the middle of a move.
+  pyodide.runPython("import gc; gc.collect(); gc.freeze()");
 
   const probe = answer({ op: "games" });
   if (!probe.ok) {

@@ -7,10 +7,11 @@ const RAISE = 0.12; // a selected hand card lifts by this many card heights
 const BAND = 54; // the strip between the two sides: round and turn
 const PLATE = 24; // a player's name and total
 const MARGIN = 10;
-const ROW_GAP = 14; // between the opponent's name row and their piles (room for the pile numbers)
+const ROW_GAP = 14;
+const PLATE_GAP = 6; // between the viewer's piles and their name row // between the opponent's name row and their piles (room for the pile numbers)
 
 export function cardSizeFor(width, height) {
-  const byHeight = (height - 2 * MARGIN - BAND - PLATE - ROW_GAP) / (0.42 + 2 * PILE_ROOM + 1 + RAISE);
+  const byHeight = (height - 2 * MARGIN - BAND - PLATE - ROW_GAP - PLATE_GAP) / (0.42 + 2 * PILE_ROOM + 1 + RAISE);
   const byWidth = ((width - 2 * MARGIN) / 4.3) * 1.4;
   const h = Math.max(40, Math.min(byHeight, byWidth, 175));
   return { w: h / 1.4, h };
@@ -34,7 +35,7 @@ export function layoutTable(width, height, view, selected) {
   const gap = Math.min(card.w, Math.max(card.w * 0.5, (width - 2 * MARGIN - 3 * card.w) / 6));
   const columnsWidth = 3 * card.w + 2 * gap;
   const left = (width - columnsWidth) / 2;
-  const used = 2 * MARGIN + BAND + PLATE + ROW_GAP + (0.42 + 2 * PILE_ROOM + 1 + RAISE) * card.h;
+  const used = 2 * MARGIN + BAND + PLATE + ROW_GAP + PLATE_GAP + (0.42 + 2 * PILE_ROOM + 1 + RAISE) * card.h;
   let y = MARGIN + Math.max(0, (height - used) / 2);
 
   const rowHeight = Math.max(PLATE, 0.42 * card.h);
@@ -63,7 +64,7 @@ export function layoutTable(width, height, view, selected) {
         index,
         open: pile.open,
         slot: { x, y: top, w: card.w, h: card.h },
-        area: { x: x - gap / 2, y: top - 4, w: card.w + gap, h: PILE_ROOM * card.h + 8 },
+        area: { x: x - gap / 2, y: top - 4, w: card.w + gap, h: PILE_ROOM * card.h + 6 },
         cards: pileCards(pile, x, top, card),
       });
     }
@@ -73,7 +74,7 @@ export function layoutTable(width, height, view, selected) {
   const band = { x: 0, y, w: width, h: BAND };
   y += BAND;
   pileRow(me, y);
-  y += PILE_ROOM * card.h;
+  y += PILE_ROOM * card.h + PLATE_GAP;
   plates[me] = { x: left, y, w: columnsWidth, h: PLATE };
   y += PLATE + RAISE * card.h;
 

@@ -1,8 +1,7 @@
 // One open Grit table: asks the bridge what to show and who acts, runs the computer's turns,
 // raises the hot-seat curtain, saves after every move, and turns clicks into moves.
 // Every rule question goes to Python; this file only sequences requests and updates the screen.
-import { MovePanel } from "./move-panel.js";
-import { seatNames, logLine, resultTitle, discardsLine } from "./texts.js";
+import { seatNames, logLine, resultTitle, discardsLine, tableSummary } from "./texts.js";
 import { savedRecordFor, saveGame, forgetGame } from "../saved-game.js";
 import { tableKey } from "../router.js";
 
@@ -14,13 +13,15 @@ const pileKey = ([owner, index]) => `${owner},${index}`;
 
 export class GritTable {
   /**
-   * engine: {call, callMany}; settings: parsed hash; renderer: the shared GritRenderer;
-   * onRendered(): called after each redraw that shows a new view; toast(text): a gentle notice.
+   * engine: {call, callMany}; settings: parsed hash; renderer and panel: the page's GritRenderer and
+   * MovePanel (shared by successive tables); onRendered(): called after each redraw that shows a new view;
+   * toast(text): a gentle notice; showCurtain(title): resolves when the next player taps.
    */
-  constructor({ engine, settings, renderer, onRendered, toast, showCurtain }) {
+  constructor({ engine, settings, renderer, panel, onRendered, toast, showCurtain }) {
     this.engine = engine;
     this.settings = settings;
     this.renderer = renderer;
+    this.panel = panel;
     this.onRendered = onRendered;
     this.toast = toast;
     this.showCurtain = showCurtain;
@@ -46,10 +47,6 @@ export class GritTable {
       log: document.querySelector("#log-list"),
       logEmpty: document.querySelector("#log-empty"),
     };
-    this.panel = new MovePanel(document.querySelector(".moves"), {
-      onSelect: (card) => this.select(card),
-      onPlay: (move) => this.play(move),
-    });
     renderer.setNames(this.names.map((n) => [n.plate, n.subject]));
   }
 
@@ -81,6 +78,7 @@ export class GritTable {
         return;
       }
       this.session = created.session;
+      this.save(await this.engine.call({ op: "record", session: this.session }));
     }
     if (this.closed) return this.release();
     this.dom.waiting.hidden = true;
@@ -107,23 +105,50 @@ export class GritTable {
     ]);
     if (this.closed) return;
     this.viewer = seat;
-    this.draw(view, legal, []);
+    this.showView(view, []);
+    this.offerMoves(legal);
     this.carryOn(view);
   }
 
-  draw(response, legal, events) {
+  /** Draw a new view right away (the moves on offer follow in a moment, see offerMoves). */
+  showView(response, events) {
     this.response = response;
-    this.legal = legal.ok ? legal : { moves: [], labels: [] };
-    const view = response.view;
-    this.acting = this.legal.moves.length > 0;
-    if (!this.acting || !view.hand?.includes(this.selected)) this.selected = null;
-    if (this.acting) this.panel.show(this.legal, this.viewer, this.selected);
-    else this.panel.clear(this.waitingHint(response));
+    this.acting = false;
+    this.legal = { moves: [], labels: [] };
+    this.panel.clear(this.waitingHint(response));
     this.refreshMarkToggle();
-    this.renderer.show(view, { events, animate: !this.settings.fast && !matchMedia("(prefers-reduced-motion: reduce)").matches, highlight: this.highlight() });
+    const animate = !this.settings.fast && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.renderer.show(response.view, { events, animate, highlight: this.highlight() });
+    this.renderer.canvas.setAttribute("aria-label", tableSummary(response.view, this.names));
     this.updateStatus(response);
-    this.updateLog(view);
+    this.updateLog(response.view);
     this.onRendered();
+  }
+
+  /** Put the legal moves of the seat on screen (buttons, playable cards, mark toggle). */
+  offerMoves(legal) {
+    this.legal = legal.ok ? legal : { moves: [], labels: [] };
+    this.acting = this.legal.moves.length > 0;
+    if (!this.acting || !this.response.view.hand?.includes(this.selected)) this.selected = null;
+    if (this.acting) this.panel.show(this.legal, this.viewer, this.selected);
+    this.refreshMarkToggle();
+    this.renderer.setHighlight(this.highlight());
+    this.updateStatus(this.response);
+  }
+
+  /**
+   * After a move: the new view is already drawn. Fetch the seat's moves if it acts next,
+   * save the game, then carry on. Kept out of the click-to-redraw path on purpose.
+   */
+  async afterMove(view) {
+    const seat = this.viewer;
+    const requests = [{ op: "record", session: this.session }];
+    if (view.view.to_act.includes(seat)) requests.push({ op: "legal", session: this.session, player: seat });
+    const [record, legal] = await this.engine.callMany(requests);
+    if (this.closed) return;
+    this.save(record);
+    if (legal) this.offerMoves(legal);
+    this.carryOn(view);
   }
 
   waitingHint(response) {
@@ -143,21 +168,17 @@ export class GritTable {
   async computerTurn(actor) {
     await sleep(this.settings.fast ? 0 : BOT_PAUSE_MS);
     if (this.closed) return;
-    const seat = this.viewer;
-    const [bot, view, legal, record] = await this.engine.callMany([
-      { op: "bot", session: this.session, player: actor, level: this.settings.level, viewer: seat },
-      { op: "view", session: this.session, player: seat },
-      { op: "legal", session: this.session, player: seat },
-      { op: "record", session: this.session },
+    const [bot, view] = await this.engine.callMany([
+      { op: "bot", session: this.session, player: actor, level: this.settings.level, viewer: this.viewer },
+      { op: "view", session: this.session, player: this.viewer },
     ]);
     if (this.closed) return;
     if (!bot.ok) {
       this.setStatus("The computer is stuck.", bot.error.message);
       return;
     }
-    this.draw(view, legal, bot.events);
-    this.save(record);
-    this.carryOn(view);
+    this.showView(view, bot.events);
+    await this.afterMove(view);
   }
 
   async handOverAfterPause(actor) {
@@ -169,9 +190,7 @@ export class GritTable {
   async handOver(actor) {
     this.acting = false;
     this.response = null;
-    this.renderer.clear();
-    this.panel.clear();
-    this.updateLog(null);
+    this.hideTable();
     this.setStatus(`${this.names[actor].subject} is up next.`, "");
     await this.showCurtain(`Pass the device to ${this.names[actor].subject}`);
     if (!this.closed) await this.showSeat(actor);
@@ -184,21 +203,20 @@ export class GritTable {
     this.acting = false;
     this.panel.disable();
     const seat = this.viewer;
-    const [played, view, legal, record] = await this.engine.callMany([
+    const [played, view] = await this.engine.callMany([
       { op: "play", session: this.session, player: seat, move, viewer: seat },
       { op: "view", session: this.session, player: seat },
-      { op: "legal", session: this.session, player: seat },
-      { op: "record", session: this.session },
     ]);
     this.busy = false;
     if (this.closed) return;
-    if (!played.ok) this.toast(played.error.message);
     this.selected = null;
     this.markIt = false;
-    this.draw(view, legal, played.ok ? played.events : []);
-    if (!played.ok) return;
-    this.save(record);
-    this.carryOn(view);
+    if (!played.ok) {
+      this.toast(played.error.message);
+      return this.showSeat(seat);
+    }
+    this.showView(view, played.events);
+    await this.afterMove(view);
   }
 
   save(record) {
@@ -319,13 +337,20 @@ export class GritTable {
   /** Leave the table: stop every pending step and free the bridge session. */
   close() {
     this.closed = true;
-    this.renderer.clear();
-    this.panel.clear();
-    this.updateLog(null);
+    this.acting = false;
+    this.hideTable();
     this.dom.result.hidden = true;
     this.dom.waiting.hidden = true;
     this.setStatus("", "");
     this.release();
+  }
+
+  /** Nothing of the game left on screen or in the renderer (curtain, leaving the table). */
+  hideTable() {
+    this.renderer.clear();
+    this.renderer.canvas.setAttribute("aria-label", "The card table");
+    this.panel.clear();
+    this.updateLog(null);
   }
 
   release() {

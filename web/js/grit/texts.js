@@ -32,3 +32,18 @@ export function discardsLine(discards) {
   if (!discards?.length) return "";
   return `The cards set aside unseen were ${discards.map(cardText).join(" and ")}.`;
 }
+
+function pileText(pile, index) {
+  const top = pile.cards.at(-1);
+  if (!top) return `pile ${index + 1} empty`;
+  if (top.face_down) return `pile ${index + 1} ${top.marked ? "marked" : "face down"}${top.card ? ` (${cardText(top.card)})` : ""}`;
+  return `pile ${index + 1} ${cardText(top.card)}`;
+}
+
+/** What the canvas shows, in words, for screen readers (its aria-label). */
+export function tableSummary(view, names) {
+  const sides = [0, 1].map((seat) => `${names[seat].plate}: visible total ${view.totals[seat]}; `
+    + view.piles[seat].map(pileText).join(", "));
+  const hand = view.hand?.length ? ` In hand: ${view.hand.map(cardText).join(", ")}.` : "";
+  return `Round ${view.round} of ${view.rounds}. ${sides.join(". ")}.${hand}`;
+}
