@@ -73,7 +73,8 @@ def test_a_move_by_canvas_clicks(open_page: Callable[..., Any]) -> None:
     assert visit.wait_for_turn() == "move"
     session = page.evaluate("() => window.app.current.session")
     boxes = page.evaluate("() => window.app.hitboxes()")
-    assert all(b["card"] is None for b in boxes["opponentHand"])
+    assert {b["owner"] for b in boxes["backs"]} == {1}
+    assert all(b["card"] is None and b["faceUp"] is False for b in boxes["backs"])
     card = boxes["hand"][1]
     page.mouse.click(card["x"] + card["w"] / 2, card["y"] + card["h"] / 2)
 

@@ -55,13 +55,19 @@ def test_hotseat_curtain_hides_the_waiting_hand(open_page: Callable[..., Any]) -
             assert f'"{code}"' not in data and f"\\\"{code}\\\"" not in data, f"{code} of the waiting hand leaked"
             assert code[:-1] + SUITS[code[-1]] not in data, f"{code} of the waiting hand is on the page"
         boxes = page.evaluate("() => window.app.hitboxes()")
-        assert len(boxes["opponentHand"]) == len(waiting)
-        assert all(b["card"] is None and b["faceUp"] is False for b in boxes["opponentHand"])
+        assert [b["owner"] for b in boxes["backs"]] == [1 - actor] * len(waiting)
+        assert all(b["card"] is None and b["faceUp"] is False for b in boxes["backs"])
         assert [b["card"] for b in boxes["hand"]] == drawn["hand"]
 
         before = page.evaluate("() => window.app.renders")
         page.locator("button.move:not([disabled])").first.click()
         page.wait_for_function("(n) => window.app.renders > n", arg=before)
+        # Right after the move the mover's hand leaves the screen, unless they go again.
+        after = page.evaluate("() => window.app.drawnView()")
+        if after is not None and after["viewer"] is None:
+            assert after["hand"] is None
+        else:
+            assert after is None or after["viewer"] == actor
     assert turns == 8
     assert curtains >= 2
     assert page.locator("#result-title").inner_text() in ("Player 1 wins!", "Player 2 wins!", "A draw")

@@ -1,7 +1,7 @@
 // The address hash is the whole navigation state: "#game=grit&mode=computer&level=easy&seed=7".
 
-export const MODES = ["computer", "hotseat"];
-export const LEVELS = ["easy", "hard"];
+const MODES = ["computer", "hotseat"];
+const LEVELS = ["easy", "hard"];
 
 export function randomSeed() {
   return 1 + Math.floor(Math.random() * 999_999);

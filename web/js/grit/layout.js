@@ -10,7 +10,7 @@ const MARGIN = 10;
 const ROW_GAP = 14;
 const PLATE_GAP = 6; // between the viewer's piles and their name row // between the opponent's name row and their piles (room for the pile numbers)
 
-export function cardSizeFor(width, height) {
+function cardSizeFor(width, height) {
   const byHeight = (height - 2 * MARGIN - BAND - PLATE - ROW_GAP - PLATE_GAP) / (0.42 + 2 * PILE_ROOM + 1 + RAISE);
   const byWidth = ((width - 2 * MARGIN) / 4.3) * 1.4;
   const h = Math.max(40, Math.min(byHeight, byWidth, 175));
@@ -24,12 +24,13 @@ function pileCards(pile, x, top, card) {
 }
 
 /**
- * view: a Grit view; selected: the code of the selected hand card (or null).
+ * view: a Grit view; selected: the code of the selected hand card (or null); perspective: whose side is
+ * at the bottom when the view is a spectator's (hot seat between turns), whose hand is then drawn as backs.
  * Returns rectangles {x, y, w, h} for hand cards, the opponent's card backs, the six piles
  * (with each card's position), the two name plates and the middle band.
  */
-export function layoutTable(width, height, view, selected) {
-  const me = view.viewer ?? 0;
+export function layoutTable(width, height, view, selected, perspective = 0) {
+  const me = view.viewer ?? perspective;
   const opp = 1 - me;
   const card = cardSizeFor(width, height);
   const gap = Math.min(card.w, Math.max(card.w * 0.5, (width - 2 * MARGIN - 3 * card.w) / 6));
@@ -78,18 +79,20 @@ export function layoutTable(width, height, view, selected) {
   plates[me] = { x: left, y, w: columnsWidth, h: PLATE };
   y += PLATE + RAISE * card.h;
 
-  const hand = view.hand ?? [];
+  const hand = view.hand ?? Array(view.hand_counts[me]).fill(null);
   const handGap = card.w * 0.1;
   const handLeft = (width - (hand.length * card.w + (hand.length - 1) * handGap)) / 2;
-  const myHand = hand.map((code, i) => ({
+  const slots = hand.map((code, i) => ({
     card: code,
     x: handLeft + i * (card.w + handGap),
-    y: code === selected ? y - RAISE * card.h : y,
+    y: code !== null && code === selected ? y - RAISE * card.h : y,
     w: card.w,
     h: card.h,
   }));
+  const myHand = view.hand ? slots : [];
+  const myBacks = view.hand ? [] : slots;
 
-  return { me, opp, card, band, plates, piles, myHand, opponentHand, back };
+  return { me, opp, card, band, plates, piles, myHand, myBacks, opponentHand, back };
 }
 
 export function contains(rect, x, y) {

@@ -19,6 +19,7 @@ export class GritRenderer {
     this.ctx = canvas.getContext("2d");
     this.painter = painter;
     this.view = null;
+    this.perspective = 0;
     this.names = [["Player 1", "Player 1"], ["Player 2", "Player 2"]];
     this.highlight = { selected: null, playable: new Set(), targets: new Set(), caption: "" };
     this.animation = null;
@@ -48,10 +49,14 @@ export class GritRenderer {
     return this.view;
   }
 
-  /** Draw a new view at once; `events` (from play/bot) are then animated on top of it. */
-  show(view, { events = [], animate = true, highlight }) {
+  /**
+   * Draw a new view at once; `events` (from play/bot) are then animated on top of it.
+   * `perspective` is the seat at the bottom when the view is a spectator's.
+   */
+  show(view, { events = [], animate = true, highlight, perspective = view.viewer ?? 0 }) {
     const previous = this.view ? this.layout() : null;
     this.view = view;
+    this.perspective = perspective;
     this.highlight = highlight;
     this.animation = animate && events.length ? this.timeline(events, previous) : null;
     this.draw();
@@ -72,7 +77,7 @@ export class GritRenderer {
   }
 
   layout() {
-    return layoutTable(this.size.width, this.size.height, this.view, this.highlight.selected);
+    return layoutTable(this.size.width, this.size.height, this.view, this.highlight.selected, this.perspective);
   }
 
   /** What is under a point given in client (viewport) coordinates. */
@@ -89,15 +94,21 @@ export class GritRenderer {
     return null;
   }
 
-  /** Rectangles in viewport CSS pixels: the viewer's hand cards, the opponent's backs and the six piles. */
+  /**
+   * Rectangles in viewport CSS pixels: the viewer's face-up hand cards, every hand card drawn as a back
+   * (the opponent's; both hands in a spectator view) and the six piles.
+   */
   hitboxes() {
-    if (!this.view) return { hand: [], opponentHand: [], piles: [] };
+    if (!this.view) return { hand: [], backs: [], piles: [] };
     const bounds = this.canvas.getBoundingClientRect();
     const at = (r) => ({ x: bounds.left + r.x, y: bounds.top + r.y, w: r.w, h: r.h });
     const layout = this.layout();
     return {
       hand: layout.myHand.map((r) => ({ card: r.card, ...at(r) })),
-      opponentHand: layout.opponentHand.map((r) => ({ card: null, faceUp: false, ...at(r) })),
+      backs: [
+        ...layout.opponentHand.map((r) => ({ owner: layout.opp, card: null, faceUp: false, ...at(r) })),
+        ...layout.myBacks.map((r) => ({ owner: layout.me, card: null, faceUp: false, ...at(r) })),
+      ],
       piles: layout.piles.map((p) => ({
         owner: p.owner,
         index: p.index,
@@ -118,8 +129,7 @@ export class GritRenderer {
         const pile = layout.piles.find((p) => p.owner === event.pile[0] && p.index === event.pile[1]);
         const top = pile?.cards.at(-1);
         if (!top) continue;
-        const fromHand = previous?.myHand.find((r) => r.card === event.card && event.player === layout.me);
-        const from = fromHand ?? previous?.opponentHand.at(-1) ?? { x: top.x, y: -layout.card.h, ...layout.card };
+        const from = this.sourceOf(event, previous, layout) ?? { x: top.x, y: -layout.card.h, ...layout.card };
         steps.push({ kind: "move", key: pileKey(event.pile), from, to: { x: top.x, y: top.y, ...layout.card }, start: t });
         t += MOVE_MS;
       } else if (event.type === "reveal" || event.type === "end") {
@@ -131,6 +141,14 @@ export class GritRenderer {
     }
     const end = Math.max(t, banner ? banner.start + BANNER_MS : 0);
     return { began: performance.now(), steps, banner, end };
+  }
+
+  /** Where a played card flies from: its slot in the mover's hand as it was drawn before the move. */
+  sourceOf(event, previous, layout) {
+    if (!previous) return null;
+    if (event.player !== layout.me) return previous.opponentHand.at(-1);
+    const own = previous.myHand.length ? previous.myHand : previous.myBacks;
+    return own.find((r) => r.card === event.card) ?? own[Math.floor(own.length / 2)];
   }
 
   scheduleFrame() {
@@ -172,7 +190,7 @@ export class GritRenderer {
     this.drawBand(layout);
     for (const seat of [layout.opp, layout.me]) this.drawPlate(layout, seat);
     for (const pile of layout.piles) this.drawPile(layout, pile, elapsed);
-    for (const rect of layout.opponentHand) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h);
+    for (const rect of [...layout.opponentHand, ...layout.myBacks]) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h);
     this.drawHand(layout);
     if (this.animation) this.drawAnimation(layout, elapsed);
   }

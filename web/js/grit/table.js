@@ -98,14 +98,14 @@ export class GritTable {
   }
 
   /** Fetch and draw `seat`'s view, then carry on with whoever acts. */
-  async showSeat(seat) {
+  async showSeat(seat, events = []) {
     const [view, legal] = await this.engine.callMany([
       { op: "view", session: this.session, player: seat },
       { op: "legal", session: this.session, player: seat },
     ]);
     if (this.closed) return;
     this.viewer = seat;
-    this.showView(view, []);
+    this.showView(view, events);
     this.offerMoves(legal);
     this.carryOn(view);
   }
@@ -118,7 +118,8 @@ export class GritTable {
     this.panel.clear(this.waitingHint(response));
     this.refreshMarkToggle();
     const animate = !this.settings.fast && !matchMedia("(prefers-reduced-motion: reduce)").matches;
-    this.renderer.show(response.view, { events, animate, highlight: this.highlight() });
+    const perspective = this.viewer ?? 0;
+    this.renderer.show(response.view, { events, animate, highlight: this.highlight(), perspective });
     this.renderer.canvas.setAttribute("aria-label", tableSummary(response.view, this.names));
     this.updateStatus(response);
     this.updateLog(response.view);
@@ -203,9 +204,12 @@ export class GritTable {
     this.acting = false;
     this.panel.disable();
     const seat = this.viewer;
+    // At a hot-seat table the mover's hand leaves the screen with their move: what follows is drawn
+    // from the spectator's view until the next player has taken the device.
+    const shown = this.settings.mode === "hotseat" ? null : seat;
     const [played, view] = await this.engine.callMany([
-      { op: "play", session: this.session, player: seat, move, viewer: seat },
-      { op: "view", session: this.session, player: seat },
+      { op: "play", session: this.session, player: seat, move, viewer: shown },
+      { op: "view", session: this.session, player: shown },
     ]);
     this.busy = false;
     if (this.closed) return;
@@ -214,6 +218,10 @@ export class GritTable {
     if (!played.ok) {
       this.toast(played.error.message);
       return this.showSeat(seat);
+    }
+    if (shown === null && view.view.to_act.includes(seat)) {
+      this.save(await this.engine.call({ op: "record", session: this.session }));
+      return this.showSeat(seat, played.events); // the same player goes again: back to their side
     }
     this.showView(view, played.events);
     await this.afterMove(view);
