@@ -62,3 +62,17 @@ def test_help_dialogs_open_from_the_table(open_page: Callable[..., Any]) -> None
         assert not page.locator(f"#{dialog}").is_visible()
     rulings = page.locator("#rulings-dialog dt").all_inner_texts()
     assert [r.split(" ")[0] for r in rulings] == [f"GRIT-{i}" for i in range(1, 10)]
+
+
+def test_a_failed_engine_load_is_explained(open_page: Callable[..., Any]) -> None:
+    visit = open_page(LAPTOP)
+    page = visit.page
+    page.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(visit.base_url + "index.html")
+    page.wait_for_selector("#loading.failed", timeout=60_000)
+    assert page.locator("#loading-label").inner_text().startswith("The game engine could not start")
+    assert page.locator("#loading-retry").is_visible()
+    assert page.evaluate("() => window.app.ready.then(() => 'ready', (e) => e.message)").startswith(
+        "The game engine could not start")
+    # The 404 itself is the only complaint allowed in the console.
+    visit.errors[:] = [e for e in visit.errors if "404" not in e]

@@ -72,7 +72,7 @@ async function openTable(settings) {
     await app.ready;
     if (table === opened) await opened.open();
   } catch (error) {
-    if (table === opened) toast(error.message);
+    if (table === opened) opened.setStatus("The cards could not be dealt.", error.message);
   }
 }
 

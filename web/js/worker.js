@@ -34,33 +34,50 @@ function reply(message) {
   }
 }
 
+/** The last line of an error: for a Python traceback, the exception itself. */
+function gist(error) {
+  const lines = String(error?.message ?? error).trim().split("\n");
+  return lines.at(-1).trim();
+}
+
+/** Run one loading step; if it fails, say in plain words which step it was. */
+async function step(what, action) {
+  try {
+    return await action();
+  } catch (error) {
+    throw new Error(`${what} (${gist(error)})`);
+  }
+}
+
 async function start() {
   stage("manifest", "Reading the site manifest…");
-  const manifestResponse = await fetch(new URL("manifest.json", siteRoot));
-  if (!manifestResponse.ok) {
-    throw new Error(`manifest.json could not be fetched (HTTP ${manifestResponse.status})`);
-  }
-  const manifest = await manifestResponse.json();
+  const manifest = await step("the site's file list could not be read", async () => {
+    const response = await fetch(new URL("manifest.json", siteRoot));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.json();
+  });
 
   stage("python", "Starting Python…");
-  const pyodide = await loadPyodide({ indexURL: new URL(manifest.pyodide, siteRoot).href });
+  const pyodide = await step("Python could not be started", () =>
+    loadPyodide({ indexURL: new URL(manifest.pyodide, siteRoot).href }));
 
   stage("engines", "Loading the game engines…");
-  const quiet = () => {};
-  await pyodide.loadPackage(new URL(manifest.wheel, siteRoot).href, {
-    messageCallback: quiet,
-    errorCallback: quiet,
-    checkIntegrity: false,
+  const problems = [];
+  handle = await step("the game engines could not be loaded", async () => {
+    await pyodide.loadPackage(new URL(manifest.wheel, siteRoot).href, {
+      messageCallback: () => {},
+      errorCallback: (message) => problems.push(message),
+      checkIntegrity: false,
+    });
+    if (problems.length) throw new Error(problems.join("\n"));
+    return pyodide.pyimport("pygame_core.bridge").handle;
   });
-  handle = pyodide.pyimport("pygame_core.bridge").handle;
   // Everything loaded so far lives for the whole visit: keep the garbage collector from rescanning it
   // on every collection, which otherwise shows up as multi-millisecond stalls in the middle of a move.
   pyodide.runPython("import gc; gc.collect(); gc.freeze()");
 
   const probe = answer({ op: "games" });
-  if (!probe.ok) {
-    throw new Error(probe.error?.message ?? "the rules engine did not answer");
-  }
+  if (!probe.ok) throw new Error(`the game engines did not answer (${probe.error.message})`);
   postMessage({ type: "ready", version: manifest.version });
   waiting.splice(0).forEach(reply);
 }
@@ -74,5 +91,6 @@ onmessage = (event) => {
 };
 
 start().catch((error) => {
-  postMessage({ type: "failed", message: String(error?.message ?? error) });
+  handle = null;
+  postMessage({ type: "failed", message: error.message });
 });

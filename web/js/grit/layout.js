@@ -72,7 +72,7 @@ export function layoutTable(width, height, view, selected, perspective = 0) {
   };
   pileRow(opp, y);
   y += PILE_ROOM * card.h;
-  const band = { x: 0, y, w: width, h: BAND };
+  const band = { x: 7, y, w: width - 14, h: BAND }; // inside the felt's brass rail
   y += BAND;
   pileRow(me, y);
   y += PILE_ROOM * card.h + PLATE_GAP;

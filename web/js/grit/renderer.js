@@ -215,10 +215,10 @@ export class GritRenderer {
     ctx.fillStyle = BRASS;
     ctx.font = `bold 12px ${SERIF}`;
     const roundText = over ? "THE DUEL IS OVER" : `ROUND ${view.round} OF ${view.rounds}`;
-    ctx.fillText(roundText, band.w / 2, band.y + 19);
+    ctx.fillText(roundText, band.x + band.w / 2, band.y + 19);
     ctx.fillStyle = "#f3ead3";
     ctx.font = `15px ${SERIF}`;
-    ctx.fillText(this.highlight.caption ?? "", band.w / 2, band.y + 37);
+    ctx.fillText(this.highlight.caption ?? "", band.x + band.w / 2, band.y + 37);
   }
 
   drawPlate(layout, seat) {
@@ -364,15 +364,15 @@ export class GritRenderer {
       ctx.save();
       ctx.globalAlpha = alpha;
       ctx.fillStyle = "rgba(28, 16, 8, 0.92)";
-      ctx.fillRect(0, band.y - 6, band.w, band.h + 12);
+      ctx.fillRect(band.x, band.y - 6, band.w, band.h + 12);
       ctx.strokeStyle = BRASS;
       ctx.lineWidth = 2;
-      ctx.strokeRect(-2, band.y - 6, band.w + 4, band.h + 12);
+      ctx.strokeRect(band.x, band.y - 6, band.w, band.h + 12);
       ctx.fillStyle = BRASS;
       ctx.font = `bold 24px ${SERIF}`;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
-      ctx.fillText(banner.text, band.w / 2, band.y + band.h / 2);
+      ctx.fillText(banner.text, band.x + band.w / 2, band.y + band.h / 2);
       ctx.restore();
     }
   }

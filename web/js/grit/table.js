@@ -155,7 +155,7 @@ export class GritTable {
   waitingHint(response) {
     if (response.over) return "The duel is over.";
     const actor = response.view.to_act[0];
-    return this.human.includes(actor) ? "" : "Waiting for the computer…";
+    return this.human.includes(actor) ? `${this.names[actor].subject} is next.` : "Waiting for the computer…";
   }
 
   /** After a new view: finish, wait for a person, hand the device over, or let the computer move. */
