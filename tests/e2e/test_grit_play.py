@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import pytest
 
-from conftest import LAPTOP, PHONE
+from saloon_site import LAPTOP, PHONE
 
 pytestmark = pytest.mark.e2e
 

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import pytest
 
-from conftest import PHONE
+from saloon_site import PHONE
 
 pytestmark = pytest.mark.e2e
 

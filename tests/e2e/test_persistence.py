@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import pytest
 
-from conftest import LAPTOP
+from saloon_site import LAPTOP
 
 pytestmark = pytest.mark.e2e
 

@@ -1,0 +1,73 @@
+"""Shared pieces of the end-to-end tests: paths, viewports, launch flags and the `Visit` page wrapper.
+
+A module of its own (not conftest.py) so test modules import it under a name no other test directory uses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--disable-quic", "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+LOAD_TIMEOUT_MS = 60_000
+
+MIME_TYPES = {
+    ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+    ".whl": "application/zip", ".zip": "application/zip", ".json": "application/json",
+    ".html": "text/html", ".css": "text/css", ".svg": "image/svg+xml",
+}
+
+
+WAIT_FOR_TURN = """
+async (timeoutMs) => {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (!document.querySelector("#result").hidden) return "over";
+    if (!document.querySelector("#curtain").hidden) return "curtain";
+    if (document.querySelector("button.move:not([disabled])")) return "move";
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return "timeout";
+}
+"""
+
+
+class Visit:
+    """One browser context and page, with the console errors seen so far."""
+
+    def __init__(self, context: Any, base_url: str) -> None:
+        self.context = context
+        self.base_url = base_url
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+
+    def goto(self, hash_: str = "") -> Any:
+        """Open index.html (+ hash) and wait until the Python engine is ready."""
+        self.page.goto(self.base_url + "index.html" + hash_)
+        self.wait_ready()
+        return self.page
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_function("() => window.app && window.app.ready", timeout=LOAD_TIMEOUT_MS)
+        self.page.evaluate("() => window.app.ready")
+
+    def wait_for_turn(self, timeout: int = 20_000) -> str:
+        """Wait until a person may act ("move"), the hot-seat curtain is down ("curtain") or the game ended ("over")."""
+        return str(self.page.evaluate(WAIT_FOR_TURN, timeout))
+
+    def call(self, request: dict[str, Any]) -> Any:
+        return self.page.evaluate("(r) => window.app.call(r)", request)
+
+    def screenshot(self, name: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / name))
