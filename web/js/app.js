@@ -1,4 +1,14 @@
-// Entry point: start the engine worker, expose window.app, route between the menu and a table.
+// Entry point: expose window.app, route between the menu and a table (the worker is started by boot.js).
+//
+// window.app (for the UI itself, tests, the benchmark and the browser console):
+//   ready            Promise, resolves once Python and the game engines answer (rejects with a readable message)
+//   call(request)    one bridge request -> Promise of its response object
+//   current          {game, session, mode, human} while a game is open, else null
+//   renders          number of canvas redraws showing a new view; each fires document event "saloon:rendered"
+//   hitboxes()       card and pile rectangles in viewport CSS pixels, for clicking the canvas from tests
+//   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
+// Address: #game=grit&mode=computer|hotseat&level=easy|hard&seed=N[&side=1][&speed=fast]
+//   speed=fast: no computer "thinking" pauses, no animations, no hot-seat hand-over pause (tests, bench).
 import { engine } from "./boot.js";
 import { parseHash, formatHash, tableKey, shareLink as linkFor, randomSeed } from "./router.js";
 import { savedHash, forgetGame } from "./saved-game.js";
@@ -23,17 +33,12 @@ const app = {
     enableOffline(version);
     return true;
   }),
-  /** Forward one request to the Python bridge; resolves to its response object. */
   call: (request) => engine.call(request),
-  /** {game, session, mode, human} while a game is open, else null. */
   get current() {
     return table?.session ? table.current : null;
   },
-  /** Counts canvas redraws that show a new view; each is followed by a "saloon:rendered" event. */
   renders: 0,
-  /** Rectangles (viewport CSS pixels) of the hand cards, the opponent's backs and the piles. */
   hitboxes: () => renderer.hitboxes(),
-  /** A copy of the view the canvas is drawn from (null when nothing is drawn). */
   drawnView: () => structuredClone(renderer.heldView),
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong

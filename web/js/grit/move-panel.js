@@ -93,6 +93,11 @@ export class MovePanel {
     }
   }
 
+  /** Keyboard users land back on the moves when it is their turn again. */
+  focus() {
+    this.list.querySelector(".card-chip")?.focus({ preventScroll: true });
+  }
+
   disable() {
     for (const button of this.list.querySelectorAll("button")) button.disabled = true;
   }

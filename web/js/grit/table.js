@@ -132,6 +132,7 @@ export class GritTable {
     this.acting = this.legal.moves.length > 0;
     if (!this.acting || !this.response.view.hand?.includes(this.selected)) this.selected = null;
     if (this.acting) this.panel.show(this.legal, this.viewer, this.selected);
+    if (this.acting && document.activeElement === document.body) this.panel.focus();
     this.refreshMarkToggle();
     this.renderer.setHighlight(this.highlight());
     this.updateStatus(this.response);
