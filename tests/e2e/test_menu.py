@@ -31,6 +31,7 @@ def test_menu_shows_games_at_once_and_engine_gets_ready(open_page: Callable[...,
     assert page.evaluate("() => window.app.current") is None
     paint = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
     assert paint is not None and paint < 2000, f"first contentful paint at {paint} ms"
+    page.wait_for_function("() => getComputedStyle(document.querySelector('#loading')).opacity === '0'")
     visit.screenshot(f"menu-{viewport['width']}x{viewport['height']}.png")
 
 

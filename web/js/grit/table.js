@@ -168,7 +168,7 @@ export class GritTable {
   }
 
   async computerTurn(actor) {
-    await sleep(this.settings.fast ? 0 : BOT_PAUSE_MS);
+    await sleep(this.settings.fast ? 0 : BOT_PAUSE_MS + Math.random() * 500);
     if (this.closed) return;
     const [bot, view] = await this.engine.callMany([
       { op: "bot", session: this.session, player: actor, level: this.settings.level, viewer: this.viewer },
