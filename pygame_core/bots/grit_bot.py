@@ -17,16 +17,14 @@ import random
 from typing import Any
 
 from ..cards import new_rng, shuffle, suit_cards
+from ..games.grit import HEART_RANKS, ROUNDS, SPADES, card_value, rank_key
 
 Move = dict[str, Any]
 
-SPADES = suit_cards("S", ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"))
-HEARTS = {"all": suit_cards("H"), "A-9": suit_cards("H", tuple("A23456789"))}
-RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-VALUE = {c: (1 if c[:-1] == "A" else 10 if c[:-1] in "JQK" else int(c[:-1]))
-         for c in SPADES + HEARTS["all"]}
-KEY = {c: RANK_ORDER.index(c[:-1]) * 2 + (c[-1] == "H") for c in SPADES + HEARTS["all"]}
-ROUNDS = 4
+HEARTS = {name: suit_cards("H", ranks) for name, ranks in HEART_RANKS.items()}
+VALUE = {c: card_value(c) for c in SPADES + HEARTS["all"]}
+KEY = {c: rank_key(c) for c in SPADES + HEARTS["all"]}
+NO_CARD = (-1, 0)  # ranks below every card
 ROLLOUT_BUDGET = 2400
 
 
@@ -67,7 +65,7 @@ class Table:
     def order(self) -> int:
         """GRIT-4, the same decision the engine makes: who plays first."""
         totals = [0, 0]
-        best = [-1, -1]
+        best = [NO_CARD, NO_CARD]
         for s in range(6):
             card = self.tops[s]
             if card is not None and not self.down[s]:
@@ -82,7 +80,7 @@ class Table:
     def result(self, p: int) -> float:
         """GRIT-8 from p's side: 1 win, 0.5 draw, 0 loss."""
         totals = [0, 0]
-        best = [-1, -1]
+        best = [NO_CARD, NO_CARD]
         for s in range(6):
             card = self.tops[s]
             if card is not None:
