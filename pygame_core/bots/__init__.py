@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from ..cards import new_rng, pick
 from .grit_bot import GritBot
+from .knife_fight_bot import KnifeFightBot
 
 Move = dict[str, Any]
 
@@ -30,7 +31,8 @@ class RandomBot:
         return pick(moves, self.rng)
 
 
-HEURISTIC_BOTS: dict[str, type[GritBot]] = {"grit": GritBot}
+HEURISTIC_BOTS: dict[str, type[GritBot] | type[KnifeFightBot]] = {"grit": GritBot,
+                                                                   "knife_fight": KnifeFightBot}
 
 
 def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
@@ -42,4 +44,4 @@ def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     raise ValueError(f"There is no {level!r} bot for {game_id!r}.")
 
 
-__all__ = ["Bot", "GritBot", "RandomBot", "make_bot"]
+__all__ = ["Bot", "GritBot", "KnifeFightBot", "RandomBot", "make_bot"]

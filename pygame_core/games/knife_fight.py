@@ -1,0 +1,391 @@
+"""Knife Fight: both fighters commit a card face down, then the lower number cuts (KNIFE-1..9).
+
+Each player fights with half of a 54-card deck (red or black). Number cards that win an exchange
+go into the loser's damage pile; every round each player bleeds ceil(damage / 3) cards off the
+top of their deck, and whoever runs out of deck first has bled to death. Jacks parry, Queens
+dress a wound, Kings feint (a second card follows) and the Joker reflects a strike.
+
+The exchange itself is ``resolve``: a pure function of the two cards in play, so the order in
+which the players commit can never change what happens.
+
+>>> from pygame_core import get_game
+>>> state = get_game("knife_fight").new_game(seed=7)
+>>> state.to_act()
+[0, 1]
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, NamedTuple
+
+from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
+from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, player_name, register
+
+HAND_SIZE = 3
+HALVES = (suit_cards("H") + suit_cards("D") + ["RJ"], suit_cards("S") + suit_cards("C") + ["BJ"])
+COLOURS = ("red", "black")
+MOVE_SHAPES = {
+    "play": '{"type": "play", "card": "7H"}',
+    "follow_up": '{"type": "follow_up", "card": "5H"}',
+    "dress": '{"type": "dress", "discard": "9H"}',
+}
+
+
+def kind(card: str | None) -> str | None:
+    """KNIFE-1: "number" (A..10), "jack", "queen", "king", "joker"; None for no card at all."""
+    if card is None:
+        return None
+    rank = Card.parse(card).rank
+    return {"J": "jack", "Q": "queen", "K": "king", "joker": "joker"}.get(rank, "number")
+
+
+def value(card: str) -> int:
+    """KNIFE-1: A=1, 2..10 at face value (only number cards have a value)."""
+    rank = Card.parse(card).rank
+    return 1 if rank == "A" else int(rank)
+
+
+def bleed_count(damage: list[str]) -> int:
+    """KNIFE-8: ceil(damage sum / 3) cards leave the deck each round."""
+    return -(-sum(value(c) for c in damage) // 3)
+
+
+class Effect(NamedTuple):
+    """What one exchange does: a card into a damage pile, a card discarded, or a dressing owed."""
+
+    what: str  # "damage" | "discard" | "dress"
+    player: int  # whose damage pile / discard pile / who dresses
+    card: str | None
+
+
+def resolve(cards: tuple[str | None, str | None]) -> list[Effect]:
+    """The effects of two cards meeting (KNIFE-3..7); kings are replaced before this is called.
+
+    ``cards[p]`` is player p's card, or None when p has nothing in play (a parried feint's
+    target, or a feint with no follow-up card). Pure: the same two cards always do the same.
+
+    >>> resolve(("3H", "7S"))
+    [Effect(what='damage', player=1, card='3H'), Effect(what='discard', player=1, card='7S')]
+    >>> resolve(("5H", "5S"))
+    [Effect(what='damage', player=1, card='5H'), Effect(what='damage', player=0, card='5S')]
+    """
+    kinds = (kind(cards[0]), kind(cards[1]))
+    effects: list[Effect] = []
+
+    def discard(p: int) -> None:
+        card = cards[p]
+        if card is not None:
+            effects.append(Effect("discard", p, card))
+
+    if "jack" in kinds:  # KNIFE-4 (and KNIFE-7: a joker is parried too)
+        discard(0)
+        discard(1)
+        return effects
+    if kinds == ("number", "number"):  # KNIFE-3
+        a, b = value(cards[0] or ""), value(cards[1] or "")
+        if a == b:
+            return [Effect("damage", 1, cards[0]), Effect("damage", 0, cards[1])]
+        winner = 0 if a < b else 1
+        return [Effect("damage", 1 - winner, cards[winner]), Effect("discard", 1 - winner, cards[1 - winner])]
+    for p in (0, 1):
+        q = 1 - p
+        if kinds[q] != "number":
+            continue
+        if kinds[p] == "queen":  # KNIFE-5: the strike lands, then the Queen dresses an old wound
+            return [Effect("damage", p, cards[q]), Effect("discard", p, cards[p]), Effect("dress", p, None)]
+        if kinds[p] == "joker":  # KNIFE-7: reflected onto the striker
+            return [Effect("damage", q, cards[q]), Effect("discard", p, cards[p])]
+        if kinds[p] is None:  # KNIFE-6: a strike against nothing lands
+            return [Effect("damage", p, cards[q])]
+    discard(0)  # queen/joker against queen/joker/nothing: nothing happens
+    discard(1)
+    return effects
+
+
+@register
+class KnifeFightState(State):
+    """A game of Knife Fight. Phases: ``commit`` (both), ``feint`` (King players), ``dress``."""
+
+    info = GameInfo(
+        id="knife_fight",
+        title="Knife Fight",
+        players=2,
+        simultaneous=True,
+        hidden_info=True,
+        summary="Commit a card face down at the same time; the lower number cuts. Bleed out last.",
+    )
+    version = 1
+
+    def __init__(self, seed: int, options: dict[str, str], deal: Json) -> None:
+        if deal is None:
+            rng = new_rng(seed)
+            deal = {"0": shuffle(list(HALVES[0]), rng), "1": shuffle(list(HALVES[1]), rng)}
+        else:
+            validate_deal(deal)
+            deal = {"0": list(deal["0"]), "1": list(deal["1"])}
+        super().__init__(seed, options, deal)
+        self.decks: list[list[str]] = [list(deal["0"]), list(deal["1"])]
+        self.hands: list[list[str]] = [[], []]
+        self.damage: list[list[str]] = [[], []]
+        self.discards: list[list[str]] = [[], []]
+        self.round = 1
+        self.phase = "commit"
+        self.commits: list[str | None] = [None, None]
+        self.in_play: list[str | None] = [None, None]  # what meets after feints are replaced
+        self.follow_ups: list[str | None] = [None, None]
+        self.feint_due: list[int] = []
+        self.dress_player: int | None = None
+        self.dress_options: list[str] = []
+        self.exchange: dict[str, Json] | None = None  # the revealed exchange of this round
+        self.last: dict[str, Json] | None = None  # the previous round's exchange, as it ended
+        self._outcome: dict[str, Json] | None = None
+        for p in (0, 1):
+            self._draw(p)
+
+    # --- protocol -------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        if self._outcome is not None:
+            return []
+        if self.phase == "commit":
+            return [p for p in (0, 1) if self.commits[p] is None]
+        if self.phase == "feint":
+            return [p for p in self.feint_due if self.follow_ups[p] is None]
+        return [self.dress_player] if self.dress_player is not None else []
+
+    def legal_moves(self, p: int) -> list[Move]:
+        """Order: the hand as held (commit, follow-up), the damage pile bottom first (dress)."""
+        if self.check_turn(p) is not None:
+            return []
+        if self.phase == "commit":
+            return [{"type": "play", "card": c} for c in self.hands[p]]
+        if self.phase == "feint":
+            return [{"type": "follow_up", "card": c} for c in self.hands[p] if kind(c) != "king"]
+        return [{"type": "dress", "discard": c} for c in self.dress_options]
+
+    def _check_move(self, p: int, move: Json) -> IllegalMove | None:
+        expected = {"commit": "play", "feint": "follow_up", "dress": "dress"}[self.phase]
+        field = "discard" if expected == "dress" else "card"
+        if not isinstance(move, dict) or set(move) != {"type", field} or move.get("type") != expected:
+            return IllegalMove("malformed_move", f"Now the move looks like {MOVE_SHAPES[expected]}.")
+        card = move[field]
+        if not is_card(card):
+            return IllegalMove("malformed_move", f"{card!r} is not a card code such as '7H' or '10S'.")
+        if expected == "dress":
+            if card not in self.dress_options:
+                return IllegalMove("not_in_damage", f"{card_label(card)} is not a wound you had before this "
+                                                    "exchange, so you can't dress it (KNIFE-5).")
+            return None
+        if card not in self.hands[p]:
+            return IllegalMove("not_in_hand", f"You don't hold {card_label(card)}.")
+        if expected == "follow_up" and kind(card) == "king":
+            return IllegalMove("king_follow_up", "A feint can't be followed by another King (KNIFE-6).")
+        return None
+
+    def _apply(self, p: int, move: Move) -> list[Event]:
+        if self.phase == "commit":
+            return self._commit(p, move["card"])
+        if self.phase == "feint":
+            return self._follow_up(p, move["card"])
+        return self._dress(p, move["discard"])
+
+    def view(self, p: int | None) -> dict[str, Json]:
+        self.check_viewer(p)
+        return {
+            "game": "knife_fight",
+            "viewer": p,
+            "round": self.round,
+            "phase": "over" if self._outcome is not None else self.phase,
+            "to_act": self.to_act(),
+            "colours": list(COLOURS),
+            "hand": list(self.hands[p]) if p is not None else None,
+            "hand_counts": [len(h) for h in self.hands],
+            "decks": [len(d) for d in self.decks],
+            "discards": [len(d) for d in self.discards],
+            "damage": [list(d) for d in self.damage],
+            "damage_sums": [sum(value(c) for c in d) for d in self.damage],
+            "bleed": [bleed_count(d) for d in self.damage],
+            "committed": [c is not None for c in self.commits],
+            "my_commit": self.commits[p] if p is not None and self.phase == "commit" else None,
+            "exchange": self._exchange_view(p),
+            "dress_options": list(self.dress_options) if p is not None and p == self.dress_player else [],
+            "last": copy.deepcopy(self.last),
+            "final": None if self._outcome is None else {"outcome": self.outcome()},
+        }
+
+    def outcome(self) -> dict[str, Json] | None:
+        return copy.deepcopy(self._outcome)
+
+    def redact_event(self, event: Event, viewer: int | None) -> Event:
+        """Commitments and both-Kings follow-ups are secret until revealed; draws show the drawer only."""
+        if viewer == event.get("player"):
+            return copy.deepcopy(event)
+        if event["type"] == "draw":
+            return {**event, "cards": None}
+        if event["type"] == "commit" or (event["type"] == "follow_up" and event["hidden"]):
+            return {**event, "card": None}
+        return copy.deepcopy(event)
+
+    def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
+        hidden = move["type"] == "play" or (move["type"] == "follow_up" and len(self.feint_due) == 2
+                                             and None in self.follow_ups)
+        return {**move, "card": None} if hidden and viewer != p else dict(move)
+
+    def describe(self, p: int, move: Move) -> str:
+        if move["type"] == "dress":
+            return f"Dress the {card_label(move['discard'])} wound (discard it from your damage pile)"
+        card = move["card"]
+        what = {"number": "strike", "jack": "parry", "queen": "field dressing", "joker": "reflect",
+                "king": "feint"}[kind(card) or "number"]
+        if move["type"] == "follow_up":
+            return f"Follow the feint with {card_label(card)} ({what})"
+        return f"Commit {card_label(card)} face down ({what})"
+
+    # --- the round ------------------------------------------------------------------------
+    def _commit(self, p: int, card: str) -> list[Event]:
+        self.hands[p].remove(card)
+        self.commits[p] = card
+        events: list[Event] = [{"type": "commit", "player": p, "card": card}]
+        if None in self.commits:
+            return events
+        shown = (self.commits[0] or "", self.commits[1] or "")
+        events.append({"type": "reveal", "cards": list(shown)})
+        self.exchange = {"cards": list(shown), "follow_ups": [None, None], "effects": []}
+        self.in_play = list(shown)
+        kings = [q for q in (0, 1) if kind(shown[q]) == "king"]
+        for q in kings:  # KNIFE-6: the King itself leaves play; a follow-up takes its place
+            self.in_play[q] = None
+            self._discard(q, shown[q], events)
+            if kind(shown[1 - q]) == "jack":  # the parry is spent on the feint
+                self.in_play[1 - q] = None
+                self._discard(1 - q, shown[1 - q], events)
+        self.feint_due = [q for q in kings if any(kind(c) != "king" for c in self.hands[q])]
+        if self.feint_due:
+            self.phase = "feint"
+            return events
+        return events + self._settle()
+
+    def _follow_up(self, p: int, card: str) -> list[Event]:
+        self.hands[p].remove(card)
+        self.follow_ups[p] = card
+        assert self.exchange is not None
+        hidden = len(self.feint_due) == 2  # both Kings: both follow-ups are committed face down
+        events: list[Event] = [{"type": "follow_up", "player": p, "card": card, "hidden": hidden}]
+        if self.to_act():
+            return events
+        for q in self.feint_due:
+            self.in_play[q] = self.follow_ups[q]
+        self.exchange["follow_ups"] = list(self.follow_ups)
+        if hidden:
+            events.append({"type": "reveal_follow_ups", "cards": list(self.follow_ups)})
+        return events + self._settle()
+
+    def _settle(self) -> list[Event]:
+        """Apply ``resolve`` to what is in play; a Queen's dressing may still be owed after."""
+        events: list[Event] = []
+        assert self.exchange is not None
+        before = [list(d) for d in self.damage]
+        for effect in resolve((self.in_play[0], self.in_play[1])):
+            self.exchange["effects"].append(list(effect))
+            if effect.what == "damage" and effect.card is not None:
+                self.damage[effect.player].append(effect.card)
+                events.append({"type": "damage", "player": effect.player, "card": effect.card})
+            elif effect.what == "discard" and effect.card is not None:
+                self._discard(effect.player, effect.card, events)
+            elif effect.what == "dress" and before[effect.player]:  # KNIFE-5: only an older wound
+                self.dress_player = effect.player
+                self.dress_options = before[effect.player]
+        if self.dress_player is not None:
+            self.phase = "dress"
+            return events
+        return events + self._end_round()
+
+    def _dress(self, p: int, card: str) -> list[Event]:
+        self.damage[p].remove(card)
+        self.discards[p].append(card)
+        assert self.exchange is not None
+        self.exchange["effects"].append(["dressed", p, card])
+        self.dress_player = None
+        self.dress_options = []
+        return [{"type": "dress", "player": p, "card": card}] + self._end_round()
+
+    def _end_round(self) -> list[Event]:
+        """KNIFE-8/9: draw back up to three, then bleed; an empty deck after bleeding is death."""
+        events: list[Event] = []
+        for p in (0, 1):
+            drawn = self._draw(p)
+            if drawn:
+                events.append({"type": "draw", "player": p, "cards": drawn, "count": len(drawn)})
+        for p in (0, 1):
+            count = min(bleed_count(self.damage[p]), len(self.decks[p]))
+            if count:
+                self.discards[p].extend(self.decks[p][:count])
+                del self.decks[p][:count]
+                events.append({"type": "bleed", "player": p, "count": count})
+        self.last = {"round": self.round, **(self.exchange or {})}
+        self.exchange = None
+        self.commits = [None, None]
+        self.in_play = [None, None]
+        self.follow_ups = [None, None]
+        self.feint_due = []
+        dead = [not self.decks[p] for p in (0, 1)]
+        if any(dead):
+            self._outcome = self._judge(dead)
+            self.phase = "over"
+            return events + [{"type": "end", "outcome": self.outcome()}]
+        self.round += 1
+        self.phase = "commit"
+        return events + [{"type": "round", "round": self.round}]
+
+    def _judge(self, dead: list[bool]) -> dict[str, Json]:
+        sums = [sum(value(c) for c in d) for d in self.damage]
+        if dead[0] != dead[1]:
+            loser = 0 if dead[0] else 1
+            return {"winner": 1 - loser, "scores": sums,
+                    "reason": f"{player_name(loser)} bled to death (deck empty)."}
+        if sums[0] == sums[1]:
+            return {"winner": None, "scores": sums,
+                    "reason": f"Both bled out in the same round with equal wounds ({sums[0]}): a draw."}
+        winner = 0 if sums[0] < sums[1] else 1
+        return {"winner": winner, "scores": sums,
+                "reason": (f"Both bled out in the same round; {player_name(winner)} has fewer wounds "
+                           f"({sums[winner]} against {sums[1 - winner]}).")}
+
+    # --- helpers --------------------------------------------------------------------------
+    def _draw(self, p: int) -> list[str]:
+        count = max(0, HAND_SIZE - len(self.hands[p]))
+        drawn = self.decks[p][:count]
+        del self.decks[p][:count]
+        self.hands[p].extend(drawn)
+        return drawn
+
+    def _discard(self, p: int, card: str, events: list[Event]) -> None:
+        self.discards[p].append(card)
+        events.append({"type": "discard", "player": p, "card": card})
+
+    def _exchange_view(self, p: int | None) -> dict[str, Json] | None:
+        """The revealed exchange while it is being settled; a hidden follow-up shows as committed."""
+        if self.exchange is None:
+            return None
+        follow_ups: list[Json] = []
+        for q in (0, 1):
+            card = self.follow_ups[q]
+            both_hidden = len(self.feint_due) == 2 and None in self.follow_ups
+            if card is not None and both_hidden and q != p:
+                follow_ups.append({"face_down": True, "owner": q})
+            else:
+                follow_ups.append(card)
+        return {"cards": list(self.exchange["cards"]), "follow_ups": follow_ups,
+                "feint_due": list(self.feint_due), "dress_player": self.dress_player,
+                "effects": copy.deepcopy(self.exchange["effects"])}
+
+
+def validate_deal(deal: Json) -> None:
+    """KNIFE-1: ``{"0": the 27 red cards, "1": the 27 black cards}``, each top of deck first."""
+    if not isinstance(deal, dict) or set(deal) != {"0", "1"}:
+        raise SetupError("bad_deal", 'A Knife Fight deal is {"0": [27 red cards], "1": [27 black cards]}.')
+    for p in (0, 1):
+        cards = deal[str(p)]
+        if not isinstance(cards, list) or sorted(map(str, cards)) != sorted(HALVES[p]) or len(cards) != 27:
+            raise SetupError("bad_deal", f"Player {p}'s half must be the 27 {COLOURS[p]} cards "
+                                         f"(both {COLOURS[p]} suits and the {COLOURS[p]} joker), each once.")
