@@ -286,13 +286,15 @@ class KnifeFightState(State):
         assert self.exchange is not None
         before = [list(d) for d in self.damage]
         for effect in resolve((self.in_play[0], self.in_play[1])):
+            if effect.what == "dress" and not before[effect.player]:
+                continue  # KNIFE-5: with no older wound the new one simply stays
             self.exchange["effects"].append(list(effect))
             if effect.what == "damage" and effect.card is not None:
                 self.damage[effect.player].append(effect.card)
                 events.append({"type": "damage", "player": effect.player, "card": effect.card})
             elif effect.what == "discard" and effect.card is not None:
                 self._discard(effect.player, effect.card, events)
-            elif effect.what == "dress" and before[effect.player]:  # KNIFE-5: only an older wound
+            elif effect.what == "dress":
                 self.dress_player = effect.player
                 self.dress_options = before[effect.player]
         if self.dress_player is not None:
@@ -323,6 +325,7 @@ class KnifeFightState(State):
                 del self.decks[p][:count]
                 events.append({"type": "bleed", "player": p, "count": count})
         self.last = {"round": self.round, **(self.exchange or {})}
+        self.last["story"] = story(self.last.get("effects", []))
         self.exchange = None
         self.commits = [None, None]
         self.in_play = [None, None]
@@ -377,7 +380,24 @@ class KnifeFightState(State):
                 follow_ups.append(card)
         return {"cards": list(self.exchange["cards"]), "follow_ups": follow_ups,
                 "feint_due": list(self.feint_due), "dress_player": self.dress_player,
-                "effects": copy.deepcopy(self.exchange["effects"])}
+                "effects": copy.deepcopy(self.exchange["effects"]),
+                "story": story(self.exchange["effects"])}
+
+
+def story(effects: list[list[Json]]) -> list[str]:
+    """The exchange's effects as sentences for the table and the log (all public once revealed)."""
+    lines = []
+    for what, p, card in effects:
+        name = player_name(p)
+        if what == "damage":
+            lines.append(f"{card_label(card)} goes into {name}'s damage pile ({value(card)}).")
+        elif what == "discard":
+            lines.append(f"{name}'s {card_label(card)} is discarded.")
+        elif what == "dress":
+            lines.append(f"{name} dresses an older wound.")
+        elif what == "dressed":
+            lines.append(f"{name} dressed the {card_label(card)} wound: it leaves the damage pile.")
+    return lines or ["Nothing happens."]
 
 
 def validate_deal(deal: Json) -> None:
