@@ -94,8 +94,7 @@ class GritState(State):
         self.round = 1
         self.mark_used = [False, False]
         self.played: list[tuple[int, int, int]] = []  # (player, owner, index) this round
-        self.log: list[Entry] = []
-        self.log_piles: list[tuple[int, int]] = []
+        self.log: list[tuple[int, int, int]] = []  # (owner, index, depth) of every play, in order
         self.first, self.order_reason = self._order()
         self._outcome: dict[str, Json] | None = None
 
@@ -143,9 +142,8 @@ class GritState(State):
         card, (owner, index), marked = move["card"], move["pile"], move["marked"]
         self.hands[p].remove(card)
         entry = Entry(card, True, marked, p, self.round)
+        self.log.append((owner, index, len(self.piles[owner][index])))
         self.piles[owner][index].append(entry)
-        self.log.append(entry)
-        self.log_piles.append((owner, index))
         self.mark_used[p] = self.mark_used[p] or marked
         self.played.append((p, owner, index))
         events: list[Event] = [{"type": "play", "player": p, "card": card, "pile": [owner, index],
@@ -182,9 +180,7 @@ class GritState(State):
                        for i, pile in enumerate(self.piles[o])] for o in (0, 1)],
             "totals": [self.visible_total(o) for o in (0, 1)],
             "mark_used": list(self.mark_used),
-            "log": [{"round": e.round, "player": e.by, "card": self._shown(e, p),
-                     "pile": list(pile), "marked": e.marked}
-                    for e, pile in zip(self.log, self.log_piles)],
+            "log": [self._log_json(owner, index, depth, p) for owner, index, depth in self.log],
             "final": None if not over else {"totals": self.final_totals(),
                                             "discards": list(self.discards),
                                             "outcome": self.outcome()},
@@ -222,7 +218,6 @@ class GritState(State):
         other.mark_used = list(self.mark_used)
         other.played = list(self.played)
         other.log = list(self.log)
-        other.log_piles = list(self.log_piles)
         return other
 
     # --- rules helpers --------------------------------------------------------------------
@@ -277,10 +272,7 @@ class GritState(State):
 
     def _turn_up(self, owner: int, index: int) -> None:
         pile = self.piles[owner][index]
-        old = pile[-1]
-        new = old._replace(face_down=False)
-        pile[-1] = new
-        self.log[self.log.index(old)] = new
+        pile[-1] = pile[-1]._replace(face_down=False)
 
     def _finish(self) -> Event:
         """GRIT-8: turn everything up and score."""
@@ -324,6 +316,11 @@ class GritState(State):
     def _entry_json(self, entry: Entry, p: int | None) -> dict[str, Any]:
         return {"card": self._shown(entry, p), "face_down": entry.face_down, "marked": entry.marked,
                 "by": entry.by}
+
+    def _log_json(self, owner: int, index: int, depth: int, p: int | None) -> dict[str, Any]:
+        entry = self.piles[owner][index][depth]
+        return {"round": entry.round, "player": entry.by, "card": self._shown(entry, p),
+                "pile": [owner, index], "marked": entry.marked}
 
     @staticmethod
     def _shown(entry: Entry, p: int | None) -> str | None:
