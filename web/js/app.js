@@ -7,26 +7,22 @@
 //   renders          number of canvas redraws showing a new view; each fires document event "saloon:rendered"
 //   hitboxes()       card and pile rectangles in viewport CSS pixels, for clicking the canvas from tests
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
-// Address: #game=grit&mode=computer|hotseat&level=easy|hard&seed=N[&side=1][&speed=fast]
+// Address: #game=grit|knife_fight&mode=computer|hotseat&level=easy|hard&seed=N[&side=1][&speed=fast][&deal=JSON]
 //   speed=fast: no computer "thinking" pauses, no animations, no hot-seat hand-over pause (tests, bench).
+//   deal: force the shuffled order of a fresh game (tests, puzzles), in the shape the game's engine takes.
 import { engine } from "./boot.js";
 import { parseHash, formatHash, tableKey, shareLink as linkFor, randomSeed } from "./router.js";
 import { savedHash, forgetGame } from "./saved-game.js";
-import { toast, showCurtain, hideCurtain, wireDialogs, shareLink } from "./overlays.js";
+import { toast, showCurtain, hideCurtain, wireDialogs, shareLink, showHelpFor } from "./overlays.js";
 import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
-import { GritRenderer } from "./grit/renderer.js";
-import { GritTable } from "./grit/table.js";
-import { MovePanel } from "./grit/move-panel.js";
+import { GAMES, isPlayable } from "./games.js";
 
-const PLAYABLE = new Set(["grit"]);
-const renderer = new GritRenderer(document.querySelector("#table"), new CardPainter());
-const panel = new MovePanel(document.querySelector(".moves"), {
-  onSelect: (card) => table?.select(card),
-  onPlay: (move) => table?.play(move),
-});
+const canvas = document.querySelector("#table");
+const painter = new CardPainter(); // its sprite cache outlives any one table
 let table = null;
+let opening = null; // the settings of the table being set up, until it is `table`
 
 const app = {
   ready: engine.ready.then(({ version }) => {
@@ -38,8 +34,8 @@ const app = {
     return table?.session ? table.current : null;
   },
   renders: 0,
-  hitboxes: () => renderer.hitboxes(),
-  drawnView: () => structuredClone(renderer.heldView),
+  hitboxes: () => table?.renderer.hitboxes() ?? null,
+  drawnView: () => structuredClone(table?.renderer.heldView ?? null),
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 window.app = app;
@@ -63,6 +59,7 @@ function showMenu() {
 }
 
 function leaveTable() {
+  opening = null;
   table?.close();
   table = null;
   hideCurtain();
@@ -71,13 +68,19 @@ function leaveTable() {
 async function openTable(settings) {
   leaveTable();
   showScreen(true);
-  const opened = new GritTable({ engine, settings, renderer, panel, onRendered: announceRender, toast, showCurtain });
-  table = opened;
+  showHelpFor(settings.game);
+  opening = settings;
   try {
+    const Table = await GAMES[settings.game].table();
+    if (opening !== settings) return;
+    const opened = new Table({ engine, settings, canvas, painter, onRendered: announceRender, toast, showCurtain });
+    table = opened;
     await app.ready;
     if (table === opened) await opened.open();
   } catch (error) {
-    if (table === opened) opened.setStatus("The cards could not be dealt.", error.message);
+    if (opening !== settings) return;
+    document.querySelector("#turn-line").textContent = "The cards could not be dealt.";
+    document.querySelector("#reason-line").textContent = error.message;
   }
 }
 
@@ -96,8 +99,8 @@ function route() {
     showMenu();
     return;
   }
-  if (!PLAYABLE.has(settings.game)) {
-    toast("That game isn't open yet. Try Grit!");
+  if (!isPlayable(settings.game)) {
+    toast("That game isn't open yet. Try Grit or Knife Fight!");
     history.replaceState(null, "", location.pathname);
     leaveTable();
     showMenu();
@@ -105,20 +108,20 @@ function route() {
   }
   const canonical = formatHash(settings);
   if (location.hash !== canonical) history.replaceState(null, "", canonical);
-  if (table && tableKey(table.settings) === tableKey(settings)) return;
+  const shown = table?.settings ?? opening;
+  if (shown && tableKey(shown) === tableKey(settings)) return;
   openTable(settings);
 }
 
 function wireControls() {
   const felt = document.querySelector("#table");
   felt.addEventListener("click", (event) => table?.tap(event.clientX, event.clientY));
-  document.querySelector("#mark-toggle").addEventListener("click", () => table?.toggleMark());
   document.querySelector("#share").addEventListener("click", () => table && shareLink(linkFor(table.settings)));
   document.querySelector("#new-game").addEventListener("click", () => {
-    if (table) openSetup({ ...table.settings, seed: randomSeed() }, (settings) => navigate(settings, { fresh: true }));
+    if (table) openSetup({ ...table.settings, seed: randomSeed(), deal: null }, (settings) => navigate(settings, { fresh: true }));
   });
   document.querySelector("#deal-again").addEventListener("click", () => {
-    if (table) navigate({ ...table.settings, seed: randomSeed() }, { fresh: true });
+    if (table) navigate({ ...table.settings, seed: randomSeed(), deal: null }, { fresh: true });
   });
   document.querySelector("#see-table").addEventListener("click", () => {
     document.querySelector("#result").hidden = true;

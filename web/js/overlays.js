@@ -45,6 +45,16 @@ export function wireDialogs() {
   }
 }
 
+/** Show the rules and rulings of `game` in the help dialogs (each game has a section per dialog). */
+export function showHelpFor(game) {
+  for (const dialog of document.querySelectorAll("dialog.help")) {
+    for (const section of dialog.querySelectorAll("[data-game]")) {
+      section.hidden = section.dataset.game !== game;
+      if (!section.hidden) dialog.setAttribute("aria-labelledby", section.querySelector("h2").id);
+    }
+  }
+}
+
 /** Copy a link to the clipboard; where that is not allowed, show it ready to copy by hand. */
 export async function shareLink(link) {
   try {

@@ -21,17 +21,29 @@ export function parseHash(hash) {
     seed: Number.isSafeInteger(seed) ? seed : randomSeed(),
     side,
     fast: params.get("speed") === "fast",
+    deal: parseDeal(params.get("deal")),
   };
 }
 
+/** A forced deal (tests, puzzles): any JSON the engine will judge; unreadable text means none. */
+function parseDeal(text) {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** The canonical hash for settings; `speed=fast` is kept only when asked (tests, bench). */
-export function formatHash({ game, mode, level, seed, side, fast }, { keepSpeed = true } = {}) {
+export function formatHash({ game, mode, level, seed, side, fast, deal }, { keepSpeed = true } = {}) {
   const params = new URLSearchParams({ game, mode });
   if (mode === "computer") {
     params.set("level", level);
   }
   params.set("seed", String(seed));
   if (mode === "computer" && side === 1) params.set("side", "1");
+  if (deal) params.set("deal", JSON.stringify(deal));
   if (fast && keepSpeed) params.set("speed", "fast");
   return `#${params}`;
 }

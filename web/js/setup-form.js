@@ -1,5 +1,6 @@
 // The "deal a game" sheet: opponent, computer level, seat and deal number.
 import { randomSeed } from "./router.js";
+import { GAMES } from "./games.js";
 
 const dialog = () => document.querySelector("#setup-dialog");
 const form = () => document.querySelector("#setup-form");
@@ -12,6 +13,7 @@ function syncComputerOnly() {
 /** Open the sheet filled with `settings`; onDeal(settings) runs when the player presses Deal. */
 export function openSetup(settings, onDeal) {
   const fields = form().elements;
+  document.querySelector("#setup-title").textContent = `Deal a game of ${GAMES[settings.game].title}`;
   fields.mode.value = settings.mode;
   fields.level.value = settings.level;
   fields.side.value = String(settings.side);

@@ -34,8 +34,11 @@ function pileButtons(options, owner) {
 }
 
 export class MovePanel {
-  /** onSelect(card) when a card chip is pressed; onPlay(move) when a move button is pressed. */
-  constructor(root, { onSelect, onPlay }) {
+  /**
+   * onSelect(card) when a card chip is pressed; onPlay(move) when a move button is pressed;
+   * signal: an AbortSignal that removes the panel's listener when its table closes.
+   */
+  constructor(root, { onSelect, onPlay, signal }) {
     this.list = root.querySelector("#move-list");
     this.hint = root.querySelector("#moves-hint");
     this.list.addEventListener("click", (event) => {
@@ -43,7 +46,7 @@ export class MovePanel {
       if (move && !move.disabled) return onPlay(JSON.parse(move.dataset.move));
       const chip = event.target.closest("button.card-chip");
       if (chip) onSelect(chip.dataset.card);
-    });
+    }, { signal });
   }
 
   /** Build fresh buttons for these moves; `me` is the seat acting, so "yours" and "rival's" read right. */

@@ -25,8 +25,15 @@ export class GritRenderer {
     this.animation = null;
     this.frameRequest = 0;
     this.size = { width: 0, height: 0 };
-    new ResizeObserver(() => this.resize()).observe(canvas);
+    this.observer = new ResizeObserver(() => this.resize());
+    this.observer.observe(canvas);
     this.resize();
+  }
+
+  /** Stop watching the canvas (the table closed; the next table brings its own renderer). */
+  dispose() {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frameRequest);
   }
 
   resize() {

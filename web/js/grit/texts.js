@@ -1,31 +1,11 @@
-// Player-facing sentences for Grit built from view data: names, log lines, the result.
+// Player-facing sentences for Grit built from view data: log lines, the set-aside cards, the table summary.
 import { cardText } from "../cards.js";
-
-/**
- * How each seat is called on this table. Against the computer the person is "you";
- * at a hot-seat table both are "Player 1" and "Player 2", as in the engine's own sentences.
- */
-export function seatNames(mode, humanSeats) {
-  return [0, 1].map((seat) => {
-    const number = `Player ${seat + 1}`;
-    if (mode === "hotseat") return { plate: number, subject: number, owner: `${number}'s` };
-    return humanSeats.includes(seat)
-      ? { plate: `You · ${number}`, subject: "You", owner: "your" }
-      : { plate: `Computer · ${number}`, subject: "The computer", owner: "the computer's" };
-  });
-}
 
 export function logLine(entry, names) {
   const [owner, index] = entry.pile;
   const card = entry.card === null ? "a hidden card" : cardText(entry.card);
   const how = entry.marked ? ", marked" : "";
   return `${names[entry.player].subject} played ${card} on ${names[owner].owner} pile ${index + 1}${how}.`;
-}
-
-export function resultTitle(outcome, names, mode) {
-  if (outcome.winner === null) return "A draw";
-  if (mode === "computer") return names[outcome.winner].subject === "You" ? "You win!" : "The computer wins";
-  return `${names[outcome.winner].subject} wins!`;
 }
 
 export function discardsLine(discards) {

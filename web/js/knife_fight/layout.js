@@ -1,0 +1,110 @@
+// Where everything sits on the Knife Fight table, in CSS pixels, for a canvas of a given size.
+// The viewer's side is at the bottom (hand, plate, deck and wounds), the rival's mirrored at the top,
+// and the ring with the two commit slots in the middle: the rival's slot on the left, the viewer's on the right.
+
+const MARGIN = 10;
+const PLATE = 24; // a fighter's name row
+const LABEL = 15; // the small captions over decks and damage piles
+const CAPTION = 24; // the line over the ring: what is asked or what happened
+const GAP = 8;
+const RAISE = 0.08; // playable hand cards lift by this many card heights
+const SMALL = 0.55; // deck and damage cards, in hand-card heights
+const RING = 0.8; // commit slots, in hand-card heights
+const FOLLOW = 0.42; // a follow-up card sits this many card widths beside its King
+const DAMAGE_STEP = 0.36; // how far apart fanned damage cards are at least (their index stays readable)
+
+function cardSizes(width, height) {
+  const fixed = 2 * MARGIN + 2 * PLATE + 2 * LABEL + CAPTION + 5 * GAP;
+  const heights = 2 * SMALL + RING * 1.1 + 1 + RAISE;
+  const byHeight = (height - fixed) / heights;
+  const byHandWidth = ((width - 2 * MARGIN) / 3.3) * 1.4;
+  const byRingWidth = ((width - 2 * MARGIN - 44) / (2 * (1 + FOLLOW))) * 1.4 / RING;
+  const h = Math.max(48, Math.min(byHeight, byHandWidth, byRingWidth, 190));
+  const size = (k) => ({ w: (h * k) / 1.4, h: h * k });
+  return { hand: size(1), ring: size(RING), small: size(SMALL) };
+}
+
+/** A fighter's strip: deck, discard pile, then the damage pile fanned left to right (wrapping if long). */
+function strip(view, seat, top, width, small) {
+  const deck = { x: MARGIN, y: top, ...small };
+  const discard = { x: MARGIN + small.w + GAP, y: top, ...small };
+  const left = discard.x + small.w + GAP * 2;
+  const room = width - MARGIN - left;
+  const cards = view.damage[seat];
+  const minStep = small.w * DAMAGE_STEP;
+  const perRow = Math.max(1, Math.floor((room - small.w) / minStep) + 1);
+  const rows = Math.max(1, Math.ceil(cards.length / perRow));
+  const inRow = Math.min(cards.length, perRow);
+  const step = inRow > 1 ? Math.min(small.w * 0.8, (room - small.w) / (inRow - 1)) : 0;
+  const rowLift = rows > 1 ? small.h * 0.45 : 0;
+  const damage = cards.map((card, i) => ({
+    card,
+    x: left + (i % perRow) * step,
+    y: top + Math.floor(i / perRow) * rowLift - (rows - 1) * rowLift * 0.5,
+    w: small.w,
+    h: small.h,
+  }));
+  const area = { x: left - 4, y: top - 4, w: room + 8, h: small.h + 8 };
+  const next = { x: left + Math.min(cards.length, perRow - 1) * (step || small.w * 0.8), y: top, ...small };
+  return { deck, discard, damage, area, next, labelY: top - LABEL + 2 };
+}
+
+/**
+ * view: a Knife Fight view; perspective: the seat at the bottom when the view is a spectator's.
+ * Returns rectangles {x, y, w, h} for both plates and strips, the two commit slots and follow-up spots,
+ * the viewer's hand (or backs, for a spectator), the rival's hand backs and the ring's caption line.
+ */
+export function layoutTable(width, height, view, perspective = 0) {
+  const me = view.viewer ?? perspective;
+  const opp = 1 - me;
+  const size = cardSizes(width, height);
+  const { hand: card, ring, small } = size;
+  const used = 2 * MARGIN + 2 * PLATE + 2 * LABEL + CAPTION + 5 * GAP + (2 * SMALL + RING * 1.1 + 1 + RAISE) * card.h;
+  let y = MARGIN + Math.max(0, (height - used) / 2);
+
+  const back = { h: PLATE + 6, w: (PLATE + 6) / 1.4 };
+  const oppCount = view.hand_counts[opp];
+  const backStep = back.w * 0.6;
+  const opponentHand = Array.from({ length: oppCount }, (_, i) => ({
+    x: width - MARGIN - back.w - (oppCount - 1 - i) * backStep, y: y - 3, w: back.w, h: back.h,
+  }));
+  const plates = { [opp]: { x: MARGIN, y, w: width - 2 * MARGIN - oppCount * backStep - back.w, h: PLATE } };
+  y += PLATE + GAP + LABEL;
+  const strips = { [opp]: strip(view, opp, y, width, small) };
+  y += small.h + GAP;
+
+  const caption = { x: MARGIN, y, w: width - 2 * MARGIN, h: CAPTION };
+  y += CAPTION;
+  const pair = 2 * ring.w * (1 + FOLLOW) + 44;
+  const ringLeft = (width - pair) / 2;
+  const slots = {
+    [opp]: { x: ringLeft + ring.w * FOLLOW, y, ...ring },
+    [me]: { x: width - ringLeft - ring.w * (1 + FOLLOW), y, ...ring },
+  };
+  const follows = {
+    [opp]: { x: slots[opp].x - ring.w * FOLLOW, y: y + ring.h * 0.1, ...ring },
+    [me]: { x: slots[me].x + ring.w * FOLLOW, y: y + ring.h * 0.1, ...ring },
+  };
+  const ringBox = { x: ringLeft - 6, y: caption.y - 2, w: pair + 12, h: CAPTION + ring.h * 1.1 + 6 };
+  y += ring.h * 1.1 + GAP + LABEL;
+  strips[me] = strip(view, me, y, width, small);
+  y += small.h + GAP;
+  plates[me] = { x: MARGIN, y, w: width - 2 * MARGIN, h: PLATE };
+  y += PLATE + GAP + RAISE * card.h;
+
+  const codes = view.hand ?? Array(view.hand_counts[me]).fill(null);
+  const handGap = card.w * 0.12;
+  const handLeft = (width - (codes.length * card.w + (codes.length - 1) * handGap)) / 2;
+  const handSlots = codes.map((code, i) => ({ card: code, x: handLeft + i * (card.w + handGap), y, w: card.w, h: card.h }));
+
+  return {
+    me, opp, size, plates, strips, slots, follows, caption, ringBox, opponentHand, back,
+    myHand: view.hand ? handSlots : [],
+    myBacks: view.hand ? [] : handSlots,
+    raise: RAISE * card.h,
+  };
+}
+
+export function contains(rect, x, y) {
+  return x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h;
+}

@@ -1,0 +1,526 @@
+// Draws the Knife Fight table from a view (and nothing else) and animates the events that led to it:
+// commits sliding into the ring, the reveal flip, cuts flying into a damage pile, discards, dressings,
+// draws and the bleeding. It never decides what is legal or what a card does: the controller passes
+// which hand cards are playable and which wounds may be dressed (from the bridge's `legal`), and every
+// card that moves comes from an event.
+import { layoutTable, contains } from "./layout.js";
+import { roundsLeft } from "./texts.js";
+
+const FLY_MS = 300;
+const FLIP_MS = 340;
+const HOLD_MS = 650; // the revealed cards stay put this long before they go where they belong
+const BANNER_MS = 1100;
+const BRASS = "#d9b25f";
+const CREAM = "#f3ead3";
+const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
+
+const ease = (t) => 1 - (1 - t) ** 3;
+const clamp01 = (t) => Math.min(1, Math.max(0, t));
+
+export class KnifeFightRenderer {
+  constructor(canvas, painter) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.painter = painter;
+    this.view = null;
+    this.perspective = 0;
+    this.names = [["Player 1", "Player 1"], ["Player 2", "Player 2"]];
+    this.highlight = { playable: new Set(), dressable: new Set(), caption: "" };
+    this.animation = null;
+    this.frameRequest = 0;
+    this.size = { width: 0, height: 0 };
+    this.observer = new ResizeObserver(() => this.resize());
+    this.observer.observe(canvas);
+    this.resize();
+  }
+
+  /** Stop watching the canvas (the table closed; the next table brings its own renderer). */
+  dispose() {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frameRequest);
+  }
+
+  resize() {
+    const rect = this.canvas.getBoundingClientRect();
+    const scale = window.devicePixelRatio || 1;
+    this.size = { width: rect.width, height: rect.height };
+    this.canvas.width = Math.max(1, Math.round(rect.width * scale));
+    this.canvas.height = Math.max(1, Math.round(rect.height * scale));
+    this.painter.setScale(scale);
+    this.draw();
+  }
+
+  /** names[seat] = [full name, short name]: the short one is used where the full one doesn't fit. */
+  setNames(names) {
+    this.names = names;
+  }
+
+  /** The view currently drawn (null when the table is hidden). Exposed for tests. */
+  get heldView() {
+    return this.view;
+  }
+
+  /** Draw a new view at once; `events` (from play/bot) are then animated on top of it. */
+  show(view, { events = [], animate = true, highlight, perspective = view.viewer ?? 0 }) {
+    const previous = this.view ? this.layout() : null;
+    this.view = view;
+    this.perspective = perspective;
+    this.highlight = highlight;
+    this.animation = animate && events.length ? this.timeline(events, previous) : null;
+    this.draw();
+    if (this.animation) this.scheduleFrame();
+  }
+
+  /** Redraw with other playable cards or caption; same view, so not a new render. */
+  setHighlight(highlight) {
+    this.highlight = highlight;
+    this.draw();
+  }
+
+  /** Hide the table (hot-seat curtain, menu): the renderer then holds no cards at all. */
+  clear() {
+    this.view = null;
+    this.animation = null;
+    this.draw();
+  }
+
+  /** Milliseconds until the current animation has played out (0 when still). */
+  animationLeft() {
+    if (!this.animation) return 0;
+    return Math.max(0, this.animation.end - (performance.now() - this.animation.began));
+  }
+
+  layout() {
+    return layoutTable(this.size.width, this.size.height, this.view, this.perspective);
+  }
+
+  /** What is under a point given in client (viewport) coordinates: a hand card or a wound. */
+  hitTest(clientX, clientY) {
+    if (!this.view) return null;
+    const bounds = this.canvas.getBoundingClientRect();
+    const x = clientX - bounds.left;
+    const y = clientY - bounds.top;
+    const layout = this.layout();
+    const card = [...layout.myHand].reverse().find((rect) => contains(this.lifted(rect), x, y));
+    if (card) return { kind: "hand", card: card.card };
+    const wound = [...layout.strips[layout.me].damage].reverse().find((rect) => contains(rect, x, y));
+    if (wound) return { kind: "damage", card: wound.card };
+    return null;
+  }
+
+  /**
+   * Rectangles in viewport CSS pixels: the viewer's hand, every card drawn as a back in a hand, both
+   * damage piles card by card, and the two commit slots with what lies in them as far as the viewer knows.
+   */
+  hitboxes() {
+    if (!this.view) return { hand: [], backs: [], damage: [], slots: [] };
+    const bounds = this.canvas.getBoundingClientRect();
+    const at = (r) => ({ x: bounds.left + r.x, y: bounds.top + r.y, w: r.w, h: r.h });
+    const layout = this.layout();
+    const { playable, dressable } = this.highlight;
+    return {
+      hand: layout.myHand.map((r) => ({ card: r.card, playable: playable.has(r.card), ...at(this.lifted(r)) })),
+      backs: [
+        ...layout.opponentHand.map((r) => ({ owner: layout.opp, card: null, faceUp: false, ...at(r) })),
+        ...layout.myBacks.map((r) => ({ owner: layout.me, card: null, faceUp: false, ...at(r) })),
+      ],
+      damage: [layout.opp, layout.me].flatMap((owner) => layout.strips[owner].damage.map((r) => ({
+        owner, card: r.card, dressable: owner === layout.me && dressable.has(r.card), ...at(r),
+      }))),
+      slots: [layout.opp, layout.me].map((owner) => ({ owner, ...this.slotContent(owner), ...at(layout.slots[owner]) })),
+    };
+  }
+
+  /** A playable hand card is drawn lifted. */
+  lifted(rect) {
+    return this.highlight.playable.has(rect.card) ? { ...rect, y: rect.y - this.layout().raise } : rect;
+  }
+
+  /** What a commit slot shows: {card, faceUp, committed, faded}; card is null when the viewer can't know it. */
+  slotContent(seat) {
+    const view = this.view;
+    if (view.exchange) return { card: view.exchange.cards[seat], faceUp: true, committed: true, faded: false };
+    if (view.committed[seat]) {
+      const own = seat === view.viewer ? view.my_commit : null;
+      return { card: own, faceUp: false, committed: true, faded: false };
+    }
+    const last = view.last?.cards?.[seat] ?? null;
+    return { card: last, faceUp: last !== null, committed: false, faded: last !== null };
+  }
+
+  // --- animation ----------------------------------------------------------------------------
+  /**
+   * The animation of `events`. Where a card goes is kept as a function of the layout, not as a rectangle,
+   * because the canvas may change size while it plays (the move panel filling up); where it comes from
+   * may be a rectangle of the layout before the move (a hand card that is gone now).
+   */
+  timeline(events, previous) {
+    const before = previous ?? this.layout();
+    const flights = []; // {from, to, start, dur, look}: from/to are layout => rect
+    const ringCards = []; // cards resting in the ring meanwhile: {key, at, code, start, flipAt, end}
+    const hidden = []; // {key, until}: static cards not drawn until their flight lands
+    let t = 0;
+    let banner = null;
+    const fixed = (rect) => () => rect;
+    const handRect = (seat, code) => {
+      if (seat === before.me) {
+        const own = before.myHand.length ? before.myHand : before.myBacks;
+        return own.find((r) => r.card === code) ?? own[Math.floor(own.length / 2)] ?? before.plates[seat];
+      }
+      return before.opponentHand.at(-1) ?? before.plates[seat];
+    };
+    const rest = (key, at, code, flipAt) => ringCards.push({ key, at, code, start: flipAt ?? t, flipAt, end: Infinity });
+    const takeFromRing = (code) => {
+      const card = ringCards.find((c) => c.code === code && c.end === Infinity);
+      if (card) card.end = t;
+      return card?.at;
+    };
+    const fly = (from, to, dur, look) => flights.push({ from, to, start: t, dur, look });
+    for (const event of events) {
+      const seat = event.player;
+      if (event.type === "commit") {
+        fly(fixed(handRect(seat, event.card)), (L) => L.slots[seat], FLY_MS, { code: event.card, faceUp: false });
+        hidden.push({ key: `slot:${seat}`, until: t + FLY_MS });
+        t += FLY_MS;
+      } else if (event.type === "reveal") {
+        event.cards.forEach((code, q) => {
+          hidden.push({ key: `slot:${q}`, until: t }); // no face-up leftovers in the slot before the flip
+          rest(`slot:${q}`, (L) => L.slots[q], code, t);
+        });
+        t += FLIP_MS + HOLD_MS;
+      } else if (event.type === "follow_up") {
+        const faceUp = !event.hidden && event.card !== null;
+        fly(fixed(handRect(seat, event.card)), (L) => L.follows[seat], FLY_MS, { code: event.card, faceUp });
+        hidden.push({ key: `follow:${seat}`, until: t + FLY_MS });
+        t += FLY_MS;
+        if (faceUp) {
+          ringCards.push({ key: `follow:${seat}`, at: (L) => L.follows[seat], code: event.card, start: t, flipAt: null, end: Infinity });
+          t += HOLD_MS;
+        }
+      } else if (event.type === "reveal_follow_ups") {
+        event.cards.forEach((code, q) => {
+          hidden.push({ key: `follow:${q}`, until: t });
+          rest(`follow:${q}`, (L) => L.follows[q], code, t);
+        });
+        t += FLIP_MS + HOLD_MS;
+      } else if (event.type === "damage") {
+        const to = (L) => L.strips[seat].damage.findLast((r) => r.card === event.card) ?? L.strips[seat].deck;
+        fly(takeFromRing(event.card) ?? ((L) => L.caption), to, FLY_MS * 1.4, { code: event.card, faceUp: true });
+        hidden.push({ key: `damage:${seat}:${event.card}`, until: t + FLY_MS * 1.4 });
+        t += FLY_MS;
+      } else if (event.type === "discard") {
+        const from = takeFromRing(event.card) ?? fixed(handRect(seat, event.card));
+        fly(from, (L) => L.strips[seat].discard, FLY_MS, { code: event.card, faceUp: true });
+        t += FLY_MS * 0.6;
+      } else if (event.type === "dress") {
+        const wound = before.strips[seat].damage.find((r) => r.card === event.card) ?? before.strips[seat].discard;
+        fly(fixed(wound), (L) => L.strips[seat].discard, FLY_MS * 1.3, { code: event.card, faceUp: true });
+        t += FLY_MS * 1.3;
+      } else if (event.type === "draw" || event.type === "bleed") {
+        for (let i = 0; i < event.count; i++) {
+          const to = (L) => {
+            if (event.type === "bleed") return L.strips[seat].discard;
+            const hand = seat === L.me ? [...L.myHand, ...L.myBacks] : L.opponentHand;
+            return hand.at(-1 - i) ?? L.strips[seat].deck;
+          };
+          flights.push({ from: (L) => L.strips[seat].deck, to, start: t + i * 90, dur: FLY_MS, look: { code: null, faceUp: false } });
+        }
+        t += FLY_MS * 0.5 + event.count * 90;
+      } else if (event.type === "round") {
+        banner = { text: `Round ${event.round}`, start: t };
+      }
+    }
+    for (const card of ringCards) if (card.end === Infinity) card.end = t;
+    const end = Math.max(t, banner ? banner.start + BANNER_MS : 0);
+    return { began: performance.now(), flights, ringCards, hidden, banner, end };
+  }
+
+  isHidden(key, elapsed) {
+    return this.animation?.hidden.some((h) => h.key === key && elapsed < h.until) ?? false;
+  }
+
+  scheduleFrame() {
+    cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = requestAnimationFrame(() => {
+      if (this.animation && performance.now() - this.animation.began < this.animation.end) {
+        this.draw();
+        this.scheduleFrame();
+      } else {
+        this.animation = null;
+        this.draw();
+      }
+    });
+  }
+
+  // --- drawing ------------------------------------------------------------------------------
+  draw() {
+    const { ctx, size } = this;
+    const scale = this.canvas.width / Math.max(1, size.width);
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    ctx.clearRect(0, 0, size.width, size.height);
+    if (!this.view || size.width < 10 || size.height < 10) return;
+    const layout = this.layout();
+    const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
+    for (const seat of [layout.opp, layout.me]) {
+      this.drawPlate(layout, seat);
+      this.drawStrip(layout, seat, elapsed);
+    }
+    this.drawRing(layout, elapsed);
+    for (const rect of [...layout.opponentHand, ...layout.myBacks]) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h);
+    this.drawHand(layout);
+    if (this.animation) this.drawAnimation(layout, elapsed);
+  }
+
+  text(string, x, y, { size = 13, bold = false, color = CREAM, align = "left" } = {}) {
+    const { ctx } = this;
+    ctx.font = `${bold ? "bold " : ""}${size}px ${SERIF}`;
+    ctx.fillStyle = color;
+    ctx.textAlign = align;
+    ctx.textBaseline = "middle";
+    ctx.fillText(string, x, y);
+    return ctx.measureText(string).width;
+  }
+
+  drawPlate(layout, seat) {
+    const { ctx, view } = this;
+    const plate = layout.plates[seat];
+    const mid = plate.y + plate.h / 2;
+    const acting = view.to_act.includes(seat);
+    const left = roundsLeft(view, seat);
+    const other = roundsLeft(view, 1 - seat);
+    const first = view.phase !== "over" && left < other;
+    const race = view.phase === "over" ? "" : `≈${left} round${left === 1 ? "" : "s"} left`;
+    ctx.font = `bold 13px ${SERIF}`;
+    const raceWidth = ctx.measureText(race).width;
+    const [full, short] = this.names[seat];
+    const room = plate.w - raceWidth - 30;
+    ctx.font = `bold 15px ${SERIF}`;
+    let name = `${acting ? "▸ " : ""}${full}`;
+    if (ctx.measureText(name).width > room) name = `${acting ? "▸ " : ""}${short}`;
+    this.text(name, plate.x, mid, { size: 15, bold: true, color: acting ? BRASS : "#e9dfc6" });
+    if (race) {
+      const x = plate.x + plate.w;
+      if (first) {
+        ctx.fillStyle = "rgba(120, 20, 22, 0.85)";
+        ctx.beginPath();
+        ctx.roundRect(x - raceWidth - 26, mid - 10, raceWidth + 26, 20, 10);
+        ctx.fill();
+      }
+      this.drop(x - raceWidth - 14, mid, first ? "#ffb4a8" : "#c9554e");
+      this.text(race, x - 5, mid + 1, { size: 13, bold: true, color: first ? "#ffe3dc" : "rgba(243, 234, 211, 0.8)", align: "right" });
+    }
+  }
+
+  drawStrip(layout, seat, elapsed) {
+    const { ctx, view } = this;
+    const strip = layout.strips[seat];
+    const { deck, discard } = strip;
+    const small = { fontSize: Math.max(10, Math.min(12, deck.w * 0.3)) };
+    const label = (string, x, color) => this.text(string, x, strip.labelY + 6, { size: small.fontSize, color });
+
+    // The deck, with how many cards it holds and how many the next bleed takes.
+    if (view.decks[seat] > 0) this.painter.draw(ctx, deck.x, deck.y, deck.w, deck.h);
+    else this.outline(deck);
+    this.pill(String(view.decks[seat]), deck.x + deck.w / 2, deck.y + deck.h - 9, "#2a1a0e");
+    label("deck", deck.x);
+    if (view.bleed[seat] > 0) this.pill(`−${view.bleed[seat]}`, deck.x + deck.w - 2, deck.y + 8, "#8d1d20");
+
+    // The discard pile: only its size is public information worth drawing.
+    if (view.discards[seat] > 0) {
+      ctx.save();
+      ctx.globalAlpha = 0.55;
+      this.painter.draw(ctx, discard.x, discard.y, discard.w, discard.h);
+      ctx.restore();
+    } else this.outline(discard);
+    this.pill(String(view.discards[seat]), discard.x + discard.w / 2, discard.y + discard.h - 9, "#2a1a0e");
+    label("discard", discard.x);
+
+    // Wounds, fanned so that every card's corner can be read, with their sum and the bleed it causes.
+    const sum = view.damage_sums[seat];
+    const woundText = view.damage[seat].length
+      ? `wounds ${sum} · bleeds ${view.bleed[seat]} a round`
+      : "no wounds yet";
+    label(woundText, strip.area.x + 4, sum ? "#ffb4a8" : "rgba(243, 234, 211, 0.7)");
+    if (!view.damage[seat].length) this.outline({ ...strip.area, x: strip.area.x + 4, y: deck.y, w: deck.w, h: deck.h });
+    for (const rect of strip.damage) {
+      if (this.isHidden(`damage:${seat}:${rect.card}`, elapsed)) continue;
+      const glow = seat === layout.me && this.highlight.dressable.has(rect.card);
+      if (glow) this.glow(rect);
+      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { code: rect.card, faceUp: true });
+    }
+  }
+
+  drawRing(layout, elapsed) {
+    const { ctx, view } = this;
+    const box = layout.ringBox;
+    ctx.fillStyle = "rgba(0, 0, 0, 0.16)";
+    ctx.beginPath();
+    ctx.roundRect(box.x, box.y, box.w, box.h, 14);
+    ctx.fill();
+    const { caption } = layout;
+    const prompt = this.highlight.caption ?? "";
+    const head = view.phase === "over" ? "THE FIGHT IS OVER" : `ROUND ${view.round}`;
+    if (!prompt) this.text(head, caption.x + caption.w / 2, caption.y + caption.h / 2, { size: 12, bold: true, color: BRASS, align: "center" });
+    const { slots, follows } = layout;
+    const mid = (slots[layout.opp].x + slots[layout.opp].w + slots[layout.me].x) / 2;
+    this.text("vs", mid, slots[layout.me].y + slots[layout.me].h / 2, { size: 16, bold: true, color: "rgba(243, 234, 211, 0.55)", align: "center" });
+    for (const seat of [layout.opp, layout.me]) {
+      const slot = slots[seat];
+      this.outline(slot);
+      const content = this.slotContent(seat);
+      if (!this.isHidden(`slot:${seat}`, elapsed) && !this.ringCovers(`slot:${seat}`, elapsed) && (content.card || content.committed)) {
+        ctx.save();
+        if (content.faded) ctx.globalAlpha = 0.38;
+        this.painter.draw(ctx, slot.x, slot.y, slot.w, slot.h, { code: content.card, faceUp: content.faceUp });
+        ctx.restore();
+      }
+      const follow = this.followContent(seat);
+      if (follow && !this.isHidden(`follow:${seat}`, elapsed) && !this.ringCovers(`follow:${seat}`, elapsed)) {
+        ctx.save();
+        if (follow.faded) ctx.globalAlpha = 0.38;
+        const f = follows[seat];
+        this.painter.draw(ctx, f.x, f.y, f.w, f.h, { code: follow.card, faceUp: follow.faceUp });
+        ctx.restore();
+      }
+      const name = this.names[seat][1];
+      this.text(name, slot.x + slot.w / 2, slot.y + slot.h * 1.1 - 2, { size: 11, color: "rgba(243, 234, 211, 0.7)", align: "center" });
+    }
+    if (prompt) this.banner(prompt, caption, 14);
+  }
+
+  /** A follow-up beside a King: {card, faceUp, faded} or null. */
+  followContent(seat) {
+    const view = this.view;
+    const source = view.exchange ?? (view.committed.some(Boolean) ? null : view.last);
+    const follow = source?.follow_ups?.[seat];
+    if (!follow) return null;
+    const faded = !view.exchange;
+    if (typeof follow === "object") return { card: null, faceUp: false, faded };
+    return { card: follow, faceUp: true, faded };
+  }
+
+  /** Whether an animated ring card sits on this spot right now (the static card waits under it). */
+  ringCovers(key, elapsed) {
+    return this.animation?.ringCards.some((c) => c.key === key && elapsed >= c.start && elapsed < c.end) ?? false;
+  }
+
+  drawHand(layout) {
+    const { ctx } = this;
+    const { playable } = this.highlight;
+    for (const rect of layout.myHand) {
+      const r = this.lifted(rect);
+      if (playable.has(rect.card)) this.glow(r);
+      this.painter.draw(ctx, r.x, r.y, r.w, r.h, { code: rect.card, faceUp: true });
+      if (playable.size && !playable.has(rect.card)) {
+        ctx.fillStyle = "rgba(10, 30, 20, 0.45)";
+        ctx.beginPath();
+        ctx.roundRect(r.x, r.y, r.w, r.h, r.w * 0.08);
+        ctx.fill();
+      }
+    }
+  }
+
+  drawAnimation(layout, elapsed) {
+    const { ctx } = this;
+    for (const card of this.animation.ringCards) {
+      if (elapsed < card.start || elapsed >= card.end) continue;
+      const rect = card.at(layout);
+      let look = { code: card.code, faceUp: true };
+      if (card.flipAt !== null && elapsed < card.flipAt + FLIP_MS) {
+        const p = clamp01((elapsed - card.flipAt) / FLIP_MS);
+        look = p < 0.5 ? { code: null, faceUp: false, squeeze: 1 - 2 * p } : { ...look, squeeze: 2 * p - 1 };
+      }
+      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, look);
+    }
+    for (const flight of this.animation.flights) {
+      if (elapsed < flight.start || elapsed >= flight.start + flight.dur) continue;
+      const t = ease((elapsed - flight.start) / flight.dur);
+      const lerp = (a, b) => a + (b - a) * t;
+      const from = flight.from(layout);
+      const to = flight.to(layout);
+      this.painter.draw(ctx, lerp(from.x, to.x), lerp(from.y, to.y), lerp(from.w, to.w), lerp(from.h, to.h), flight.look);
+    }
+    const banner = this.animation.banner;
+    if (banner && elapsed >= banner.start && elapsed < banner.start + BANNER_MS) {
+      const p = (elapsed - banner.start) / BANNER_MS;
+      ctx.save();
+      ctx.globalAlpha = Math.min(1, p * 6, (1 - p) * 4);
+      this.banner(banner.text, layout.caption, 22);
+      ctx.restore();
+    }
+  }
+
+  // --- small pieces -------------------------------------------------------------------------
+  outline(rect) {
+    const { ctx } = this;
+    ctx.setLineDash([6, 5]);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "rgba(243, 234, 211, 0.28)";
+    ctx.beginPath();
+    ctx.roundRect(rect.x, rect.y, rect.w, rect.h, rect.w * 0.08);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  /** A drop of blood: the "rounds left" mark. */
+  drop(cx, cy, color) {
+    const { ctx } = this;
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    ctx.moveTo(cx, cy - 7);
+    ctx.bezierCurveTo(cx + 2, cy - 3, cx + 5, cy, cx + 5, cy + 2.5);
+    ctx.arc(cx, cy + 2.5, 5, 0, Math.PI);
+    ctx.bezierCurveTo(cx - 5, cy, cx - 2, cy - 3, cx, cy - 7);
+    ctx.fill();
+  }
+
+  glow(rect) {
+    const { ctx } = this;
+    ctx.save();
+    ctx.shadowColor = "rgba(255, 214, 120, 0.95)";
+    ctx.shadowBlur = 16;
+    ctx.fillStyle = "#ffd678";
+    ctx.beginPath();
+    ctx.roundRect(rect.x - 3, rect.y - 3, rect.w + 6, rect.h + 6, rect.w * 0.1);
+    ctx.fill();
+    ctx.restore();
+  }
+
+  pill(string, cx, cy, fill) {
+    const { ctx } = this;
+    ctx.font = `bold 12px ${SERIF}`;
+    const w = Math.max(20, ctx.measureText(string).width + 10);
+    ctx.fillStyle = fill;
+    ctx.strokeStyle = BRASS;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.roundRect(cx - w / 2, cy - 8, w, 16, 8);
+    ctx.fill();
+    ctx.stroke();
+    this.text(string, cx, cy + 1, { size: 12, bold: true, color: "#fff4d8", align: "center" });
+  }
+
+  /** A line of text on a dark ribbon across the ring's caption row. */
+  banner(string, row, largest) {
+    const { ctx } = this;
+    ctx.font = `bold ${largest}px ${SERIF}`;
+    const size = Math.max(10, Math.min(largest, (largest * (row.w - 28)) / ctx.measureText(string).width));
+    ctx.font = `bold ${size}px ${SERIF}`;
+    const w = Math.min(row.w, ctx.measureText(string).width + 28);
+    const x = row.x + (row.w - w) / 2;
+    ctx.fillStyle = "rgba(28, 16, 8, 0.92)";
+    ctx.strokeStyle = BRASS;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.roundRect(x, row.y, w, row.h, row.h / 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x + 8, row.y, w - 16, row.h);
+    ctx.clip();
+    this.text(string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: BRASS, align: "center" });
+    ctx.restore();
+  }
+}
+

@@ -1,0 +1,109 @@
+// One open Knife Fight table: what the shared flow (../table-flow.js) draws and says for Knife Fight.
+// A tap on a playable hand card commits it (or follows the feint with it); in a field dressing a tap on
+// a glowing wound dresses it. Every rule question goes to Python.
+//
+// The move log: the engine's view carries no history, so the log is built from the (redacted) events
+// this screen received. After a reload those are received again by replaying the saved moves in a
+// scratch session, redacted for the same eyes (the person's seat, or the spectator at a hot-seat table).
+import { TableFlow } from "../table-flow.js";
+import { KnifeFightRenderer } from "./renderer.js";
+import { MovePanel } from "./move-panel.js";
+import { prompt, waitingCaption, storyLine, logEntries, tableSummary } from "./texts.js";
+
+export class KnifeFightTable extends TableFlow {
+  /** options: those of TableFlow less the renderer, plus canvas and painter (CardPainter). */
+  constructor({ canvas, painter, ...options }) {
+    super({ ...options, renderer: new KnifeFightRenderer(canvas, painter) });
+    this.panel = new MovePanel(document.querySelector(".moves"), {
+      onPlay: (move) => this.play(move),
+      signal: this.listeners.signal,
+    });
+    this.events = []; // every event this screen has been shown, for the log
+  }
+
+  /** Whose eyes the events of this table are redacted for (the log is rebuilt for the same). */
+  get eyes() {
+    return this.settings.mode === "hotseat" ? null : this.settings.side;
+  }
+
+  async restored(record) {
+    const scratch = await this.engine.call({ op: "load", record: { ...record, moves: [] } });
+    if (!scratch.ok) return;
+    const played = await this.engine.callMany([
+      ...record.moves.map(([player, move]) => ({ op: "play", session: scratch.session, player, move, viewer: this.eyes })),
+      { op: "close", session: scratch.session },
+    ]);
+    this.events = played.slice(0, -1).flatMap((answer) => (answer.ok ? answer.events : []));
+  }
+
+  noteEvents(events) {
+    this.events.push(...events);
+  }
+
+  /** The computer's committed card (or both-Kings follow-up) comes back as null: it is still secret. */
+  isSecret(move) {
+    return move.type !== "dress" && move.card === null;
+  }
+
+  /** The computer waits for the exchange to finish playing out before it lays its next card. */
+  botPause() {
+    return this.settings.fast ? 0 : this.renderer.animationLeft() + 500 + Math.random() * 400;
+  }
+
+  tap(clientX, clientY) {
+    const hit = this.renderer.hitTest(clientX, clientY);
+    if (!hit || !this.acting) return;
+    const field = hit.kind === "hand" ? "card" : "discard";
+    const move = this.legal.moves.find((m) => m[field] === hit.card);
+    if (move) return this.play(move);
+    if (this.response.view.phase === "dress") this.toast("Choose one of the glowing wounds: they were there before this round.");
+    else if (hit.kind === "hand") this.toast("A feint can't be followed by another King.");
+  }
+
+  highlight() {
+    const moves = this.acting ? this.legal.moves : [];
+    return {
+      playable: new Set(moves.filter((m) => m.card).map((m) => m.card)),
+      dressable: new Set(moves.filter((m) => m.discard).map((m) => m.discard)),
+      caption: this.caption(),
+    };
+  }
+
+  caption() {
+    const response = this.response;
+    if (!response || response.over) return "";
+    const view = response.view;
+    if (this.acting) return prompt(view.phase);
+    return waitingCaption(view, this.names, this.computerDue(view).length > 0);
+  }
+
+  summary(view) {
+    return tableSummary(view, this.names);
+  }
+
+  updateStatus(response) {
+    const view = response.view;
+    if (response.over) {
+      this.setStatus("The fight is over.", response.outcome?.reason ?? "");
+      return;
+    }
+    const seat = this.viewer;
+    let turn;
+    if (this.acting) {
+      const who = this.settings.mode === "hotseat" ? `${this.names[seat].subject}: ` : "";
+      turn = `${who}${prompt(view.phase).toLowerCase()}.`;
+      turn = turn.charAt(0).toUpperCase() + turn.slice(1);
+    } else {
+      turn = `${waitingCaption(view, this.names, this.computerDue(view).length > 0)}.`.replace("….", "…");
+    }
+    this.setStatus(`Round ${view.round} · ${turn}`, storyLine(view));
+  }
+
+  updateLog(view) {
+    this.showLog(view ? logEntries(this.events, this.names) : []);
+  }
+
+  resultDetails({ outcome }) {
+    return { totals: outcome.scores, note: "The numbers are each fighter's wound total (the sum of their damage pile)." };
+  }
+}
