@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pygame_core import IllegalMove, State, all_games, get_game, replay
-from pygame_core.cards import is_card, standard_deck
+from pygame_core.cards import JOKERS, is_card, standard_deck
 
 GAME_IDS: list[str] = [game.info.id for game in all_games()]
 HIDDEN_GAME_IDS: list[str] = [game.info.id for game in all_games() if game.info.hidden_info]
@@ -349,7 +349,77 @@ def redeal_grit(state: State, p: int | None, rng: random.Random) -> list[str]:
     return new
 
 
-REDEALERS: dict[str, Redealer] = {"grit": redeal_grit}
+def knife_fight_seen(state: State, p: int | None) -> tuple[set[str], set[str]]:
+    """KNIFE-2/6/8 from the record: the cards p has been shown by the position of ``state``, and the
+    face-down follow-ups of others still waiting for their reveal.
+
+    p sees their own hand: the top 3 of their deck and every later draw (KNIFE-2, KNIFE-8); both
+    commits once both are in (KNIFE-2); a lone feint's follow-up at once, both-Kings follow-ups once
+    both are in, and every follow-up of a settled exchange (KNIFE-6). Nothing else: the opponent's
+    hand and deck, the order of p's own deck, bled cards (they leave face down). Which cards were
+    revealed is worked out from the moves and the rules; the engine's events are used only for how
+    many cards each draw and bleed took off a deck (public counts), never for what a viewer saw."""
+    record = state.record()
+    deal: dict[str, list[str]] = record["deal"]
+    replayed = get_game(record["game"]).new_game(seed=record["seed"], options=record["options"], deal=deal)
+    seen: set[str] = set(deal[str(p)][:3]) if p is not None else set()
+    next_card = [3, 3]  # position of the next card on each deck
+    commits: dict[int, str] = {}
+    follow_ups: dict[int, str] = {}
+    for q, move in record["moves"]:
+        events = replayed.play(q, move)
+        if move["type"] == "play":
+            commits[q] = move["card"]
+            if len(commits) == 2:
+                seen |= set(commits.values())
+        elif move["type"] == "follow_up":
+            follow_ups[q] = move["card"]
+            both_kings = all(card.startswith("K") for card in commits.values())
+            if not both_kings or len(follow_ups) == 2:
+                seen |= set(follow_ups.values())
+        for event in events:
+            if event["type"] in ("draw", "bleed"):
+                owner, count = event["player"], event["count"]
+                if event["type"] == "draw" and owner == p:
+                    seen |= set(deal[str(owner)][next_card[owner]:next_card[owner] + count])
+                next_card[owner] += count
+            elif event["type"] in ("round", "end"):  # the exchange is settled: all of it is public
+                seen |= set(follow_ups.values())
+                commits, follow_ups = {}, {}
+    pending = {card for q, card in follow_ups.items() if q != p and card not in seen}
+    return seen, pending
+
+
+def redeal_knife_fight(state: State, p: int | None, rng: random.Random) -> dict[str, list[str]]:
+    """Permute, within each half (KNIFE-1: the colours must stay), the cards p has not been shown.
+
+    Sound because ``knife_fight_seen`` is cumulative over the whole prefix the test compares (moves
+    up to the cut): a card visible to p at any step of that prefix (a card p drew, a revealed commit,
+    a face-up follow-up) is never moved, so no redealt card becomes visible to p in the compared
+    window, and cards p only sees later (their own next draws) may be moved. The opponent's moves
+    are remapped through the permutation by the test; a remapped move is still legal because every
+    hidden card the opponent played is still in their hand at the same place, except a face-down
+    follow-up awaiting its reveal, which is only swapped with a non-King (a King can't follow a
+    feint). Two Kings a half mean a King player always keeps a non-King to follow up with."""
+    seen, pending = knife_fight_seen(state, p)
+    deal: dict[str, list[str]] = state.record()["deal"]
+    new: dict[str, list[str]] = {}
+    for key in ("0", "1"):
+        cards = list(deal[key])
+        hidden = [i for i, card in enumerate(cards) if card not in seen]
+        moved = [cards[i] for i in hidden]
+        rng.shuffle(moved)
+        for i, card in zip(hidden, moved):
+            cards[i] = card
+        for i in hidden:
+            if deal[key][i] in pending and cards[i].startswith("K"):
+                j = next(j for j in hidden if j != i and not cards[j].startswith("K"))
+                cards[i], cards[j] = cards[j], cards[i]
+        new[key] = cards
+    return new
+
+
+REDEALERS: dict[str, Redealer] = {"grit": redeal_grit, "knife_fight": redeal_knife_fight}
 
 
 @pytest.mark.parametrize("game_id", HIDDEN_GAME_IDS)
@@ -368,7 +438,6 @@ def test_no_leak_redealing_unseen_cards_changes_nothing_a_player_sees(
     legal moves and redacted events at every step up to the cut."""
     game_id, seed, options, choices = run
     assume(game_id in REDEALERS)
-    game = get_game(game_id)
     played: list[tuple[int, Any]] = []
     state: State | None = None
     for state, p, move in play_out(game_id, seed, options, choices):
@@ -376,7 +445,13 @@ def test_no_leak_redealing_unseen_cards_changes_nothing_a_player_sees(
         state.play(p, move)
     assert state is not None
     k = cut % (len(played) + 1)
-    old_deal = state.record()["deal"]
+    assert_redeal_unseen(game_id, seed, options, state.record()["deal"], played, k, rng)
+
+
+def assert_redeal_unseen(game_id: str, seed: int, options: dict[str, str], old_deal: Any,
+                         played: list[tuple[int, Any]], k: int, rng: random.Random) -> None:
+    """The no-leak check at cut ``k`` of a game dealt ``old_deal`` and played ``played``."""
+    game = get_game(game_id)
     base = game.new_game(seed=seed, options=options, deal=old_deal)
     for p, move in played[:k]:
         base.play(p, move)
@@ -400,3 +475,43 @@ def test_no_leak_redealing_unseen_cards_changes_nothing_a_player_sees(
             events_a = a.redact_events(a.play(p, move), v)
             events_b = b.redact_events(b.play(p, mapped), v)
             assert canon(events_a) == canon(events_b), f"viewer {v}: events at step {step} leak the redeal"
+
+
+@st.composite
+def knife_fight_deals(draw: st.DrawFn) -> dict[str, list[str]]:
+    """Shuffled halves, often with the Kings (and Queens) of both on top: feints, both-Kings
+    face-down follow-ups and dressings come up in most games instead of a few."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    lift = draw(st.sampled_from(["", "K", "KQ"]))
+    halves = {}
+    for p, deck in enumerate((standard_deck()[13:39], standard_deck()[:13] + standard_deck()[39:])):
+        cards = list(deck) + [("RJ", "BJ")[p]]
+        rng.shuffle(cards)
+        top = [c for c in cards if c[0] in lift and c not in JOKERS]
+        halves[str(p)] = top + [c for c in cards if c not in top]
+    return halves
+
+
+@MEDIUM
+@given(halves=knife_fight_deals(), choices=st.lists(st.integers(0, 2**20), max_size=60),
+       rng=st.randoms(use_true_random=False))
+def test_no_leak_knife_fight_feints_and_dressings(halves: dict[str, list[str]], choices: list[int],
+                                                  rng: random.Random) -> None:
+    """The no-leak check in Knife Fight games rich in feints and dressings, cut where something is
+    face down or owed: one commit in, a both-Kings follow-up in, a dressing owed; and at the end."""
+    state = get_game("knife_fight").new_game(seed=0, deal=halves)
+    played: list[tuple[int, Any]] = []
+    cuts: list[int] = []
+    for step in range(MAX_STEPS):
+        if state.is_over():
+            break
+        p, move = choose(state, choices[step] if step < len(choices) else 0)
+        played.append((p, move))
+        state.play(p, move)
+        view = state.view(None)
+        half_way = view["phase"] == "commit" and any(view["committed"])
+        if half_way or view["phase"] == "dress" or (view["phase"] == "feint" and len(state.to_act()) == 1
+                                                    and len(view["exchange"]["feint_due"]) == 2):
+            cuts.append(len(played))
+    for k in rng.sample(cuts, min(3, len(cuts))) + [len(played)]:
+        assert_redeal_unseen("knife_fight", 0, {}, halves, played, k, rng)
