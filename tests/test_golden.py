@@ -7,6 +7,7 @@ and review the diff in git before committing it.
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -56,3 +57,28 @@ def test_grit_golden_game_is_complete() -> None:
     text = golden.golden_path("grit", 7).read_text(encoding="utf-8")
     assert "\n== over\n" in text and "\noutcome: " in text
     assert text.count("\n== step ") == 8, "a Grit game is eight plays"
+
+
+def test_knife_fight_golden_game_is_complete() -> None:
+    """Seed 7 shows every phase (a parry, a feint and its follow-up, a dressing) and a death."""
+    text = golden.golden_path("knife_fight", 7).read_text(encoding="utf-8")
+    assert "\n== over\n" in text and "\noutcome: " in text and "bled to death" in text
+    for needle in ('"phase": "feint"', '"type": "follow_up"', '"phase": "dress"', '"type": "dress"',
+                   "(parry)", '"type": "reveal"', '"type": "bleed"'):
+        assert needle in text, needle
+    lines = text.splitlines()
+    first_commits = 0
+    for i, line in enumerate(lines):
+        if not line.startswith("events[full]: "):
+            continue
+        events = json.loads(line.removeprefix("events[full]: "))
+        if [e["type"] for e in events] != ["commit"]:
+            continue
+        first_commits += 1  # the first commit of a round: face down for everyone else
+        committer = events[0]["player"]
+        for viewer, tail in zip(("player 0", "player 1", "spectator"), lines[i + 1:i + 4]):
+            prefix = f"events[{viewer}]: "
+            assert tail.startswith(prefix)
+            shown = json.loads(tail.removeprefix(prefix))[0]["card"]
+            assert shown == (events[0]["card"] if viewer == f"player {committer}" else None), (i, viewer)
+    assert first_commits >= 6
