@@ -12,7 +12,9 @@ const SMALL = 0.55; // deck and damage cards, in hand-card heights
 const RING = 0.8; // commit slots, in hand-card heights
 const FOLLOW = 0.42; // a follow-up card sits this many card widths beside its King
 const DAMAGE_STEP = 0.36; // how far apart fanned damage cards are at least (their index stays readable)
+const WIDEST = 760; // on a wide canvas everything sits in a centred column this wide
 
+/** Card sizes for a column `width` wide (margins included) and a canvas `height` tall. */
 function cardSizes(width, height) {
   const fixed = 2 * MARGIN + 2 * PLATE + 2 * LABEL + CAPTION + 5 * GAP;
   const heights = 2 * SMALL + RING * 1.1 + 1 + RAISE;
@@ -25,11 +27,11 @@ function cardSizes(width, height) {
 }
 
 /** A fighter's strip: deck, discard pile, then the damage pile fanned left to right (wrapping if long). */
-function strip(view, seat, top, width, small) {
-  const deck = { x: MARGIN, y: top, ...small };
-  const discard = { x: MARGIN + small.w + GAP, y: top, ...small };
+function strip(view, seat, top, column, small) {
+  const deck = { x: column.x, y: top, ...small };
+  const discard = { x: column.x + small.w + GAP, y: top, ...small };
   const left = discard.x + small.w + GAP * 2;
-  const room = width - MARGIN - left;
+  const room = column.x + column.w - left;
   const cards = view.damage[seat];
   const minStep = small.w * DAMAGE_STEP;
   const perRow = Math.max(1, Math.floor((room - small.w) / minStep) + 1);
@@ -45,8 +47,7 @@ function strip(view, seat, top, width, small) {
     h: small.h,
   }));
   const area = { x: left - 4, y: top - 4, w: room + 8, h: small.h + 8 };
-  const next = { x: left + Math.min(cards.length, perRow - 1) * (step || small.w * 0.8), y: top, ...small };
-  return { deck, discard, damage, area, next, labelY: top - LABEL + 2 };
+  return { deck, discard, damage, area, labelY: top - LABEL + 2 };
 }
 
 /**
@@ -57,7 +58,9 @@ function strip(view, seat, top, width, small) {
 export function layoutTable(width, height, view, perspective = 0) {
   const me = view.viewer ?? perspective;
   const opp = 1 - me;
-  const size = cardSizes(width, height);
+  const inner = Math.min(width - 2 * MARGIN, WIDEST);
+  const column = { x: (width - inner) / 2, w: inner };
+  const size = cardSizes(inner + 2 * MARGIN, height);
   const { hand: card, ring, small } = size;
   const used = 2 * MARGIN + 2 * PLATE + 2 * LABEL + CAPTION + 5 * GAP + (2 * SMALL + RING * 1.1 + 1 + RAISE) * card.h;
   let y = MARGIN + Math.max(0, (height - used) / 2);
@@ -66,14 +69,14 @@ export function layoutTable(width, height, view, perspective = 0) {
   const oppCount = view.hand_counts[opp];
   const backStep = back.w * 0.6;
   const opponentHand = Array.from({ length: oppCount }, (_, i) => ({
-    x: width - MARGIN - back.w - (oppCount - 1 - i) * backStep, y: y - 3, w: back.w, h: back.h,
+    x: column.x + column.w - back.w - (oppCount - 1 - i) * backStep, y: y - 3, w: back.w, h: back.h,
   }));
-  const plates = { [opp]: { x: MARGIN, y, w: width - 2 * MARGIN - oppCount * backStep - back.w, h: PLATE } };
+  const plates = { [opp]: { x: column.x, y, w: column.w - oppCount * backStep - back.w, h: PLATE } };
   y += PLATE + GAP + LABEL;
-  const strips = { [opp]: strip(view, opp, y, width, small) };
+  const strips = { [opp]: strip(view, opp, y, column, small) };
   y += small.h + GAP;
 
-  const caption = { x: MARGIN, y, w: width - 2 * MARGIN, h: CAPTION };
+  const caption = { x: column.x, y, w: column.w, h: CAPTION };
   y += CAPTION;
   const pair = 2 * ring.w * (1 + FOLLOW) + 44;
   const ringLeft = (width - pair) / 2;
@@ -87,9 +90,9 @@ export function layoutTable(width, height, view, perspective = 0) {
   };
   const ringBox = { x: ringLeft - 6, y: caption.y - 2, w: pair + 12, h: CAPTION + ring.h * 1.1 + 6 };
   y += ring.h * 1.1 + GAP + LABEL;
-  strips[me] = strip(view, me, y, width, small);
+  strips[me] = strip(view, me, y, column, small);
   y += small.h + GAP;
-  plates[me] = { x: MARGIN, y, w: width - 2 * MARGIN, h: PLATE };
+  plates[me] = { x: column.x, y, w: column.w, h: PLATE };
   y += PLATE + GAP + RAISE * card.h;
 
   const codes = view.hand ?? Array(view.hand_counts[me]).fill(null);
