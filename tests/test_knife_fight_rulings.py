@@ -121,13 +121,11 @@ def total_cards(view: dict[str, Any]) -> int:
                + sum(len(pile) for pile in view["damage"]))
 
 
-# Player 0 took 2S in round 1 (9H against 2S) and so has an old wound to dress.
 def wounded_p0(hand0: list[str], hand1: list[str]) -> State:
-    """Round 1: 9H vs 2S (2S into player 0's damage pile). Round 2 hands: ``hand0`` (2 cards + the
-    next top card) and ``hand1``; both are given as the 3 cards held at the start of round 2."""
+    """Round 1 is 9H against 2S, so player 0 starts round 2 with an old wound (2S) to dress.
+    ``hand0`` and ``hand1`` are the hands at the start of round 2: the two cards not played plus
+    the card drawn after round 1 (player 0 then bleeds ceil(2/3) = 1 card, player 1 nothing)."""
     assert len(hand0) == 3 and len(hand1) == 3
-    # the hand after round 1 is the two unplayed top cards plus the card drawn (top card 4);
-    # player 0 bleeds ceil(2/3) = 1 card after drawing, player 1 nothing
     state = new(["9H"] + hand0, ["2S"] + hand1)
     commit(state, "9H", "2S")
     assert state.view(0)["hand"] == hand0 and state.view(1)["hand"] == hand1

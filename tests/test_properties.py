@@ -492,7 +492,7 @@ def knife_fight_deals(draw: st.DrawFn) -> dict[str, list[str]]:
     return halves
 
 
-@MEDIUM
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(halves=knife_fight_deals(), choices=st.lists(st.integers(0, 2**20), max_size=60),
        rng=st.randoms(use_true_random=False))
 def test_no_leak_knife_fight_feints_and_dressings(halves: dict[str, list[str]], choices: list[int],
