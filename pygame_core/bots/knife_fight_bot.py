@@ -88,10 +88,10 @@ class KnifeFightBot:
 
     @staticmethod
     def unseen(view: dict[str, Any]) -> list[str]:
-        """The opponent's cards this player has not seen in a damage pile or on the table."""
+        """The opponent's cards this player has not seen in a damage pile or in any exchange."""
         me = view["viewer"]
         seen = {c for pile in view["damage"] for c in pile}
-        for exchange in (view["exchange"], view["last"]):
+        for exchange in [view["exchange"], *view["log"]]:
             if exchange:
                 seen.update(c for c in exchange["cards"] if isinstance(c, str))
                 seen.update(c for c in exchange["follow_ups"] if isinstance(c, str))

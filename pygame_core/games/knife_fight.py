@@ -138,7 +138,7 @@ class KnifeFightState(State):
         self.dress_player: int | None = None
         self.dress_options: list[str] = []
         self.exchange: dict[str, Json] | None = None  # the revealed exchange of this round
-        self.last: dict[str, Json] | None = None  # the previous round's exchange, as it ended
+        self.log: list[dict[str, Json]] = []  # every finished exchange (all public once revealed)
         self._outcome: dict[str, Json] | None = None
         for p in (0, 1):
             self._draw(p)
@@ -209,7 +209,8 @@ class KnifeFightState(State):
             "my_commit": self.commits[p] if p is not None and self.phase == "commit" else None,
             "exchange": self._exchange_view(p),
             "dress_options": list(self.dress_options) if p is not None and p == self.dress_player else [],
-            "last": copy.deepcopy(self.last),
+            "last": copy.deepcopy(self.log[-1]) if self.log else None,
+            "log": copy.deepcopy(self.log),
             "final": None if self._outcome is None else {"outcome": self.outcome()},
         }
 
@@ -218,7 +219,7 @@ class KnifeFightState(State):
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         """Commitments and both-Kings follow-ups are secret until revealed; draws show the drawer only."""
-        if viewer == event.get("player"):
+        if viewer is not None and viewer == event.get("player"):
             return copy.deepcopy(event)
         if event["type"] == "draw":
             return {**event, "cards": None}
@@ -324,8 +325,9 @@ class KnifeFightState(State):
                 self.discards[p].extend(self.decks[p][:count])
                 del self.decks[p][:count]
                 events.append({"type": "bleed", "player": p, "count": count})
-        self.last = {"round": self.round, **(self.exchange or {})}
-        self.last["story"] = story(self.last.get("effects", []))
+        finished = {"round": self.round, **(self.exchange or {})}
+        finished["story"] = story(finished.get("effects", []))
+        self.log.append(finished)
         self.exchange = None
         self.commits = [None, None]
         self.in_play = [None, None]
