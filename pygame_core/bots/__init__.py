@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from ..cards import new_rng, pick
 from .grit_bot import GritBot
+from .grow21_bot import Grow21Bot
 from .knife_fight_bot import KnifeFightBot
 
 Move = dict[str, Any]
@@ -31,8 +32,8 @@ class RandomBot:
         return pick(moves, self.rng)
 
 
-HEURISTIC_BOTS: dict[str, type[GritBot] | type[KnifeFightBot]] = {"grit": GritBot,
-                                                                   "knife_fight": KnifeFightBot}
+HEURISTIC_BOTS: dict[str, type[GritBot] | type[Grow21Bot] | type[KnifeFightBot]] = {
+    "grit": GritBot, "grow21": Grow21Bot, "knife_fight": KnifeFightBot}
 
 
 def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
@@ -44,4 +45,4 @@ def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     raise ValueError(f"There is no {level!r} bot for {game_id!r}.")
 
 
-__all__ = ["Bot", "GritBot", "KnifeFightBot", "RandomBot", "make_bot"]
+__all__ = ["Bot", "GritBot", "Grow21Bot", "KnifeFightBot", "RandomBot", "make_bot"]

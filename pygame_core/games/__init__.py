@@ -1,5 +1,5 @@
 """One module per game; importing this package registers them all with the engine."""
 
-from . import grit, knife_fight
+from . import grit, grow21, knife_fight
 
-__all__ = ["grit", "knife_fight"]
+__all__ = ["grit", "grow21", "knife_fight"]

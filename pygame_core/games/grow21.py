@@ -1,0 +1,343 @@
+"""grow21: a shared, unbounded grid of cards where same-colour groups that make 21 are harvested.
+
+Red (player 0) and black (player 1) take turns playing the top card of their own 26-card deck,
+either onto an empty cell next to any card or, for a number card, on top of one of their own
+cards it may change (rulings GROW-1..7). A group is an edge-connected set of same-colour cells
+counted like a blackjack hand; a group that makes exactly 21 is removed and scores 10. If the
+removal breaks the board apart, only the largest part survives.
+
+Cells are ``(x, y)`` on an unbounded grid; the board maps a cell to its stack of cards (bottom
+first), and only the top card counts.
+
+>>> from pygame_core import get_game
+>>> state = get_game("grow21").new_game(seed=7)
+>>> state.legal_moves(0)
+[{'type': 'place', 'at': [0, 0]}]
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
+from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, player_name, register
+
+Cell = tuple[int, int]
+COLOURS = ("red", "black")
+DECKS = (suit_cards("H") + suit_cards("D"), suit_cards("S") + suit_cards("C"))
+REMOVAL_POINTS = 10
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+MOVE_SHAPES = {"place": '{"type": "place", "at": [x, y]}', "change": '{"type": "change", "at": [x, y]}',
+               "keep": '{"type": "keep", "at": [x, y]}'}
+
+
+def colour_of(card: str) -> int:
+    """0 for red (hearts, diamonds), 1 for black (spades, clubs)."""
+    return 0 if card[-1] in "HD" else 1
+
+
+def is_face(card: str) -> bool:
+    return Card.parse(card).rank in ("J", "Q", "K")
+
+
+def low_value(card: str) -> int:
+    """GROW-3/4: an ace counts 1 here, faces 10, numbers their face value."""
+    rank = Card.parse(card).rank
+    return 1 if rank == "A" else 10 if rank in ("J", "Q", "K") else int(rank)
+
+
+def group_values(cards: list[str]) -> list[int]:
+    """GROW-4: the group's value with every ace as 1, and with one ace as 11 when it holds one."""
+    low = sum(low_value(c) for c in cards)
+    return [low, low + 10] if any(Card.parse(c).rank == "A" for c in cards) else [low]
+
+
+def is_stable(cards: list[str]) -> bool:
+    """GROW-4: some valuation of the aces makes exactly 21."""
+    return 21 in group_values(cards)
+
+
+def tie_break_points(cards: list[str]) -> int:
+    """GROW-7: 5 for a group worth 20 or 22, 2 for 19 or 23, aces valued for the best result."""
+    low = sum(low_value(c) for c in cards)
+    aces = sum(1 for c in cards if Card.parse(c).rank == "A")
+    possible = {low + 10 * k for k in range(aces + 1)}
+    if possible & {20, 22}:
+        return 5
+    return 2 if possible & {19, 23} else 0
+
+
+def components(cells: set[Cell], same: dict[Cell, int] | None = None) -> list[set[Cell]]:
+    """Edge-connected parts of ``cells``; with ``same`` (cell -> colour) only same-colour edges join."""
+    seen: set[Cell] = set()
+    parts = []
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        part = {start}
+        stack = [start]
+        seen.add(start)
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in NEIGHBOURS:
+                n = (x + dx, y + dy)
+                if n in cells and n not in seen and (same is None or same[n] == same[(x, y)]):
+                    seen.add(n)
+                    part.add(n)
+                    stack.append(n)
+        parts.append(part)
+    return parts
+
+
+@register
+class Grow21State(State):
+    """A game of grow21: ``board`` maps a cell to its stack (bottom first); red moves first."""
+
+    info = GameInfo(
+        id="grow21",
+        title="grow21",
+        players=2,
+        simultaneous=False,
+        hidden_info=True,
+        summary="Grow a shared grid of cards; harvest every same-colour group that makes exactly 21.",
+    )
+    version = 1
+
+    def __init__(self, seed: int, options: dict[str, str], deal: Json) -> None:
+        if deal is None:
+            rng = new_rng(seed)
+            deal = {"red": shuffle(list(DECKS[0]), rng), "black": shuffle(list(DECKS[1]), rng)}
+        else:
+            validate_deal(deal)
+            deal = {"red": list(deal["red"]), "black": list(deal["black"])}
+        super().__init__(seed, options, deal)
+        self.decks: list[list[str]] = [list(deal["red"]), list(deal["black"])]
+        self.board: dict[Cell, list[str]] = {}
+        self.scores = [0, 0]
+        self.mover = 0
+        self.pending_parts: list[set[Cell]] = []  # GROW-6: tied largest parts awaiting a keep
+        self.last: dict[str, Json] | None = None
+        self._outcome: dict[str, Json] | None = None
+
+    # --- protocol -------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        return [] if self._outcome is not None else [self.mover]
+
+    def legal_moves(self, p: int) -> list[Move]:
+        """Order: keep moves by each part's smallest cell; else places then changes, cells by x, y."""
+        if self.check_turn(p) is not None:
+            return []
+        if self.pending_parts:
+            return [{"type": "keep", "at": list(min(part))} for part in sorted(self.pending_parts, key=min)]
+        card = self.decks[p][0]
+        moves = [{"type": "place", "at": list(c)} for c in sorted(self.open_cells())]
+        moves += [{"type": "change", "at": list(c)} for c in sorted(self.board) if self._can_change(card, c)]
+        return moves
+
+    def _check_move(self, p: int, move: Json) -> IllegalMove | None:
+        if (not isinstance(move, dict) or set(move) != {"type", "at"} or not isinstance(move["type"], str)
+                or move["type"] not in MOVE_SHAPES):
+            return IllegalMove("malformed_move", "A grow21 move looks like " + " or ".join(MOVE_SHAPES.values()) + ".")
+        at = move["at"]
+        if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int for v in at)):
+            return IllegalMove("malformed_move", "'at' is a cell [x, y] of two whole numbers.")
+        cell = (at[0], at[1])
+        kind = move["type"]
+        if self.pending_parts:
+            if kind != "keep":
+                return IllegalMove("keep_first", "First choose which part of the board survives (GROW-6).")
+            if not any(cell in part for part in self.pending_parts):
+                return IllegalMove("not_a_part", "That cell is not in one of the tied parts (GROW-6).")
+            return None
+        if kind == "keep":
+            return IllegalMove("nothing_to_keep", "There is no split to decide now.")
+        card = self.decks[p][0]
+        if kind == "place":
+            if cell in self.board:
+                return IllegalMove("occupied", f"Cell {at} already holds a card; a change puts a card on top.")
+            if cell not in self.open_cells():
+                return IllegalMove("not_adjacent", "A card must go next to a card already on the board (GROW-2)"
+                                   + ("." if self.board else "; the first card goes to [0, 0]."))
+            return None
+        if cell not in self.board:
+            return IllegalMove("empty_cell", f"There is no card at {at} to change.")
+        if not self._can_change(card, cell):
+            return IllegalMove("bad_change", self._change_refusal(card, cell))
+        return None
+
+    def _apply(self, p: int, move: Move) -> list[Event]:
+        cell = (move["at"][0], move["at"][1])
+        if move["type"] == "keep":
+            part = next(part for part in self.pending_parts if cell in part)
+            return [self._keep(p, part)] + self._next_turn()
+        card = self.decks[p].pop(0)
+        covered = self.board[cell][-1] if move["type"] == "change" else None
+        self.board.setdefault(cell, []).append(card)
+        events: list[Event] = [{"type": move["type"], "player": p, "card": card, "at": list(cell),
+                                "covered": covered}]
+        self.last = {"player": p, "type": move["type"], "card": card, "at": list(cell), "removed": [],
+                     "discarded": []}
+        group = self.group_at(cell)
+        if is_stable([self.board[c][-1] for c in group]):  # GROW-5
+            events.append(self._remove(p, group))
+            parts = components(set(self.board))
+            if len(parts) > 1:  # GROW-6
+                biggest = max(len(part) for part in parts)
+                largest = [part for part in parts if len(part) == biggest]
+                if len(largest) > 1:
+                    self.pending_parts = largest
+                    events.append({"type": "split", "player": p, "parts": [sorted_cells(x) for x in largest],
+                                   "choose": True})
+                    return events
+                events.append(self._keep(p, largest[0]))
+        return events + self._next_turn()
+
+    def view(self, p: int | None) -> dict[str, Json]:
+        self.check_viewer(p)
+        groups = []
+        for part in self.groups():
+            cards = [self.board[c][-1] for c in part]
+            groups.append({"colour": COLOURS[colour_of(cards[0])], "cells": sorted_cells(part),
+                           "values": group_values(cards)})
+        over = self._outcome is not None
+        return {
+            "game": "grow21",
+            "viewer": p,
+            "colours": list(COLOURS),
+            "to_act": self.to_act(),
+            "mover": self.mover,
+            "phase": "over" if over else "keep" if self.pending_parts else "play",
+            "board": [{"at": [x, y], "stack": list(stack), "top": stack[-1]}
+                      for (x, y), stack in sorted(self.board.items())],
+            "groups": groups,
+            "scores": list(self.scores),
+            "decks": [len(d) for d in self.decks],
+            "current": None if over or self.pending_parts else self.decks[self.mover][0],
+            "split": [sorted_cells(part) for part in sorted(self.pending_parts, key=min)],
+            "last": copy.deepcopy(self.last),
+            "final": None if not over else {"outcome": self.outcome(), "bonus": self.bonus()},
+        }
+
+    def outcome(self) -> dict[str, Json] | None:
+        return copy.deepcopy(self._outcome)
+
+    def redact_event(self, event: Event, viewer: int | None) -> Event:
+        return copy.deepcopy(event)  # every card is played face up; only deck order is secret
+
+    def describe(self, p: int, move: Move) -> str:
+        x, y = move["at"]
+        if move["type"] == "keep":
+            return f"Keep the part of the board with the card at ({x}, {y})"
+        card = card_label(self.decks[p][0])
+        if move["type"] == "place":
+            return f"Place {card} at ({x}, {y})"
+        return f"Change: put {card} on top of {card_label(self.board[(x, y)][-1])} at ({x}, {y})"
+
+    # --- rules helpers --------------------------------------------------------------------
+    def open_cells(self) -> set[Cell]:
+        """GROW-2: empty cells next to any card; (0, 0) when the board is empty."""
+        if not self.board:
+            return {(0, 0)}
+        return {(x + dx, y + dy) for (x, y) in self.board for dx, dy in NEIGHBOURS} - set(self.board)
+
+    def _can_change(self, card: str, cell: Cell) -> bool:
+        """GROW-3: a number card onto an own-colour number within 1, or onto an own-colour face card."""
+        top = self.board[cell][-1]
+        if is_face(card) or colour_of(top) != colour_of(card):
+            return False
+        return is_face(top) or abs(low_value(top) - low_value(card)) <= 1
+
+    def _change_refusal(self, card: str, cell: Cell) -> str:
+        top = self.board[cell][-1]
+        if is_face(card):
+            return f"{card_label(card)} is a face card: face cards can't change anything (GROW-3)."
+        if colour_of(top) != colour_of(card):
+            return f"You can only change cards of your own colour; {card_label(top)} is not (GROW-3)."
+        return (f"{card_label(card)} can only go on a number within 1 of it or on a face card; "
+                f"{card_label(top)} is not (GROW-3).")
+
+    def colours(self) -> dict[Cell, int]:
+        return {cell: colour_of(stack[-1]) for cell, stack in self.board.items()}
+
+    def group_at(self, cell: Cell) -> set[Cell]:
+        """GROW-4: the maximal edge-connected same-colour set holding ``cell``."""
+        colours = self.colours()
+        colour = colours[cell]
+        group = {cell}
+        stack = [cell]
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in NEIGHBOURS:
+                n = (x + dx, y + dy)
+                if n not in group and colours.get(n) == colour:
+                    group.add(n)
+                    stack.append(n)
+        return group
+
+    def groups(self) -> list[set[Cell]]:
+        return components(set(self.board), self.colours())
+
+    def _remove(self, p: int, group: set[Cell]) -> Event:
+        cards = [card for c in sorted(group) for card in self.board.pop(c)]
+        self.scores[p] += REMOVAL_POINTS
+        assert self.last is not None
+        self.last["removed"] = sorted_cells(group)
+        return {"type": "remove", "player": p, "cells": sorted_cells(group), "cards": cards,
+                "points": REMOVAL_POINTS, "scores": list(self.scores)}
+
+    def _keep(self, p: int, part: set[Cell]) -> Event:
+        """GROW-6: everything outside ``part`` is discarded without scoring."""
+        gone = sorted(set(self.board) - part)
+        for cell in gone:
+            del self.board[cell]
+        self.pending_parts = []
+        if self.last is not None:
+            self.last["discarded"] = [list(c) for c in gone]
+        return {"type": "keep", "player": p, "kept": sorted_cells(part), "discarded": [list(c) for c in gone]}
+
+    def _next_turn(self) -> list[Event]:
+        if not self.decks[0] and not self.decks[1]:
+            self._outcome = self._judge()
+            return [{"type": "end", "outcome": self.outcome()}]
+        self.mover = 1 - self.mover
+        return [{"type": "turn", "player": self.mover, "card": self.decks[self.mover][0]}]
+
+    def bonus(self) -> list[int]:
+        """GROW-7: tie-break points each player's groups would earn."""
+        points = [0, 0]
+        for part in self.groups():
+            cards = [self.board[c][-1] for c in part]
+            points[colour_of(cards[0])] += tie_break_points(cards)
+        return points
+
+    def _judge(self) -> dict[str, Json]:
+        scores = list(self.scores)
+        if scores[0] != scores[1]:
+            winner = 0 if scores[0] > scores[1] else 1
+            return {"winner": winner, "scores": scores,
+                    "reason": f"{player_name(winner)} harvested more ({scores[winner]} against {scores[1 - winner]})."}
+        bonus = self.bonus()
+        final = [scores[0] + bonus[0], scores[1] + bonus[1]]
+        if final[0] == final[1]:
+            return {"winner": None, "scores": final,
+                    "reason": f"Level at {scores[0]}, and level again after the near-21 groups ({final[0]}): a draw."}
+        winner = 0 if final[0] > final[1] else 1
+        return {"winner": winner, "scores": final,
+                "reason": (f"Level at {scores[0]}; {player_name(winner)} wins on near-21 groups "
+                           f"({final[winner]} against {final[1 - winner]}).")}
+
+
+def sorted_cells(cells: set[Cell]) -> list[list[int]]:
+    return [list(c) for c in sorted(cells)]
+
+
+def validate_deal(deal: Json) -> None:
+    """GROW-1: ``{"red": the 26 red cards, "black": the 26 black cards}``, each top first."""
+    if not isinstance(deal, dict) or set(deal) != {"red", "black"}:
+        raise SetupError("bad_deal", 'A grow21 deal is {"red": [26 red cards], "black": [26 black cards]}.')
+    for p, name in enumerate(COLOURS):
+        cards = deal[name]
+        if (not isinstance(cards, list) or len(cards) != 26 or not all(is_card(c) for c in cards)
+                or sorted(cards) != sorted(DECKS[p])):
+            raise SetupError("bad_deal", f"The {name} deck must be the 26 {name} cards, each once.")
