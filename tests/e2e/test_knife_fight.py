@@ -111,7 +111,7 @@ def test_whole_game_against_the_computer(open_page: Callable[..., Any], level: s
     assert page.locator("#result-title").inner_text() == {None: "A draw", 0: "You win!", 1: "The computer wins"}[winner]
     page.click("button[data-dialog='log-dialog']")
     log = page.locator("#log-list li").all_inner_texts()
-    assert sum("Revealed:" in line for line in log) == final["view"]["round"]
+    assert sum("Revealed:" in line for line in log) == len(final["view"]["log"]) == final["view"]["round"]
     assert final["outcome"]["reason"] in log[-1]
 
 
@@ -223,7 +223,7 @@ def test_reload_resumes_with_its_log(open_page: Callable[..., Any]) -> None:
     session = page.evaluate("() => window.app.current.session")
     before = visit.call({"op": "view", "session": session, "player": 0})["view"]
     log_before = page.locator("#log-list li").all_inner_texts()
-    assert len(log_before) > 10
+    assert len(log_before) >= 6
 
     page.reload()
     visit.wait_ready()

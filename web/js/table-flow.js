@@ -86,17 +86,12 @@ export class TableFlow {
       }
       this.session = created.session;
       this.save(await this.engine.call({ op: "record", session: this.session }));
-    } else {
-      await this.restored(saved.record);
     }
     if (this.closed) return this.release();
     this.dom.waiting.hidden = true;
     if (notice) this.toast(notice);
     await this.resume();
   }
-
-  /** A saved game was loaded: games that keep their own history rebuild it here. */
-  async restored() {}
 
   /** Pick the game up from the position in the bridge (new, loaded or after a curtain). */
   async resume() {
@@ -143,7 +138,6 @@ export class TableFlow {
       events, animate: this.animated, highlight: this.highlight(), perspective: this.viewer ?? 0,
     });
     this.renderer.canvas.setAttribute("aria-label", this.summary(response.view));
-    this.noteEvents(events, response.view);
     this.updateStatus(response);
     this.updateLog(response.view);
     this.onRendered();
@@ -338,7 +332,4 @@ export class TableFlow {
 
   /** A person's move went to the bridge: forget any half-made choice. */
   moveMade() {}
-
-  /** Events just received with a new view (games that log from events collect them here). */
-  noteEvents() {}
 }

@@ -1,10 +1,7 @@
 // One open Knife Fight table: what the shared flow (../table-flow.js) draws and says for Knife Fight.
 // A tap on a playable hand card commits it (or follows the feint with it); in a field dressing a tap on
 // a glowing wound dresses it. Every rule question goes to Python.
-//
-// The move log: the engine's view carries no history, so the log is built from the (redacted) events
-// this screen received. After a reload those are received again by replaying the saved moves in a
-// scratch session, redacted for the same eyes (the person's seat, or the spectator at a hot-seat table).
+// The move log comes from the view's log of finished exchanges (public once revealed).
 import { TableFlow } from "../table-flow.js";
 import { KnifeFightRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
@@ -18,26 +15,6 @@ export class KnifeFightTable extends TableFlow {
       onPlay: (move) => this.play(move),
       signal: this.listeners.signal,
     });
-    this.events = []; // every event this screen has been shown, for the log
-  }
-
-  /** Whose eyes the events of this table are redacted for (the log is rebuilt for the same). */
-  get eyes() {
-    return this.settings.mode === "hotseat" ? null : this.settings.side;
-  }
-
-  async restored(record) {
-    const scratch = await this.engine.call({ op: "load", record: { ...record, moves: [] } });
-    if (!scratch.ok) return;
-    const played = await this.engine.callMany([
-      ...record.moves.map(([player, move]) => ({ op: "play", session: scratch.session, player, move, viewer: this.eyes })),
-      { op: "close", session: scratch.session },
-    ]);
-    this.events = played.slice(0, -1).flatMap((answer) => (answer.ok ? answer.events : []));
-  }
-
-  noteEvents(events) {
-    this.events.push(...events);
   }
 
   /** The computer's committed card (or both-Kings follow-up) comes back as null: it is still secret. */
@@ -100,7 +77,7 @@ export class KnifeFightTable extends TableFlow {
   }
 
   updateLog(view) {
-    this.showLog(view ? logEntries(this.events, this.names) : []);
+    this.showLog(view ? logEntries(view.log, this.names, view.final?.outcome) : []);
   }
 
   resultDetails({ outcome }) {

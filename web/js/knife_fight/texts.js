@@ -1,4 +1,4 @@
-// Player-facing words for Knife Fight built from view data and events: prompts, the status line, log
+// Player-facing words for Knife Fight built from view data: prompts, the status line, log
 // lines, the screen-reader summary, and the "rounds left" estimate. Nothing here decides a rule.
 import { cardText } from "../cards.js";
 
@@ -43,40 +43,26 @@ export function storyLine(view) {
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Sentences for the move log from the events this screen received, labelled by round. */
-export function logEntries(events, names) {
+/** Sentences for the move log, labelled by round, from the engine's log of finished exchanges. */
+export function logEntries(log, names, outcome) {
   const who = (seat) => (names[seat].subject === "You" ? "you" : names[seat].subject.replace(/^The /, "the "));
   const does = (seat, plain, third) => `${names[seat].subject} ${names[seat].subject === "You" ? plain : third}`;
-  const both = (cards) => cards.map((card, seat) => `${cardText(card)} for ${who(seat)}`).join(", ");
   const entries = [];
-  let round = 1;
-  for (const event of events) {
-    const seat = event.player;
-    let line = null;
-    if (event.type === "commit") {
-      line = event.card ? `${does(seat, "commit", "commits")} ${cardText(event.card)} face down.`
-        : `${does(seat, "commit", "commits")} a card face down.`;
-    } else if (event.type === "reveal") {
-      line = `Revealed: ${both(event.cards)}.`;
-    } else if (event.type === "follow_up") {
-      if (!event.hidden) line = `${does(seat, "follow", "follows")} the feint with ${cardText(event.card)}.`;
-      else line = `${does(seat, "lay", "lays")} ${event.card ? cardText(event.card) : "a follow-up"} face down.`;
-    } else if (event.type === "reveal_follow_ups") {
-      line = `Follow-ups turned: ${both(event.cards)}.`;
-    } else if (event.type === "damage") {
-      line = `${cardText(event.card)} lands in ${names[seat].owner} damage pile.`;
-    } else if (event.type === "discard") {
-      line = `${capital(names[seat].owner)} ${cardText(event.card)} is discarded.`;
-    } else if (event.type === "dress") {
-      line = `${does(seat, "dress", "dresses")} the ${cardText(event.card)} wound: it leaves the damage pile.`;
-    } else if (event.type === "bleed") {
-      line = `${does(seat, "bleed", "bleeds")} ${event.count} card${event.count === 1 ? "" : "s"} off the deck.`;
-    } else if (event.type === "end") {
-      line = event.outcome.reason;
+  for (const exchange of log) {
+    const label = `Round ${exchange.round}`;
+    const lines = [`Revealed: ${exchange.cards.map((card, seat) => `${cardText(card)} for ${who(seat)}`).join(", ")}.`];
+    exchange.follow_ups.forEach((card, seat) => {
+      if (card) lines.push(`${does(seat, "follow", "follows")} the feint with ${cardText(card)}.`);
+    });
+    for (const [what, seat, card] of exchange.effects) {
+      if (what === "damage") lines.push(`${cardText(card)} lands in ${names[seat].owner} damage pile.`);
+      else if (what === "discard") lines.push(`${capital(names[seat].owner)} ${cardText(card)} is discarded.`);
+      else if (what === "dressed") lines.push(`${does(seat, "dress", "dresses")} the ${cardText(card)} wound: it leaves the damage pile.`);
     }
-    if (line) entries.push([`Round ${round}`, line]);
-    if (event.type === "round") round = event.round;
+    if (!exchange.effects.length) lines.push("Nothing happens.");
+    entries.push(...lines.map((line) => [label, line]));
   }
+  if (outcome) entries.push(["End", outcome.reason]);
   return entries;
 }
 
