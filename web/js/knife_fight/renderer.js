@@ -364,26 +364,26 @@ export class KnifeFightRenderer {
     const { slots, follows } = layout;
     const mid = (slots[layout.opp].x + slots[layout.opp].w + slots[layout.me].x) / 2;
     this.text("vs", mid, slots[layout.me].y + slots[layout.me].h / 2, { size: 16, bold: true, color: "rgba(243, 234, 211, 0.55)", align: "center" });
+    // A follow-up sits on the outer side of its King: the rival's under it, the viewer's over it, so
+    // both cards' corner indices stay readable.
+    const drawCard = (key, rect, content) => {
+      if (!content || this.isHidden(key, elapsed) || this.ringCovers(key, elapsed)) return;
+      if (!content.card && !content.committed) return;
+      ctx.save();
+      if (content.faded) ctx.globalAlpha = 0.38;
+      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { code: content.card, faceUp: content.faceUp });
+      ctx.restore();
+    };
+    for (const seat of [layout.opp, layout.me]) {
+      this.outline(slots[seat]);
+      const slot = () => drawCard(`slot:${seat}`, slots[seat], this.slotContent(seat));
+      const follow = () => drawCard(`follow:${seat}`, follows[seat], this.followContent(seat));
+      if (seat === layout.opp) [follow, slot].forEach((paint) => paint());
+      else [slot, follow].forEach((paint) => paint());
+    }
     for (const seat of [layout.opp, layout.me]) {
       const slot = slots[seat];
-      this.outline(slot);
-      const content = this.slotContent(seat);
-      if (!this.isHidden(`slot:${seat}`, elapsed) && !this.ringCovers(`slot:${seat}`, elapsed) && (content.card || content.committed)) {
-        ctx.save();
-        if (content.faded) ctx.globalAlpha = 0.38;
-        this.painter.draw(ctx, slot.x, slot.y, slot.w, slot.h, { code: content.card, faceUp: content.faceUp });
-        ctx.restore();
-      }
-      const follow = this.followContent(seat);
-      if (follow && !this.isHidden(`follow:${seat}`, elapsed) && !this.ringCovers(`follow:${seat}`, elapsed)) {
-        ctx.save();
-        if (follow.faded) ctx.globalAlpha = 0.38;
-        const f = follows[seat];
-        this.painter.draw(ctx, f.x, f.y, f.w, f.h, { code: follow.card, faceUp: follow.faceUp });
-        ctx.restore();
-      }
-      const name = this.names[seat][1];
-      this.text(name, slot.x + slot.w / 2, slot.y + slot.h * 1.1 - 2, { size: 11, color: "rgba(243, 234, 211, 0.7)", align: "center" });
+      this.text(this.names[seat][1], slot.x + slot.w / 2, slot.y + slot.h * 1.1 - 2, { size: 11, color: "rgba(243, 234, 211, 0.7)", align: "center" });
     }
     if (prompt) this.banner(prompt, caption, 14);
   }
@@ -395,8 +395,8 @@ export class KnifeFightRenderer {
     const follow = source?.follow_ups?.[seat];
     if (!follow) return null;
     const faded = !view.exchange;
-    if (typeof follow === "object") return { card: null, faceUp: false, faded };
-    return { card: follow, faceUp: true, faded };
+    if (typeof follow === "object") return { card: null, faceUp: false, faded, committed: true };
+    return { card: follow, faceUp: true, faded, committed: true };
   }
 
   /** Whether an animated ring card sits on this spot right now (the static card waits under it). */

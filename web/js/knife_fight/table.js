@@ -67,7 +67,7 @@ export class KnifeFightTable extends TableFlow {
     const seat = this.viewer;
     let turn;
     if (this.acting) {
-      const who = this.settings.mode === "hotseat" ? `${this.names[seat].subject}: ` : "";
+      const who = this.settings.mode === "hotseat" ? `${this.names[seat].subject}, ` : "";
       turn = `${who}${prompt(view.phase).toLowerCase()}.`;
       turn = turn.charAt(0).toUpperCase() + turn.slice(1);
     } else {
