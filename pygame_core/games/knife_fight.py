@@ -257,9 +257,11 @@ class KnifeFightState(State):
         for q in kings:  # KNIFE-6: the King itself leaves play; a follow-up takes its place
             self.in_play[q] = None
             self._discard(q, shown[q], events)
+            self.exchange["effects"].append(["feint", q, shown[q]])
             if kind(shown[1 - q]) == "jack":  # the parry is spent on the feint
                 self.in_play[1 - q] = None
                 self._discard(1 - q, shown[1 - q], events)
+                self.exchange["effects"].append(["parry_spent", 1 - q, shown[1 - q]])
         self.feint_due = [q for q in kings if any(kind(c) != "king" for c in self.hands[q])]
         if self.feint_due:
             self.phase = "feint"
@@ -315,8 +317,10 @@ class KnifeFightState(State):
     def _end_round(self) -> list[Event]:
         """KNIFE-8/9: draw back up to three, then bleed; an empty deck after bleeding is death."""
         events: list[Event] = []
+        drawn_counts, bled = [0, 0], [0, 0]
         for p in (0, 1):
             drawn = self._draw(p)
+            drawn_counts[p] = len(drawn)
             if drawn:
                 events.append({"type": "draw", "player": p, "cards": drawn, "count": len(drawn)})
         for p in (0, 1):
@@ -325,7 +329,8 @@ class KnifeFightState(State):
                 self.discards[p].extend(self.decks[p][:count])
                 del self.decks[p][:count]
                 events.append({"type": "bleed", "player": p, "count": count})
-        finished = {"round": self.round, **(self.exchange or {})}
+            bled[p] = count
+        finished = {"round": self.round, **(self.exchange or {}), "drawn": drawn_counts, "bled": bled}
         finished["story"] = story(finished.get("effects", []))
         self.log.append(finished)
         self.exchange = None
@@ -397,6 +402,10 @@ def story(effects: list[list[Json]]) -> list[str]:
             lines.append(f"{name}'s {card_label(card)} is discarded.")
         elif what == "dress":
             lines.append(f"{name} dresses an older wound.")
+        elif what == "feint":
+            lines.append(f"{name} feints with {card_label(card)}: a follow-up card strikes in its place.")
+        elif what == "parry_spent":
+            lines.append(f"{name}'s {card_label(card)} parries the feint and is spent.")
         elif what == "dressed":
             lines.append(f"{name} dressed the {card_label(card)} wound: it leaves the damage pile.")
     return lines or ["Nothing happens."]
