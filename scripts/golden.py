@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:
 from pygame_core import get_game  # noqa: E402
 from pygame_core.bots import RandomBot  # noqa: E402
 
-GOLDEN: list[tuple[str, int]] = [("grit", 7), ("knife_fight", 7)]
+GOLDEN: list[tuple[str, int]] = [("grit", 7), ("knife_fight", 7), ("grow21", 7)]
 GOLDEN_DIR = ROOT / "tests" / "golden"
 MAX_STEPS = 10_000
 

@@ -82,3 +82,22 @@ def test_knife_fight_golden_game_is_complete() -> None:
             shown = json.loads(tail.removeprefix(prefix))[0]["card"]
             assert shown == (events[0]["card"] if viewer == f"player {committer}" else None), (i, viewer)
     assert first_commits >= 6
+
+
+def test_grow21_golden_game_is_complete() -> None:
+    """Seed 7: all 52 cards, changes and harvested 21s on the way, and the same table for every seat."""
+    text = golden.golden_path("grow21", 7).read_text(encoding="utf-8")
+    assert "\n== over\n" in text and "\noutcome: " in text
+    lines = text.splitlines()
+    moves = [json.loads(line.split(": ", 1)[1].split("  # ")[0]) for line in lines if line.startswith("move[")]
+    assert len([m for m in moves if m["type"] != "keep"]) == 52, "a grow21 game plays all 52 cards"
+    assert {m["type"] for m in moves} >= {"place", "change"}
+    removals = [e for line in lines if line.startswith("events[full]: ")
+                for e in json.loads(line.removeprefix("events[full]: ")) if e["type"] == "remove"]
+    assert removals and all(e["points"] == 10 for e in removals)
+    for i, line in enumerate(lines):
+        if line.startswith("view[player 0]: "):
+            seats = [json.loads(lines[i + k].split(": ", 1)[1]) for k in range(3)]
+            for view in seats:
+                view.pop("viewer")
+            assert seats[0] == seats[1] == seats[2], f"line {i + 1}: the seats see different tables"
