@@ -101,7 +101,11 @@ class Bridge:
         state = self._session(request)
         player = self._player(state, request)
         moves = state.legal_moves(player)
-        return {"moves": moves, "labels": [state.describe(player, m) for m in moves]}
+        answer: Response = {"moves": moves, "labels": [state.describe(player, m) for m in moves]}
+        previews = [state.preview(player, m) for m in moves]
+        if any(preview is not None for preview in previews):
+            answer["previews"] = previews
+        return answer
 
     def op_play(self, request: Request) -> Response:
         state = self._session(request)

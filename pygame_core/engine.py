@@ -131,6 +131,10 @@ class State(ABC):
     def describe(self, p: int, move: Move) -> str:
         """A plain-language label of a legal move, from ``p``'s side of the table."""
 
+    def preview(self, p: int, move: Move) -> dict[str, Json] | None:
+        """What a legal move would make, for hover hints; games with nothing to say return None."""
+        return None
+
     def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
         """The move as ``viewer`` may see it; games with face-down plays override."""
         return dict(move)

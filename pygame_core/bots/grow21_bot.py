@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANKS, new_rng, pick
-from ..games.grow21 import (NEIGHBOURS, REMOVAL_POINTS, Cell, colour_of, components, is_face, is_stable,
-                            low_value)
+from ..games.grow21 import (NEIGHBOURS, REMOVAL_POINTS, Cell, colour_of, components, connected, is_face,
+                            is_stable, low_value)
 
 Move = dict[str, Any]
 Tops = dict[Cell, str]
@@ -24,17 +24,7 @@ RANK_VALUES = [(1 if r == "A" else 10 if r in "JQK" else int(r), r in "JQK") for
 
 
 def group_of(tops: Tops, cell: Cell) -> set[Cell]:
-    colour = colour_of(tops[cell])
-    group = {cell}
-    stack = [cell]
-    while stack:
-        x, y = stack.pop()
-        for dx, dy in NEIGHBOURS:
-            n = (x + dx, y + dy)
-            if n not in group and n in tops and colour_of(tops[n]) == colour:
-                group.add(n)
-                stack.append(n)
-    return group
+    return connected(cell, lambda c: c in tops and colour_of(tops[c]) == colour_of(tops[cell]))
 
 
 def completes(total: int, has_ace: bool, value: int) -> bool:

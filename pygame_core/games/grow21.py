@@ -18,7 +18,7 @@ first), and only the top card counts.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Callable
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
 from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, player_name, register
@@ -68,25 +68,29 @@ def tie_break_points(cards: list[str]) -> int:
     return 2 if possible & {19, 23} else 0
 
 
+def connected(start: Cell, inside: Callable[[Cell], bool]) -> set[Cell]:
+    """The cells reachable from ``start`` through edge neighbours for which ``inside`` holds."""
+    found = {start}
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        for dx, dy in NEIGHBOURS:
+            n = (x + dx, y + dy)
+            if n not in found and inside(n):
+                found.add(n)
+                stack.append(n)
+    return found
+
+
 def components(cells: set[Cell], same: dict[Cell, int] | None = None) -> list[set[Cell]]:
     """Edge-connected parts of ``cells``; with ``same`` (cell -> colour) only same-colour edges join."""
     seen: set[Cell] = set()
     parts = []
     for start in sorted(cells):
-        if start in seen:
-            continue
-        part = {start}
-        stack = [start]
-        seen.add(start)
-        while stack:
-            x, y = stack.pop()
-            for dx, dy in NEIGHBOURS:
-                n = (x + dx, y + dy)
-                if n in cells and n not in seen and (same is None or same[n] == same[(x, y)]):
-                    seen.add(n)
-                    part.add(n)
-                    stack.append(n)
-        parts.append(part)
+        if start not in seen:
+            part = connected(start, lambda c: c in cells and (same is None or same[c] == same[start]))
+            seen |= part
+            parts.append(part)
     return parts
 
 
@@ -234,6 +238,18 @@ class Grow21State(State):
             return f"Place {card} at ({x}, {y})"
         return f"Change: put {card} on top of {card_label(self.board[(x, y)][-1])} at ({x}, {y})"
 
+    def preview(self, p: int, move: Move) -> dict[str, Json] | None:
+        """The group the card would join and its value(s); ``scores`` when it would make 21."""
+        cell = (move["at"][0], move["at"][1])
+        if move["type"] == "keep":
+            part = next(part for part in self.pending_parts if cell in part)
+            return {"keeps": sorted_cells(part), "discards": sorted_cells(set(self.board) - part)}
+        tops = {c: stack[-1] for c, stack in self.board.items()}
+        tops[cell] = self.decks[p][0]
+        group = connected(cell, lambda c: c in tops and colour_of(tops[c]) == colour_of(tops[cell]))
+        values = group_values([tops[c] for c in group])
+        return {"cells": sorted_cells(group), "values": values, "scores": 21 in values}
+
     # --- rules helpers --------------------------------------------------------------------
     def open_cells(self) -> set[Cell]:
         """GROW-2: empty cells next to any card; (0, 0) when the board is empty."""
@@ -263,17 +279,7 @@ class Grow21State(State):
     def group_at(self, cell: Cell) -> set[Cell]:
         """GROW-4: the maximal edge-connected same-colour set holding ``cell``."""
         colours = self.colours()
-        colour = colours[cell]
-        group = {cell}
-        stack = [cell]
-        while stack:
-            x, y = stack.pop()
-            for dx, dy in NEIGHBOURS:
-                n = (x + dx, y + dy)
-                if n not in group and colours.get(n) == colour:
-                    group.add(n)
-                    stack.append(n)
-        return group
+        return connected(cell, lambda c: colours.get(c) == colours[cell])
 
     def groups(self) -> list[set[Cell]]:
         return components(set(self.board), self.colours())
