@@ -819,6 +819,26 @@ def test_legal_moves_order_and_labels() -> None:
     assert state.legal_moves(1) == []
 
 
+def test_preview_shows_the_group_a_move_makes_and_never_mutates() -> None:
+    state = split_tie()
+    before = snapshot(state)
+    legal = state.legal_moves(0)
+    previews = [state.preview(0, m) for m in legal]
+    assert snapshot(state) == before, "preview mutated the state"
+    for move, preview in zip(legal, previews):
+        assert preview is not None
+        twin = state.clone()
+        removed = of_type(twin.play(0, move), "remove")
+        assert preview["scores"] == bool(removed), (move, preview)
+        if removed:
+            assert removed[0]["cells"] == preview["cells"] and 21 in preview["values"]
+    assert previews[legal.index(change(0, 0))] == {"cells": [[0, -1], [0, 0]], "values": [11], "scores": False}
+    run(state, [place(0, 1)])
+    assert [state.preview(0, m) for m in state.legal_moves(0)] == [
+        {"keeps": [[-1, -1], [-1, 0]], "discards": [[0, -2], [1, 0], [1, 1]]},
+        {"keeps": [[1, 0], [1, 1]], "discards": [[-1, -1], [-1, 0], [0, -2]]}]
+
+
 def test_errors_and_check_never_mutate_and_clone_record_replay_agree() -> None:
     state = split_tie()
     before = snapshot(state)
@@ -919,6 +939,9 @@ def test_engine_agrees_with_a_reference_model_over_random_games(seed: int, choic
         if parts:
             expected = [keep(*min(part)) for part in sorted(parts, key=min)]
             assert state.legal_moves(p) == expected and view["phase"] == "keep"
+            for option, part in zip(expected, sorted(parts, key=min)):
+                assert state.preview(p, option) == {"keeps": sorted([list(c) for c in part]),
+                                                    "discards": sorted([list(c) for c in stacks if c not in part])}
             move = expected[choices[step % 60] % len(expected)]
             cell = (move["at"][0], move["at"][1])
             (kept,) = [part for part in parts if cell in part]
@@ -929,6 +952,14 @@ def test_engine_agrees_with_a_reference_model_over_random_games(seed: int, choic
             assert card is not None and ref_colour(card) == p
             legal = state.legal_moves(p)
             assert legal == ref_legal(stacks, card)
+            for option in legal:  # the hover hint: the group the card would make and whether it is a 21
+                at = (option["at"][0], option["at"][1])
+                after = {c: s[-1] for c, s in stacks.items()} | {at: card}
+                joined = ref_connected(set(after), at, lambda a, b: ref_colour(after[a]) == ref_colour(after[b]))
+                low = sum(ref_value(after[c]) for c in joined)
+                values = [low, low + 10] if any(after[c][:-1] == "A" for c in joined) else [low]
+                assert state.preview(p, option) == {"cells": sorted([list(c) for c in joined]), "values": values,
+                                                    "scores": ref_stable([after[c] for c in joined])}
             move = legal[choices[step % 60] % len(legal)]
             cell = (move["at"][0], move["at"][1])
             stacks.setdefault(cell, []).append(card)
