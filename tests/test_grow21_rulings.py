@@ -696,7 +696,10 @@ def test_grow_7_a_tied_split_on_the_last_card_is_chosen_before_the_end() -> None
     assert [e["type"] for e in events] == ["place", "remove", "split"]
     assert not state.is_over() and state.to_act() == [1] and state.view(None)["decks"] == [0, 0]
     assert state.legal_moves(1) == [keep(0, 0), keep(26, 0)]
-    assert state.view(None)["phase"] == "keep"
+    assert state.view(None)["phase"] == "keep" and state.view(None)["current"] is None
+    assert state.describe(1, keep(26, 0)) == "Keep the part of the board with the card at (26, 0)"
+    preview = state.preview(1, keep(26, 0))
+    assert preview is not None and len(preview["keeps"]) == len(preview["discards"]) == 25
     (events,) = run(state, [keep(40, 0)])
     assert [e["type"] for e in events] == ["keep", "end"]
     assert sorted(board(state)) == [(x, 0) for x in range(26, 51)]
