@@ -20,9 +20,10 @@ def test_menu_shows_games_at_once_and_engine_gets_ready(open_page: Callable[...,
     assert page.locator("#menu").is_visible()
     assert page.locator("button[data-setup='grit']").is_visible()
     assert page.locator("button[data-setup='knife_fight']").is_visible()
+    assert page.locator("button[data-setup='grow21']").is_visible()
     soon = page.locator(".game-tile.soon h2").all_inner_texts()
-    assert soon == ["Dueling Suits", "grow21", "Tombstone"]
-    assert page.locator(".soon-badge").count() == 3
+    assert soon == ["Dueling Suits", "Tombstone"]
+    assert page.locator(".soon-badge").count() == 2
 
     visit.wait_ready()
     page.wait_for_function("() => document.querySelector('#loading-label').textContent === 'Ready'")

@@ -5,9 +5,9 @@
 //   call(request)    one bridge request -> Promise of its response object
 //   current          {game, session, mode, human} while a game is open, else null
 //   renders          number of canvas redraws showing a new view; each fires document event "saloon:rendered"
-//   hitboxes()       card and pile rectangles in viewport CSS pixels, for clicking the canvas from tests
+//   hitboxes()       card, pile and cell rectangles in viewport CSS pixels, for clicking the canvas from tests
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
-// Address: #game=grit|knife_fight&mode=computer|hotseat&level=easy|hard&seed=N[&side=1][&speed=fast][&deal=JSON]
+// Address: #game=grit|knife_fight|grow21&mode=computer|hotseat&level=easy|hard&seed=N[&side=1][&speed=fast][&deal=JSON]
 //   speed=fast: no computer "thinking" pauses, no animations, no hot-seat hand-over pause (tests, bench).
 //   deal: force the shuffled order of a fresh game (tests, puzzles), in the shape the game's engine takes.
 import { engine } from "./boot.js";
@@ -100,7 +100,7 @@ function route() {
     return;
   }
   if (!isPlayable(settings.game)) {
-    toast("That game isn't open yet. Try Grit or Knife Fight!");
+    toast("That game isn't open yet. Try Grit, Knife Fight or grow21!");
     history.replaceState(null, "", location.pathname);
     leaveTable();
     showMenu();

@@ -5,6 +5,7 @@
 export const GAMES = {
   grit: { title: "Grit", table: () => import("./grit/table.js").then((m) => m.GritTable) },
   knife_fight: { title: "Knife Fight", table: () => import("./knife_fight/table.js").then((m) => m.KnifeFightTable) },
+  grow21: { title: "grow21", table: () => import("./grow21/table.js").then((m) => m.Grow21Table) },
 };
 
 export const isPlayable = (id) => Object.hasOwn(GAMES, id);

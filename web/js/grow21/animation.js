@@ -1,0 +1,100 @@
+// The animation of one grow21 move, built from its events and the view drawn before it: the card flies
+// from the "to play" slot to its cell, a harvested group glows and lifts away while "+10" floats to the
+// scorer's plate, and the parts lost to a split sink and fade. Cards that are no longer in the new view
+// are drawn as ghosts at their board cells (so they follow the camera); every time is in ms from the start.
+
+import { cellKey } from "./board-painter.js";
+
+export const FLY_MS = 260;
+const GLOW_MS = 320; // a 21 shines before it goes
+const LIFT_MS = 560;
+const STAGGER_MS = 35;
+const FLOAT_MS = 760;
+const SINK_MS = 460;
+const BUMP_MS = 320;
+
+export function timeline(events, before) {
+  const board = new Map((before?.board ?? []).map((c) => [cellKey(c.at), [...c.stack]]));
+  const flights = []; // {code, cell, start}
+  const covers = []; // {key, stack, until}: a cell still shows what it held before, until a card lands
+  const ghosts = []; // {cell, stack, before, landAt, start, dur, kind: "lift" | "sink"}
+  const floaters = []; // {player, cells, start, text}
+  let t = 0;
+  let landed = null; // {key, at, landAt} of the card just played
+  for (const event of events) {
+    if (event.type === "place" || event.type === "change") {
+      const key = cellKey(event.at);
+      const was = board.get(key) ?? [];
+      flights.push({ code: event.card, cell: event.at, start: t });
+      covers.push({ key, stack: was, until: t + FLY_MS });
+      board.set(key, [...was, event.card]);
+      landed = { key, was, landAt: t + FLY_MS };
+      t += FLY_MS;
+    } else if (event.type === "remove") {
+      event.cells.forEach((cell, i) => {
+        const key = cellKey(cell);
+        const own = landed?.key === key;
+        ghosts.push({
+          cell, stack: board.get(key) ?? [], before: own ? landed.was : null, landAt: own ? landed.landAt : 0,
+          start: t + GLOW_MS + i * STAGGER_MS, glowFrom: t, dur: LIFT_MS, kind: "lift",
+        });
+        board.delete(key);
+      });
+      floaters.push({ player: event.player, cells: event.cells, start: t + GLOW_MS, text: `+${event.points}` });
+      t += GLOW_MS + LIFT_MS + event.cells.length * STAGGER_MS * 0.5;
+    } else if (event.type === "keep") {
+      for (const cell of event.discarded) {
+        const key = cellKey(cell);
+        ghosts.push({ cell, stack: board.get(key) ?? [], before: null, landAt: 0, start: t, glowFrom: t, dur: SINK_MS, kind: "sink" });
+        board.delete(key);
+      }
+      t += event.discarded.length ? SINK_MS : 0;
+    }
+  }
+  const floatEnd = Math.max(0, ...floaters.map((f) => f.start + FLOAT_MS + BUMP_MS));
+  return { began: performance.now(), end: Math.max(t, floatEnd), flights, covers, ghosts, floaters };
+}
+
+const ease = (t) => 1 - (1 - t) ** 3;
+const clamp01 = (t) => Math.min(1, Math.max(0, t));
+
+/** What a ghost looks like at `elapsed`: null once gone, else {stack, alpha, lift (in cell heights), scale, glow, dark}. */
+export function ghostLook(ghost, elapsed) {
+  if (elapsed < ghost.landAt) return ghost.before?.length ? { stack: ghost.before, alpha: 1, lift: 0, scale: 1, glow: 0, dark: 0 } : null;
+  const p = clamp01((elapsed - ghost.start) / ghost.dur);
+  if (p >= 1) return null;
+  if (ghost.kind === "lift") {
+    const glow = elapsed >= ghost.glowFrom ? 1 : 0;
+    const k = ease(p);
+    return { stack: ghost.stack, alpha: 1 - k, lift: 0.55 * k, scale: 1 + 0.18 * k, glow, dark: 0 };
+  }
+  return { stack: ghost.stack, alpha: 1 - p, lift: -0.12 * p, scale: 1 - 0.12 * p, glow: 0, dark: 0.5 * p };
+}
+
+/** Where a flying card is at `elapsed`, as a fraction 0..1 of its flight (null before or after). */
+export function flightProgress(flight, elapsed) {
+  const p = (elapsed - flight.start) / FLY_MS;
+  return p < 0 || p >= 1 ? null : ease(p);
+}
+
+/** A floater's progress 0..1 (null before or after) and the score bump of its plate (0..1). */
+export function floaterProgress(floater, elapsed) {
+  const p = (elapsed - floater.start) / FLOAT_MS;
+  return p < 0 || p >= 1 ? null : p;
+}
+
+export function scoreBump(floaters, player, elapsed) {
+  let bump = 0;
+  for (const f of floaters) {
+    if (f.player !== player) continue;
+    const q = (elapsed - f.start - FLOAT_MS) / BUMP_MS;
+    if (q >= 0 && q < 1) bump = Math.max(bump, Math.sin(Math.PI * q));
+  }
+  return bump;
+}
+
+/** Whether a cell's static card waits for a flight to land; returns the stack to show meanwhile. */
+export function coverOf(animation, key, elapsed) {
+  const cover = animation?.covers.find((c) => c.key === key && elapsed < c.until);
+  return cover ? cover.stack : null;
+}

@@ -1,0 +1,149 @@
+// Where the grow21 board sits on the canvas: a pan (the board cell at the middle of the board area) and a
+// zoom (pixels per cell). Board cells are whole numbers (x to the right, y downwards); a cell is a little
+// taller than it is wide, like a card. The camera follows the board on its own ("auto") until the player
+// pans or zooms; re-centring (key 0, the ⌖ button) hands it back to the board.
+
+export const CELL_ASPECT = 1.42; // a cell's height over its width
+export const CARD_WIDTH = 0.88; // a card's width, in cell widths
+const MIN_SCALE = 16; // the most the player may zoom out, in pixels per cell width
+const MAX_SCALE = 170;
+const FIT_MIN = 30; // automatic framing never makes cards smaller than this ...
+const FIT_MAX = 96; // ... nor bigger than this (a lone first card is not a poster)
+const TWEEN_MS = 320;
+
+const ease = (t) => 1 - (1 - t) ** 3;
+
+/**
+ * Card widths come in steps of about 4% rather than every size a zoom passes through: each size is
+ * painted once into the card painter's cache, so a pinch does not paint hundreds of new card sprites.
+ */
+export function cardSize(width) {
+  return Math.round(2 ** (Math.round(Math.log2(Math.max(4, width)) * 16) / 16) * 10) / 10;
+}
+
+/** The smallest box of cells holding every card and every cell a card could go to next. */
+export function framedBox(board) {
+  if (!board.length) return { minX: -1, maxX: 1, minY: -1, maxY: 1 };
+  const xs = board.map((c) => c.at[0]);
+  const ys = board.map((c) => c.at[1]);
+  return { minX: Math.min(...xs) - 1, maxX: Math.max(...xs) + 1, minY: Math.min(...ys) - 1, maxY: Math.max(...ys) + 1 };
+}
+
+export class Camera {
+  constructor() {
+    this.area = { x: 0, y: 0, w: 1, h: 1 }; // the board's part of the canvas, CSS pixels
+    this.cx = 0;
+    this.cy = 0;
+    this.scale = 70;
+    this.manual = false; // the player moved the camera: stop following the board
+    this.tween = null; // {from: {cx, cy, scale}, to, began}
+    this.box = framedBox([]);
+  }
+
+  setArea(area) {
+    this.area = area;
+  }
+
+  /** Follow a new board: frame it (smoothly when `animate`) unless the player has taken the camera. */
+  follow(board, animate) {
+    this.box = framedBox(board);
+    if (!this.manual) this.moveTo(this.fit(), animate);
+  }
+
+  /** Give the camera back to the board (key 0, the re-centre button). */
+  recentre(animate) {
+    this.manual = false;
+    this.moveTo(this.fit(), animate);
+  }
+
+  /** The pan and zoom that show the framed box as large as allowed, centred. */
+  fit() {
+    const { box, area } = this;
+    const cols = box.maxX - box.minX + 1;
+    const rows = box.maxY - box.minY + 1;
+    const byWidth = (area.w - 16) / (cols + 0.2);
+    const byHeight = (area.h - 16) / ((rows + 0.2) * CELL_ASPECT);
+    const scale = Math.max(FIT_MIN, Math.min(FIT_MAX, byWidth, byHeight));
+    return { cx: (box.minX + box.maxX) / 2, cy: (box.minY + box.maxY) / 2, scale };
+  }
+
+  moveTo(target, animate) {
+    if (animate) {
+      this.tween = { from: { cx: this.cx, cy: this.cy, scale: this.scale }, to: target, began: performance.now() };
+    } else {
+      this.tween = null;
+      Object.assign(this, target);
+    }
+  }
+
+  /** Advance a running tween; true while one is still under way (the renderer keeps drawing). */
+  step(now = performance.now()) {
+    if (!this.tween) return false;
+    const t = Math.min(1, (now - this.tween.began) / TWEEN_MS);
+    const { from, to } = this.tween;
+    const k = ease(t);
+    this.cx = from.cx + (to.cx - from.cx) * k;
+    this.cy = from.cy + (to.cy - from.cy) * k;
+    this.scale = from.scale + (to.scale - from.scale) * k;
+    if (t >= 1) this.tween = null;
+    return this.tween !== null;
+  }
+
+  // --- the player's hands on the camera ---------------------------------------------------
+  /** Drag by (dx, dy) CSS pixels. */
+  panBy(dx, dy) {
+    this.take();
+    this.cx -= dx / this.scale;
+    this.cy -= dy / (this.scale * CELL_ASPECT);
+  }
+
+  /** Zoom by `factor`, keeping the board point under canvas point (px, py) where it is. */
+  zoomBy(factor, px = this.area.x + this.area.w / 2, py = this.area.y + this.area.h / 2) {
+    this.take();
+    const before = this.toBoard(px, py);
+    this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.scale * factor));
+    const after = this.toBoard(px, py);
+    this.cx += before.x - after.x;
+    this.cy += before.y - after.y;
+  }
+
+  take() {
+    this.manual = true;
+    this.tween = null;
+  }
+
+  // --- conversions ----------------------------------------------------------------------------
+  get cellW() {
+    return this.scale;
+  }
+
+  get cellH() {
+    return this.scale * CELL_ASPECT;
+  }
+
+  /** The canvas point (CSS pixels) of the centre of board cell (x, y); fractional cells allowed. */
+  toCanvas(x, y) {
+    const { area } = this;
+    return { x: area.x + area.w / 2 + (x - this.cx) * this.cellW, y: area.y + area.h / 2 + (y - this.cy) * this.cellH };
+  }
+
+  /** The board point (fractional cells) under a canvas point. */
+  toBoard(px, py) {
+    const { area } = this;
+    return { x: this.cx + (px - area.x - area.w / 2) / this.cellW, y: this.cy + (py - area.y - area.h / 2) / this.cellH };
+  }
+
+  /** The cell under a canvas point. */
+  cellAt(px, py) {
+    const p = this.toBoard(px, py);
+    return [Math.round(p.x), Math.round(p.y)];
+  }
+
+  /** The card rectangle of cell (x, y) in canvas CSS pixels. */
+  cardRect(x, y) {
+    const centre = this.toCanvas(x, y);
+    const w = cardSize(this.cellW * CARD_WIDTH);
+    const h = w * 1.4;
+    return { x: centre.x - w / 2, y: centre.y - h / 2, w, h };
+  }
+}

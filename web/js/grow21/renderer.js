@@ -1,0 +1,289 @@
+// Draws the grow21 table from a view (and nothing else) and animates the events that led to it. The
+// board pans and zooms under a fixed band with the plates and the card to play. It never decides what
+// is legal: the table passes the cells on offer and their previews (from the bridge's `legal`) in
+// `highlight` = {cells: Map "x,y" -> {move, preview, kind}, focus: "x,y" | null, caption, gold}.
+import { Camera } from "./camera.js";
+import { layoutTable, contains } from "./layout.js";
+import { BoardPainter, cellKey, GOLD } from "./board-painter.js";
+import { HudPainter } from "./hud.js";
+import { timeline, ghostLook, flightProgress, floaterProgress, scoreBump, coverOf } from "./animation.js";
+
+const NO_HIGHLIGHT = { cells: new Map(), focus: null, caption: "", gold: false };
+
+/** Two views show the same position (a second drawing of it must not cut its animation short). */
+const samePosition = (a, b) => a && b && JSON.stringify([a.board, a.decks, a.phase, a.scores])
+  === JSON.stringify([b.board, b.decks, b.phase, b.scores]);
+
+export class Grow21Renderer {
+  constructor(canvas, painter) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.painter = painter;
+    this.camera = new Camera();
+    this.board = new BoardPainter(this.ctx, painter, this.camera);
+    this.hud = new HudPainter(this.ctx, painter);
+    this.view = null;
+    this.names = [["Player 1", "Player 1"], ["Player 2", "Player 2"]];
+    this.highlight = NO_HIGHLIGHT;
+    this.animation = null;
+    this.frameRequest = 0;
+    this.size = { width: 0, height: 0 };
+    this.observer = new ResizeObserver(() => this.resize());
+    this.observer.observe(canvas);
+    this.resize();
+  }
+
+  dispose() {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+  }
+
+  resize() {
+    const rect = this.canvas.getBoundingClientRect();
+    const scale = window.devicePixelRatio || 1;
+    this.size = { width: rect.width, height: rect.height };
+    this.canvas.width = Math.max(1, Math.round(rect.width * scale));
+    this.canvas.height = Math.max(1, Math.round(rect.height * scale));
+    this.painter.setScale(scale);
+    this.camera.setArea(this.layout().board);
+    if (!this.camera.manual) this.camera.moveTo(this.camera.fit(), false);
+    this.draw();
+  }
+
+  setNames(names) {
+    this.names = names;
+  }
+
+  get heldView() {
+    return this.view;
+  }
+
+  layout() {
+    return layoutTable(this.size.width, this.size.height);
+  }
+
+  /** Draw a new view at once; `events` (from play/bot) are then animated on top of it. */
+  show(view, { events = [], animate = true, highlight = NO_HIGHLIGHT }) {
+    const before = this.view;
+    this.view = view;
+    this.highlight = highlight;
+    const replay = !events.length && this.animation && samePosition(before, view);
+    if (!replay) this.animation = animate && events.length && before ? timeline(events, before) : null;
+    this.camera.follow(view.board, animate && before !== null);
+    this.draw();
+    this.scheduleFrame();
+  }
+
+  setHighlight(highlight) {
+    this.highlight = highlight;
+    this.draw();
+  }
+
+  clear() {
+    this.view = null;
+    this.animation = null;
+    this.draw();
+  }
+
+  /** The camera moved (drag, pinch, wheel, keys): redraw on the next frame. */
+  cameraMoved() {
+    this.scheduleFrame(true);
+  }
+
+  animationLeft() {
+    if (!this.animation) return 0;
+    return Math.max(0, this.animation.end - (performance.now() - this.animation.began));
+  }
+
+  scheduleFrame(force = false) {
+    if (this.frameRequest) return;
+    if (!force && !this.animation && !this.camera.tween) return;
+    this.frameRequest = requestAnimationFrame(() => {
+      this.frameRequest = 0;
+      const moving = this.camera.step();
+      if (this.animation && performance.now() - this.animation.began >= this.animation.end) this.animation = null;
+      this.draw();
+      if (moving || this.animation) this.scheduleFrame();
+    });
+  }
+
+  // --- hits -------------------------------------------------------------------------------------
+  /** What is under a client (viewport) point: a camera button, or a board cell {kind: "cell", at}. */
+  hitTest(clientX, clientY) {
+    if (!this.view) return null;
+    const bounds = this.canvas.getBoundingClientRect();
+    const x = clientX - bounds.left;
+    const y = clientY - bounds.top;
+    return this.hitAt(x, y);
+  }
+
+  /** The same for a canvas point. */
+  hitAt(x, y) {
+    const layout = this.layout();
+    const button = layout.controls.find((b) => contains(b, x, y));
+    if (button) return { kind: "control", action: button.action };
+    if (!contains(layout.board, x, y)) return null;
+    return { kind: "cell", at: this.camera.cellAt(x, y) };
+  }
+
+  /**
+   * For tests: every card on the board and every cell on offer, in viewport CSS pixels, with its cell
+   * [x, y], its top card, stack size, what a person may do there (place, change, keep) and whether
+   * that scores; plus the "to play" card and the camera.
+   */
+  hitboxes() {
+    if (!this.view) return { cells: [], current: null, camera: null };
+    const bounds = this.canvas.getBoundingClientRect();
+    const layout = this.layout();
+    const area = layout.board;
+    const at = (r) => ({ x: bounds.left + r.x, y: bounds.top + r.y, w: r.w, h: r.h });
+    const seen = new Map(this.view.board.map((c) => [cellKey(c.at), { at: c.at, card: c.top, stack: c.stack.length }]));
+    for (const [key, option] of this.highlight.cells) {
+      if (!seen.has(key)) seen.set(key, { at: option.move.at, card: null, stack: 0 });
+    }
+    const part = (key) => this.view.split.findIndex((cells) => cells.some((c) => cellKey(c) === key));
+    const cells = [...seen].map(([key, cell]) => {
+      const r = this.camera.cardRect(cell.at[0], cell.at[1]);
+      const option = this.highlight.cells.get(key);
+      const visible = r.x >= area.x && r.y >= area.y && r.x + r.w <= area.x + area.w && r.y + r.h <= area.y + area.h;
+      return {
+        ...cell, legal: option?.kind ?? null, scores: option?.preview?.scores ?? false,
+        part: part(key) >= 0 ? part(key) : null, visible, ...at(r),
+      };
+    });
+    const { cx, cy, scale, manual } = this.camera;
+    return {
+      cells,
+      current: { card: this.view.current, ...at(layout.current) },
+      controls: layout.controls.map((b) => ({ action: b.action, ...at(b) })),
+      camera: { cx, cy, scale, manual },
+    };
+  }
+
+  // --- drawing ----------------------------------------------------------------------------------
+  draw() {
+    const { ctx, size } = this;
+    const scale = this.canvas.width / Math.max(1, size.width);
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    ctx.clearRect(0, 0, size.width, size.height);
+    if (!this.view || size.width < 10 || size.height < 10) return;
+    const layout = this.layout();
+    this.camera.setArea(layout.board);
+    const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
+
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(layout.board.x, layout.board.y, layout.board.w, layout.board.h);
+    ctx.clip();
+    this.drawBoard(elapsed);
+    ctx.restore();
+
+    this.hud.band(layout);
+    const floaters = this.animation?.floaters ?? [];
+    for (const seat of [0, 1]) this.hud.plate(layout, this.view, seat, this.names, scoreBump(floaters, seat, elapsed));
+    this.hud.current(layout, this.view);
+    this.hud.controls(layout, this.camera.manual);
+    this.hud.caption(layout, this.highlight.caption, { gold: this.highlight.gold });
+    if (this.animation) this.drawFlights(layout, elapsed);
+  }
+
+  focusOption() {
+    return this.highlight.focus ? this.highlight.cells.get(this.highlight.focus) ?? null : null;
+  }
+
+  drawBoard(elapsed) {
+    const { view, board, highlight } = this;
+    const animation = this.animation;
+    const hidden = new Set();
+    if (animation) for (const c of animation.covers) if (elapsed < c.until) hidden.add(c.key);
+    board.groups(view.groups, hidden);
+    for (const cell of view.board) {
+      const key = cellKey(cell.at);
+      const stack = hidden.has(key) ? coverOf(animation, key, elapsed) : cell.stack;
+      if (stack?.length) board.stack(cell.at, stack);
+    }
+    for (const group of view.groups) board.groupBadge(group, hidden);
+    if (animation) this.drawGhosts(elapsed);
+
+    const focus = this.focusOption();
+    if (view.phase === "keep") {
+      const focusKeeps = focus?.kind === "keep" ? new Set(focus.preview.keeps.map(cellKey)) : null;
+      view.split.forEach((cells, i) => {
+        const kept = focusKeeps && cells.some((c) => focusKeeps.has(cellKey(c)));
+        board.part(cells, i, { strong: Boolean(kept), dim: Boolean(focusKeeps) && !kept });
+      });
+      if (focusKeeps) {
+        const inParts = new Set(view.split.flat().map(cellKey));
+        const lost = view.board.filter((c) => !focusKeeps.has(cellKey(c.at)) && !inParts.has(cellKey(c.at))).map((c) => c.at);
+        if (lost.length) board.part(lost, 0, { dim: true });
+      }
+      return;
+    }
+    for (const [key, option] of highlight.cells) {
+      if (key === highlight.focus) continue;
+      if (option.kind === "place") board.openCell(option.move.at, option.preview?.scores);
+      else if (option.kind === "change") board.changeCell(option.move.at, option.preview?.scores);
+    }
+    if (focus?.preview && view.current) board.preview(focus.move.at, view.current, focus.preview);
+  }
+
+  drawGhosts(elapsed) {
+    const { ctx, board, camera } = this;
+    for (const ghost of this.animation.ghosts) {
+      const look = ghostLook(ghost, elapsed);
+      if (!look || !look.stack.length) continue;
+      if (look.glow) {
+        const r = camera.cardRect(ghost.cell[0], ghost.cell[1]);
+        ctx.save();
+        ctx.globalAlpha = look.alpha;
+        ctx.shadowColor = GOLD;
+        ctx.shadowBlur = 18;
+        ctx.fillStyle = GOLD;
+        ctx.beginPath();
+        ctx.roundRect(r.x - 3, r.y - 3 - look.lift * camera.cellH, r.w + 6, r.h + 6, r.w * 0.1);
+        ctx.fill();
+        ctx.restore();
+      }
+      board.stack(ghost.cell, look.stack, { alpha: look.alpha, lift: look.lift * camera.cellH, scale: look.scale });
+      if (look.dark) {
+        const r = camera.cardRect(ghost.cell[0], ghost.cell[1]);
+        ctx.fillStyle = `rgba(6, 20, 12, ${look.dark})`;
+        ctx.fillRect(r.x, r.y, r.w, r.h);
+      }
+    }
+  }
+
+  /** Cards flying from the "to play" slot to their cell, and "+10" on its way to the scorer. */
+  drawFlights(layout, elapsed) {
+    const { ctx, camera, painter } = this;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, this.size.width, this.size.height);
+    ctx.clip();
+    for (const flight of this.animation.flights) {
+      const k = flightProgress(flight, elapsed);
+      if (k === null) continue;
+      const from = layout.current;
+      const to = camera.cardRect(flight.cell[0], flight.cell[1]);
+      const lerp = (a, b) => a + (b - a) * k;
+      painter.draw(ctx, lerp(from.x, to.x), lerp(from.y, to.y), lerp(from.w, to.w), lerp(from.h, to.h), { code: flight.code, faceUp: true });
+    }
+    for (const floater of this.animation.floaters) {
+      const p = floaterProgress(floater, elapsed);
+      if (p === null) continue;
+      const centres = floater.cells.map((c) => camera.toCanvas(c[0], c[1]));
+      const sx = centres.reduce((s, c) => s + c.x, 0) / centres.length;
+      const sy = centres.reduce((s, c) => s + c.y, 0) / centres.length;
+      const plate = layout.plates[floater.player];
+      const tx = plate.x + plate.w / 2;
+      const ty = plate.y + plate.h / 2;
+      const k = p < 0.25 ? 0 : (p - 0.25) / 0.75;
+      const e = 1 - (1 - k) ** 2;
+      const x = sx + (tx - sx) * e;
+      const y = sy - 18 * Math.min(1, p * 4) + (ty - sy + 18) * e;
+      this.hud.floater(floater.text, x, y, p > 0.85 ? (1 - p) / 0.15 : 1);
+    }
+    ctx.restore();
+  }
+}

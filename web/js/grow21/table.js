@@ -1,0 +1,192 @@
+// One open grow21 table: what the shared flow (../table-flow.js) draws and says for grow21, plus the
+// board's camera (drag, wheel, pinch, keys), previews of the cell under the pointer, and canvas taps.
+// A mouse click on a glowing cell plays it; on touch the first tap previews and a second tap plays.
+// Every rule question goes to Python: the cells on offer and what they make come from `legal`.
+//
+// Hot seat has no curtain here: grow21 hides no hand (every card is played face up and only the order
+// of the decks is secret, which neither player can see), so the device simply passes between turns.
+//
+// The move log is built from the bridge's events: on opening, the saved record is replayed move by move
+// in a scratch session to get them back, and every move after that adds its own.
+import { TableFlow } from "../table-flow.js";
+import { Grow21Renderer } from "./renderer.js";
+import { MovePanel } from "./move-panel.js";
+import { Gestures } from "./gestures.js";
+import { cellKey } from "./board-painter.js";
+import { turnLine, lastMoveLine, caption, logEntries, bonusNote, tableSummary } from "./texts.js";
+
+const BUTTON_ZOOM = 1.25;
+
+export class Grow21Table extends TableFlow {
+  /** options: those of TableFlow less the renderer, plus canvas and painter (CardPainter). */
+  constructor({ canvas, painter, ...options }) {
+    super({ ...options, renderer: new Grow21Renderer(canvas, painter) });
+    this.options = new Map(); // "x,y" -> {move, preview, kind} for every cell the person may use now
+    this.focus = null; // the cell previewed ("x,y")
+    this.armed = false; // the preview came from a tap: the next tap on it plays
+    this.events = []; // every event of the game so far, for the log
+    const { signal } = this.listeners;
+    this.panel = new MovePanel(document.querySelector(".moves"), {
+      onPlay: (move) => this.play(move),
+      onFocus: (move) => this.setFocus(move ? cellKey(move.at) : null, false),
+      signal,
+    });
+    this.gestures = new Gestures(canvas, this.renderer.camera, {
+      onCamera: () => this.renderer.cameraMoved(),
+      onHover: (point) => this.hover(point),
+      onRecentre: () => this.control("recentre"),
+      signal,
+    });
+    this.felt = canvas.closest(".felt");
+    this.felt.classList.add("grow21");
+    canvas.tabIndex = 0;
+  }
+
+  close() {
+    super.close();
+    this.felt.classList.remove("grow21");
+    this.renderer.canvas.removeAttribute("tabindex");
+    this.renderer.canvas.style.cursor = "";
+  }
+
+  /** Opening (new or reloaded): get the log's events back from the record first. */
+  async resume() {
+    await this.rebuildLog();
+    if (!this.closed) await super.resume();
+  }
+
+  async rebuildLog() {
+    const saved = await this.engine.call({ op: "record", session: this.session });
+    if (!saved.ok || !saved.record.moves.length) return;
+    const scratch = await this.engine.call({ op: "load", record: { ...saved.record, moves: [] } });
+    if (!scratch.ok) return;
+    const answers = await this.engine.callMany(saved.record.moves.map(([player, move]) => (
+      { op: "play", session: scratch.session, player, move })));
+    this.engine.call({ op: "close", session: scratch.session }).catch(() => {});
+    this.events = answers.flatMap((answer) => (answer.ok ? answer.events : []));
+  }
+
+  showView(response, events) {
+    this.events.push(...events);
+    super.showView(response, events);
+  }
+
+  // --- hot seat without a curtain ----------------------------------------------------------------
+  async handOver(actor) {
+    if (!this.closed) await this.showSeat(actor);
+  }
+
+  async handOverAfterPause(actor) {
+    return this.handOver(actor);
+  }
+
+  botPause() {
+    return this.settings.fast ? 0 : this.renderer.animationLeft() + 350 + Math.random() * 350;
+  }
+
+  waitingHint(response) {
+    return response.over ? "The game is over." : super.waitingHint(response);
+  }
+
+  // --- the person's hands -------------------------------------------------------------------------
+  movesChanged() {
+    this.options = new Map();
+    if (this.acting) {
+      const previews = this.legal.previews ?? [];
+      this.legal.moves.forEach((move, i) => {
+        const preview = previews[i] ?? null;
+        const cells = move.type === "keep" ? preview?.keeps ?? [move.at] : [move.at];
+        for (const cell of cells) this.options.set(cellKey(cell), { move, preview, kind: move.type });
+      });
+    }
+    if (!this.options.has(this.focus)) this.focus = null;
+  }
+
+  showMoves() {
+    this.panel.show(this.legal, this.response.view.current);
+  }
+
+  moveMade() {
+    this.focus = null;
+    this.armed = false;
+  }
+
+  /** A click or tap on the canvas (app.js): camera buttons, then cells. Drags are not taps. */
+  tap(clientX, clientY) {
+    if (this.gestures.wasDrag()) return;
+    const hit = this.renderer.hitTest(clientX, clientY);
+    if (!hit) return;
+    if (hit.kind === "control") return this.control(hit.action);
+    if (!this.acting) return;
+    const key = cellKey(hit.at);
+    const option = this.options.get(key);
+    if (!option) {
+      if (this.response.view.phase === "keep") this.toast("Tap a card in one of the framed parts: that part stays.");
+      return this.setFocus(null, false);
+    }
+    if (this.gestures.pointerType !== "mouse" && !(this.focus === key && this.armed)) return this.setFocus(key, true);
+    return this.play(option.move);
+  }
+
+  hover(point) {
+    const hit = point && this.renderer.view ? this.renderer.hitAt(point.x, point.y) : null;
+    const key = hit?.kind === "cell" ? cellKey(hit.at) : null;
+    const usable = this.acting && key !== null && this.options.has(key);
+    this.renderer.canvas.style.cursor = usable || hit?.kind === "control" ? "pointer" : "";
+    if (this.armed) return; // a tapped preview stays until the next tap
+    this.setFocus(usable ? key : null, false);
+  }
+
+  setFocus(key, armed) {
+    const focus = this.acting && this.options.has(key) ? key : null;
+    if (focus === this.focus && armed === this.armed) return;
+    this.focus = focus;
+    this.armed = focus !== null && armed;
+    this.renderer.setHighlight(this.highlight());
+  }
+
+  control(action) {
+    const camera = this.renderer.camera;
+    if (action === "zoom-in") camera.zoomBy(BUTTON_ZOOM);
+    else if (action === "zoom-out") camera.zoomBy(1 / BUTTON_ZOOM);
+    else camera.recentre(this.animated);
+    this.renderer.cameraMoved();
+  }
+
+  // --- what the shared flow asks ------------------------------------------------------------------
+  highlight() {
+    const view = this.response?.view;
+    if (!view) return { cells: new Map(), focus: null, caption: "", gold: false };
+    const cells = this.acting ? this.options : new Map();
+    const focus = this.acting ? this.focus : null;
+    const line = caption(view, {
+      acting: this.acting,
+      computerDue: this.computerDue(view).length > 0,
+      focus: focus ? cells.get(focus) : null,
+      touch: this.armed,
+    });
+    return { cells, focus, caption: line.text, gold: Boolean(line.gold) };
+  }
+
+  summary(view) {
+    return tableSummary(view, this.names);
+  }
+
+  updateStatus(response) {
+    const view = response.view;
+    if (response.over) {
+      this.setStatus("The game is over.", response.outcome?.reason ?? "");
+      return;
+    }
+    const context = { acting: this.acting, hotseat: this.settings.mode === "hotseat", computerDue: this.computerDue(view).length > 0 };
+    this.setStatus(turnLine(view, this.names, context), lastMoveLine(view, this.names));
+  }
+
+  updateLog(view) {
+    this.showLog(view ? logEntries(this.events, this.names) : []);
+  }
+
+  resultDetails({ outcome, view }) {
+    return { totals: outcome.scores, note: bonusNote(view, this.names) };
+  }
+}
