@@ -10,6 +10,7 @@ const BLACK = "#17171c";
 const BRASS = "#c9a04a";
 const BACK = "#6e1a1d";
 const SHADOW_PAD = 0.14; // of the card width, room around the card for its shadow
+const CACHE_LIMIT = 600; // sprites kept; zooming (grow21) would otherwise paint and keep every size
 
 const L = 0.28, M = 0.5, R = 0.72;
 const PIPS = {
@@ -191,7 +192,10 @@ export class CardPainter {
   sprite(key, w, h, paint) {
     const cacheKey = `${key}|${w.toFixed(1)}|${h.toFixed(1)}`;
     let sprite = this.cache.get(cacheKey);
-    if (!sprite) {
+    if (sprite) {
+      this.cache.delete(cacheKey); // most recently used goes last; the oldest go first when full
+      this.cache.set(cacheKey, sprite);
+    } else {
       const pad = w * SHADOW_PAD;
       sprite = document.createElement("canvas");
       sprite.width = Math.ceil((w + 2 * pad) * this.scale);
@@ -201,6 +205,7 @@ export class CardPainter {
       ctx.translate(pad, pad);
       paint(ctx, w, h);
       this.cache.set(cacheKey, sprite);
+      if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value);
     }
     return sprite;
   }

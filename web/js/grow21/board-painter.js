@@ -2,13 +2,14 @@
 // stacks drawn as stacks, the cells on offer when a person acts, the split parts, and the preview of
 // the move under the pointer. Values and previews come from the view and the bridge, never from here.
 
-import { CARD_WIDTH } from "./camera.js";
+import { parseCard } from "../cards.js";
 
 export const BRASS = "#d9b25f";
 export const GOLD = "#ffd678";
 export const CREAM = "#f3ead3";
 export const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
 export const PART_COLOURS = ["#5fd3c7", "#f5a65b", "#b99cf5", "#f78fb3"];
+const MINI = 34; // narrower cards than this are drawn as big rank-and-suit tiles (corner indices get unreadable)
 const TINTS = {
   red: { fill: "rgba(214, 54, 54, 0.30)", edge: "rgba(255, 140, 125, 0.85)", badge: "#8e1b20" },
   black: { fill: "rgba(8, 12, 24, 0.42)", edge: "rgba(190, 205, 230, 0.75)", badge: "#1b2130" },
@@ -41,11 +42,32 @@ export class BoardPainter {
     this.camera = camera;
   }
 
+  /** One face-up card; small ones as a plain tile with a big rank and suit. */
+  card(x, y, w, h, code) {
+    if (w >= MINI) return this.painter.draw(this.ctx, x, y, w, h, { code, faceUp: true });
+    const { ctx } = this;
+    const card = parseCard(code);
+    ctx.fillStyle = "#fffaf0";
+    ctx.strokeStyle = "#cbbd9c";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.roundRect(x, y, w, h, w * 0.1);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = card.red ? "#b3121d" : "#17171c";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.font = `bold ${Math.min(w * 0.62, h * 0.4)}px ${SERIF}`;
+    ctx.fillText(card.rank, x + w / 2, y + h * 0.36);
+    ctx.font = `${h * 0.34}px "DejaVu Sans", "Segoe UI Symbol", sans-serif`;
+    ctx.fillText(card.symbol, x + w / 2, y + h * 0.73);
+  }
+
   /** A cell's rectangle grown by the half-gap on the sides where a neighbour of the same group sits. */
   groupShape(cell, members) {
     const { camera } = this;
     const r = camera.cardRect(cell[0], cell[1]);
-    const pad = Math.min(camera.cellW * (1 - CARD_WIDTH), r.h * 0.12) * 0.3;
+    const pad = Math.min(camera.cellW - r.w, camera.cellH - r.h) * 0.42;
     const halfX = (camera.cellW - r.w) / 2;
     const halfY = (camera.cellH - r.h) / 2;
     const has = (dx, dy) => members.has(cellKey([cell[0] + dx, cell[1] + dy]));
@@ -70,7 +92,7 @@ export class BoardPainter {
       ctx.fillStyle = tint.fill;
       ctx.fill(path);
       ctx.strokeStyle = tint.edge;
-      ctx.lineWidth = 1.5;
+      ctx.lineWidth = 2;
       ctx.beginPath();
       for (const s of shapes) {
         const { left, right, top, bottom, pad } = s.open;
@@ -90,7 +112,7 @@ export class BoardPainter {
 
   /** A stack: up to three card edges peeking out under the top card, and a count when it holds more than one. */
   stack(cell, cards, { alpha = 1, lift = 0, scale = 1 } = {}) {
-    const { ctx, painter } = this;
+    const { ctx } = this;
     const base = this.camera.cardRect(cell[0], cell[1]);
     const w = base.w * scale;
     const h = base.h * scale;
@@ -108,7 +130,7 @@ export class BoardPainter {
       ctx.fill();
       ctx.stroke();
     }
-    painter.draw(ctx, r.x, r.y, w, h, { code: cards.at(-1), faceUp: true });
+    this.card(r.x, r.y, w, h, cards.at(-1));
     if (cards.length > 1) {
       const size = Math.max(9, Math.min(13, w * 0.2));
       pill(ctx, `×${cards.length}`, r.x + size * 0.9, r.y + h - size * 0.7, { size, fill: "#3a2614" });
@@ -148,22 +170,41 @@ export class BoardPainter {
     if (scores) this.scoreMark(r);
   }
 
-  /** An own card that the card to play may go on: a ring and a small "⇅" tab. */
+  /** An own card that the card to play may go on: a ring and a small round tab with ▲▼ (it goes up or down). */
   changeCell(cell, scores) {
     const { ctx } = this;
     const r = this.camera.cardRect(cell[0], cell[1]);
+    const colour = scores ? GOLD : "#9fe3ff";
     ctx.save();
-    ctx.strokeStyle = scores ? GOLD : "#9fe3ff";
+    ctx.strokeStyle = colour;
     ctx.lineWidth = 2.2;
     if (!scores) ctx.setLineDash([6, 3]);
     ctx.beginPath();
     ctx.roundRect(r.x - 3, r.y - 3, r.w + 6, r.h + 6, r.w * 0.1);
     ctx.stroke();
     ctx.restore();
-    const size = Math.max(10, Math.min(13, r.w * 0.2));
-    pill(ctx, scores ? "⇅21" : "⇅", r.x + r.w, r.y + size * 0.4, {
-      size, fill: scores ? "#6b4c12" : "#163a4a", edge: scores ? GOLD : "#9fe3ff",
-    });
+    const radius = Math.max(6, Math.min(9, r.w * 0.15));
+    const cx = r.x + r.w - radius * 0.6;
+    const cy = r.y + radius * 0.6;
+    ctx.fillStyle = scores ? "#6b4c12" : "#163a4a";
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 1.2;
+    ctx.beginPath();
+    ctx.arc(cx, cy, radius, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    const a = radius * 0.5;
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    ctx.moveTo(cx - a, cy - a * 0.25);
+    ctx.lineTo(cx + a, cy - a * 0.25);
+    ctx.lineTo(cx, cy - a * 1.3);
+    ctx.closePath();
+    ctx.moveTo(cx - a, cy + a * 0.25);
+    ctx.lineTo(cx + a, cy + a * 0.25);
+    ctx.lineTo(cx, cy + a * 1.3);
+    ctx.closePath();
+    ctx.fill();
   }
 
   scoreMark(r) {
@@ -208,7 +249,7 @@ export class BoardPainter {
 
   /** What the move under the pointer would do: the card ghosted in, its group framed, the value it makes. */
   preview(cell, code, preview) {
-    const { ctx, painter } = this;
+    const { ctx } = this;
     const r = this.camera.cardRect(cell[0], cell[1]);
     ctx.save();
     ctx.strokeStyle = preview.scores ? GOLD : CREAM;
@@ -226,7 +267,7 @@ export class BoardPainter {
     ctx.restore();
     ctx.save();
     ctx.globalAlpha = 0.88;
-    painter.draw(ctx, r.x, r.y, r.w, r.h, { code, faceUp: true });
+    this.card(r.x, r.y, r.w, r.h, code);
     ctx.restore();
     const text = preview.scores ? "21! +10" : `→ ${preview.values.join("/")}`;
     const size = Math.max(12, Math.min(16, r.w * 0.26));

@@ -7,7 +7,7 @@ export const CELL_ASPECT = 1.42; // a cell's height over its width
 export const CARD_WIDTH = 0.88; // a card's width, in cell widths
 const MIN_SCALE = 16; // the most the player may zoom out, in pixels per cell width
 const MAX_SCALE = 170;
-const FIT_MIN = 30; // automatic framing never makes cards smaller than this ...
+const FIT_MIN = 24; // automatic framing never makes cells narrower than this ...
 const FIT_MAX = 96; // ... nor bigger than this (a lone first card is not a poster)
 const TWEEN_MS = 320;
 
@@ -32,6 +32,7 @@ export function framedBox(board) {
 export class Camera {
   constructor() {
     this.area = { x: 0, y: 0, w: 1, h: 1 }; // the board's part of the canvas, CSS pixels
+    this.frame = this.area;
     this.cx = 0;
     this.cy = 0;
     this.scale = 70;
@@ -40,8 +41,10 @@ export class Camera {
     this.box = framedBox([]);
   }
 
-  setArea(area) {
+  /** `area`: the board's part of the canvas; `frame`: the part of it the automatic framing fills. */
+  setArea(area, frame = area) {
     this.area = area;
+    this.frame = frame;
   }
 
   /** Follow a new board: frame it (smoothly when `animate`) unless the player has taken the camera. */
@@ -58,13 +61,16 @@ export class Camera {
 
   /** The pan and zoom that show the framed box as large as allowed, centred. */
   fit() {
-    const { box, area } = this;
+    const { box, area, frame } = this;
     const cols = box.maxX - box.minX + 1;
     const rows = box.maxY - box.minY + 1;
-    const byWidth = (area.w - 16) / (cols + 0.2);
-    const byHeight = (area.h - 16) / ((rows + 0.2) * CELL_ASPECT);
+    const byWidth = (frame.w - 16) / (cols + 0.2);
+    const byHeight = (frame.h - 16) / ((rows + 0.2) * CELL_ASPECT);
     const scale = Math.max(FIT_MIN, Math.min(FIT_MAX, byWidth, byHeight));
-    return { cx: (box.minX + box.maxX) / 2, cy: (box.minY + box.maxY) / 2, scale };
+    // The pan is about the middle of `area`: shift it so the box sits in the middle of `frame`.
+    const dx = (frame.x + frame.w / 2 - (area.x + area.w / 2)) / scale;
+    const dy = (frame.y + frame.h / 2 - (area.y + area.h / 2)) / (scale * CELL_ASPECT);
+    return { cx: (box.minX + box.maxX) / 2 - dx, cy: (box.minY + box.maxY) / 2 - dy, scale };
   }
 
   moveTo(target, animate) {

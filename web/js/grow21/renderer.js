@@ -46,9 +46,15 @@ export class Grow21Renderer {
     this.canvas.width = Math.max(1, Math.round(rect.width * scale));
     this.canvas.height = Math.max(1, Math.round(rect.height * scale));
     this.painter.setScale(scale);
-    this.camera.setArea(this.layout().board);
+    this.setCameraArea(this.layout());
     if (!this.camera.manual) this.camera.moveTo(this.camera.fit(), false);
     this.draw();
+  }
+
+  /** Catch up with a size change the ResizeObserver has not reported yet (hits must match the screen). */
+  syncSize() {
+    const rect = this.canvas.getBoundingClientRect();
+    if (rect.width !== this.size.width || rect.height !== this.size.height) this.resize();
   }
 
   setNames(names) {
@@ -112,6 +118,7 @@ export class Grow21Renderer {
   /** What is under a client (viewport) point: a camera button, or a board cell {kind: "cell", at}. */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
+    this.syncSize();
     const bounds = this.canvas.getBoundingClientRect();
     const x = clientX - bounds.left;
     const y = clientY - bounds.top;
@@ -130,10 +137,11 @@ export class Grow21Renderer {
   /**
    * For tests: every card on the board and every cell on offer, in viewport CSS pixels, with its cell
    * [x, y], its top card, stack size, what a person may do there (place, change, keep) and whether
-   * that scores; plus the "to play" card and the camera.
+   * that scores; plus the "to play" card, the camera buttons, the previewed cell ("x,y") and the camera.
    */
   hitboxes() {
     if (!this.view) return { cells: [], current: null, camera: null };
+    this.syncSize();
     const bounds = this.canvas.getBoundingClientRect();
     const layout = this.layout();
     const area = layout.board;
@@ -157,6 +165,7 @@ export class Grow21Renderer {
       cells,
       current: { card: this.view.current, ...at(layout.current) },
       controls: layout.controls.map((b) => ({ action: b.action, ...at(b) })),
+      focus: this.highlight.focus,
       camera: { cx, cy, scale, manual },
     };
   }
@@ -169,7 +178,7 @@ export class Grow21Renderer {
     ctx.clearRect(0, 0, size.width, size.height);
     if (!this.view || size.width < 10 || size.height < 10) return;
     const layout = this.layout();
-    this.camera.setArea(layout.board);
+    this.setCameraArea(layout);
     const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
 
     ctx.save();
@@ -188,6 +197,11 @@ export class Grow21Renderer {
     if (this.animation) this.drawFlights(layout, elapsed);
   }
 
+  /** The camera pans the whole board area but frames the board clear of the caption ribbon. */
+  setCameraArea(layout) {
+    this.camera.setArea(layout.board, { ...layout.board, h: layout.caption.y - 4 - layout.board.y });
+  }
+
   focusOption() {
     return this.highlight.focus ? this.highlight.cells.get(this.highlight.focus) ?? null : null;
   }
@@ -203,10 +217,10 @@ export class Grow21Renderer {
       const stack = hidden.has(key) ? coverOf(animation, key, elapsed) : cell.stack;
       if (stack?.length) board.stack(cell.at, stack);
     }
-    for (const group of view.groups) board.groupBadge(group, hidden);
     if (animation) this.drawGhosts(elapsed);
 
     const focus = this.focusOption();
+    if (view.phase !== "play") for (const group of view.groups) board.groupBadge(group, hidden);
     if (view.phase === "keep") {
       const focusKeeps = focus?.kind === "keep" ? new Set(focus.preview.keeps.map(cellKey)) : null;
       view.split.forEach((cells, i) => {
@@ -225,6 +239,7 @@ export class Grow21Renderer {
       if (option.kind === "place") board.openCell(option.move.at, option.preview?.scores);
       else if (option.kind === "change") board.changeCell(option.move.at, option.preview?.scores);
     }
+    for (const group of view.groups) board.groupBadge(group, hidden);
     if (focus?.preview && view.current) board.preview(focus.move.at, view.current, focus.preview);
   }
 
@@ -256,7 +271,7 @@ export class Grow21Renderer {
 
   /** Cards flying from the "to play" slot to their cell, and "+10" on its way to the scorer. */
   drawFlights(layout, elapsed) {
-    const { ctx, camera, painter } = this;
+    const { ctx, camera } = this;
     ctx.save();
     ctx.beginPath();
     ctx.rect(0, 0, this.size.width, this.size.height);
@@ -267,7 +282,7 @@ export class Grow21Renderer {
       const from = layout.current;
       const to = camera.cardRect(flight.cell[0], flight.cell[1]);
       const lerp = (a, b) => a + (b - a) * k;
-      painter.draw(ctx, lerp(from.x, to.x), lerp(from.y, to.y), lerp(from.w, to.w), lerp(from.h, to.h), { code: flight.code, faceUp: true });
+      this.board.card(lerp(from.x, to.x), lerp(from.y, to.y), lerp(from.w, to.w), lerp(from.h, to.h), flight.code);
     }
     for (const floater of this.animation.floaters) {
       const p = floaterProgress(floater, elapsed);

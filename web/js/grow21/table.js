@@ -39,12 +39,14 @@ export class Grow21Table extends TableFlow {
     });
     this.felt = canvas.closest(".felt");
     this.felt.classList.add("grow21");
+    document.body.classList.add("grow21-table");
     canvas.tabIndex = 0;
   }
 
   close() {
     super.close();
     this.felt.classList.remove("grow21");
+    document.body.classList.remove("grow21-table");
     this.renderer.canvas.removeAttribute("tabindex");
     this.renderer.canvas.style.cursor = "";
   }

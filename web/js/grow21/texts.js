@@ -59,9 +59,9 @@ export function caption(view, { acting, computerDue, focus, touch }) {
     return { text: `Keep this part: ${plural(lost, "cell")} would go${touch ? " · tap again" : ""}` };
   }
   if (focus?.preview) {
-    const where = focus.kind === "change" ? `on the card at ${cellText(focus.move.at)}` : `at ${cellText(focus.move.at)}`;
-    const value = focus.preview.scores ? "makes 21! +10" : `makes a group of ${focus.preview.values.join(" or ")}`;
-    return { text: `${cardText(view.current)} ${where} ${value}${touch ? " · tap again to play" : ""}`, gold: focus.preview.scores };
+    const where = `${focus.kind === "change" ? "onto" : "at"} ${cellText(focus.move.at)}`;
+    const value = focus.preview.scores ? "makes 21! +10" : `→ group of ${focus.preview.values.join("/")}`;
+    return { text: `${cardText(view.current)} ${where} ${value}${touch ? " · tap again" : ""}`, gold: focus.preview.scores };
   }
   if (view.phase === "keep") return { text: "Your 21 split the board: tap the part that stays" };
   return { text: touch ? "Tap a glowing cell to see what it makes" : "Point at a glowing cell to see what it makes" };
