@@ -37,7 +37,8 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--disable-quic", "--no-first-run",
 ]
 LOAD_TIMEOUT_MS = 90_000
-GAMES_FOR_MOVES = ("grit", "knife_fight")
+GAMES_FOR_MOVES = ("grit", "knife_fight", "grow21")
+GROW21_MIN_CELLS = 40  # the late-game board the grow21 move timings use
 
 # Installed before any page script runs: note performance.now() the moment
 # window.app.ready resolves (the app's and the bare page's alike), without
@@ -205,6 +206,7 @@ def cpython_metrics(seconds_per_game: float) -> list[Metric]:
         f"CPython bridge `view` round trip p50 ({games[0]['id']})", statistics.median(samples), "µs",
         detail={"p95_us": percentile(samples, 95), "n": len(samples)},
     ))
+    metrics += grow21_engine_metrics()
     return metrics
 
 
@@ -222,6 +224,65 @@ def play_random_game(game: Any, seed: int) -> int:
         if moves > 100_000:
             raise RuntimeError(f"{game.info.id} seed {seed}: no end after {moves} moves")
     return moves
+
+
+def grow21_late_position(min_cells: int = GROW21_MIN_CELLS) -> Any:
+    """A grow21 game played with random moves (seeded) up to the first board of `min_cells` or more
+    cells where a card is to be played (not a split choice); the state is returned at that point."""
+    import pygame_core
+    from pygame_core.games.grow21 import Grow21State
+
+    game = pygame_core.get_game("grow21")
+    for seed in range(1, 500):
+        rng = random.Random(seed)
+        state = game.new_game(seed=seed)
+        assert isinstance(state, Grow21State)
+        while not state.is_over():
+            player = state.to_act()[0]
+            if len(state.board) >= min_cells and not state.pending_parts:
+                return state
+            state.play(player, rng.choice(state.legal_moves(player)))
+    raise RuntimeError(f"no random grow21 game reached {min_cells} cells")
+
+
+def timed_us(action: Callable[[], Any], repeat: int) -> list[float]:
+    """Microseconds per call of `action`, `repeat` samples."""
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter_ns()
+        action()
+        samples.append((time.perf_counter_ns() - t0) / 1000)
+    return samples
+
+
+def grow21_engine_metrics(repeat: int = 2000) -> list[Metric]:
+    """CPython `legal_moves`, the bridge's `legal` (labels and previews too) and `play` on a late board."""
+    from pygame_core.bridge import Bridge
+
+    state = grow21_late_position()
+    player = state.to_act()[0]
+    moves = state.legal_moves(player)
+    where = {"cells": len(state.board), "moves_played": len(state.moves), "legal_moves": len(moves)}
+    legal = timed_us(lambda: state.legal_moves(player), repeat)
+    bridge = Bridge()
+    session = json.loads(bridge.handle(json.dumps({"op": "load", "record": state.record()})))["session"]
+    request = json.dumps({"op": "legal", "session": session, "player": player})
+    bridge_legal = timed_us(lambda: bridge.handle(request), repeat // 4)
+    clones = [state.clone() for _ in range(repeat)]
+    plays = []
+    for i, clone in enumerate(clones):
+        move = moves[i % len(moves)]
+        t0 = time.perf_counter_ns()
+        clone.play(player, move)
+        plays.append((time.perf_counter_ns() - t0) / 1000)
+    return [
+        Metric(f"CPython grow21 legal_moves p50 ({where['cells']}-cell board, {len(moves)} moves)",
+               statistics.median(legal), "µs", detail={**where, "p95_us": percentile(legal, 95), "n": len(legal)}),
+        Metric("CPython grow21 bridge `legal` with labels + previews p50", statistics.median(bridge_legal), "µs",
+               detail={"p95_us": percentile(bridge_legal, 95), "n": len(bridge_legal)}),
+        Metric("CPython grow21 play p50 (late board, every legal move in turn, on clones)",
+               statistics.median(plays), "µs", detail={"p95_us": percentile(plays, 95), "n": len(plays)}),
+    ]
 
 
 # --------------------------------------------------------------------------- browser
@@ -391,6 +452,58 @@ def move_metrics(browser: Browser, moves: int, game: str) -> list[Metric]:
     ]
 
 
+# A grow21 session loaded at a late position (record cut there): `legal` timed on it, and `play` timed
+# on fresh copies of it (each loaded untimed first), all through window.app.call and the worker.
+GROW21_IN_PAGE = """
+async ([record, player, moves, n]) => {
+  const loaded = await window.app.call({ op: "load", record });
+  if (!loaded.ok) return { error: loaded.error.message };
+  const legal = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const answer = await window.app.call({ op: "legal", session: loaded.session, player });
+    legal.push(performance.now() - t0);
+    if (!answer.ok) return { error: answer.error.message };
+  }
+  await window.app.call({ op: "close", session: loaded.session });
+  const play = [];
+  for (let i = 0; i < n; i++) {
+    const copy = await window.app.call({ op: "load", record });
+    const t0 = performance.now();
+    const answer = await window.app.call({ op: "play", session: copy.session, player, move: moves[i % moves.length] });
+    play.push(performance.now() - t0);
+    await window.app.call({ op: "close", session: copy.session });
+    if (!answer.ok) return { error: answer.error.message };
+  }
+  return { legal, play };
+}
+"""
+
+
+def grow21_page_metrics(browser: Browser, repeat: int = 200) -> list[Metric]:
+    """`legal` and `play` on a late grow21 board through window.app.call (worker + Pyodide)."""
+    state = grow21_late_position()
+    player = state.to_act()[0]
+    moves = state.legal_moves(player)
+    context, page = browser.page()
+    try:
+        page.goto(browser.base_url + "index.html")
+        page.wait_for_function("() => window.__benchReadyAt !== undefined", timeout=LOAD_TIMEOUT_MS)
+        result = page.evaluate(GROW21_IN_PAGE, [state.record(), player, moves, repeat])
+    finally:
+        context.close()
+    if "error" in result:
+        raise RuntimeError(f"grow21 in the page: {result['error']}")
+    legal, play = result["legal"][10:], result["play"][10:]
+    where = {"cells": len(state.board), "legal_moves": len(moves), "n": len(legal)}
+    return [
+        Metric(f"page grow21 `legal` via app.call p50 ({where['cells']}-cell board, labels + previews)",
+               statistics.median(legal), "ms", detail={**where, "p95_ms": percentile(legal, 95)}),
+        Metric("page grow21 `play` via app.call p50 (late board)", statistics.median(play), "ms",
+               detail={**where, "p95_ms": percentile(play, 95)}),
+    ]
+
+
 def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[list[Metric], list[str]]:
     """Serve dist/ on a free port and measure in headless Chromium."""
     from playwright.sync_api import sync_playwright
@@ -412,6 +525,9 @@ def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[l
                     metrics += guarded(f"{game} moves", functools.partial(move_metrics, browser, moves, game), [
                         Metric(f"move click -> redrawn canvas p95 ({game})", None, "ms", "< 16 ms"),
                     ], browser)
+                metrics += guarded("grow21 bridge in the page", lambda: grow21_page_metrics(browser), [
+                    Metric("page grow21 `legal` via app.call p50", None, "ms"),
+                ], browser)
             finally:
                 browser.close()
     finally:

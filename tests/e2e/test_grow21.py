@@ -110,7 +110,7 @@ def test_a_move_by_canvas_click_and_the_help(open_page: Callable[..., Visit]) ->
     assert [r.split(" ")[0] for r in rulings] == [f"GROW-{i}" for i in range(1, 8)]
 
 
-def test_on_touch_the_first_tap_previews_and_the_second_plays(chromium: Any, site_url: str) -> None:
+def test_on_touch_taps_preview_then_play_and_fingers_pinch_and_drag(chromium: Any, site_url: str) -> None:
     visit = Visit(chromium.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True), site_url)
     try:
         page = visit.goto("#game=grow21&mode=computer&level=easy&seed=4&speed=fast")
@@ -128,6 +128,29 @@ def test_on_touch_the_first_tap_previews_and_the_second_plays(chromium: Any, sit
         page.wait_for_function("(n) => window.app.renders > n", arg=before)
         moves = visit.call({"op": "record", "session": session})["record"]["moves"]
         assert moves[2] == [0, {"type": target["legal"], "at": target["at"]}]
+
+        # Two fingers pinch to zoom, one finger drags; neither plays a card.
+        assert visit.wait_for_turn() == "move"
+        cdp = visit.context.new_cdp_session(page)
+
+        def touch(kind: str, points: list[tuple[float, float]]) -> None:
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                {"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+        camera = page.evaluate("() => window.app.hitboxes().camera")
+        touch("touchStart", [(165, 560), (225, 560)])
+        for k in range(1, 5):
+            touch("touchMove", [(165 - 6 * k, 560), (225 + 6 * k, 560)])
+        touch("touchEnd", [])
+        pinched = page.evaluate("() => window.app.hitboxes().camera")
+        assert pinched["scale"] == pytest.approx(camera["scale"] * 108 / 60, rel=0.05) and pinched["manual"]
+        touch("touchStart", [(195, 600)])
+        for k in range(1, 5):
+            touch("touchMove", [(195 + 10 * k, 600)])
+        touch("touchEnd", [])
+        dragged = page.evaluate("() => window.app.hitboxes().camera")
+        assert dragged["cx"] == pytest.approx(pinched["cx"] - 40 / pinched["scale"])
+        assert len(visit.call({"op": "record", "session": session})["record"]["moves"]) == 4
         assert not visit.errors, visit.errors
     finally:
         visit.context.close()

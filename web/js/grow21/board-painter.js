@@ -10,12 +10,34 @@ export const CREAM = "#f3ead3";
 export const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
 export const PART_COLOURS = ["#5fd3c7", "#f5a65b", "#b99cf5", "#f78fb3"];
 const MINI = 34; // narrower cards than this are drawn as big rank-and-suit tiles (corner indices get unreadable)
+const LADDER = 3; // card sprites come in sizes a third of an octave apart, drawn scaled down to the exact size
+
+/** The sprite width a card of width `w` is drawn from: zooming reuses a handful of painted sizes. */
+export const spriteWidth = (w) => Math.round(2 ** (Math.ceil(Math.log2(w) * LADDER - 1e-9) / LADDER) * 10) / 10;
 const TINTS = {
   red: { fill: "rgba(214, 54, 54, 0.30)", edge: "rgba(255, 140, 125, 0.85)", badge: "#8e1b20" },
   black: { fill: "rgba(8, 12, 24, 0.42)", edge: "rgba(190, 205, 230, 0.75)", badge: "#1b2130" },
 };
 
 export const cellKey = ([x, y]) => `${x},${y}`;
+
+/**
+ * A soft glow around a rounded rectangle, as a few widening translucent strokes: canvas shadows are
+ * blurred on the CPU when there is no GPU, and would cost a millisecond or more on every redraw.
+ */
+export function halo(ctx, x, y, w, h, radius, colour, size = 10) {
+  const base = ctx.globalAlpha;
+  ctx.save();
+  ctx.strokeStyle = colour;
+  for (let k = 3; k >= 1; k--) {
+    ctx.globalAlpha = base * 0.16 * (4 - k);
+    ctx.lineWidth = (size * k) / 3;
+    ctx.beginPath();
+    ctx.roundRect(x, y, w, h, radius);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
 
 export function pill(ctx, text, cx, cy, { fill = "#2a1a0e", edge = BRASS, color = "#fff4d8", size = 12 } = {}) {
   ctx.font = `bold ${size}px ${SERIF}`;
@@ -44,8 +66,16 @@ export class BoardPainter {
 
   /** One face-up card; small ones as a plain tile with a big rank and suit. */
   card(x, y, w, h, code) {
-    if (w >= MINI) return this.painter.draw(this.ctx, x, y, w, h, { code, faceUp: true });
     const { ctx } = this;
+    if (w >= MINI) {
+      const sw = spriteWidth(w);
+      ctx.save();
+      ctx.translate(x, y);
+      ctx.scale(w / sw, w / sw);
+      this.painter.draw(ctx, 0, 0, sw, (sw * h) / w, { code, faceUp: true });
+      ctx.restore();
+      return;
+    }
     const card = parseCard(code);
     ctx.fillStyle = "#fffaf0";
     ctx.strokeStyle = "#cbbd9c";
@@ -230,13 +260,10 @@ export class BoardPainter {
         ctx.fill();
         continue;
       }
+      if (strong) halo(ctx, r.x - 4, r.y - 4, r.w + 8, r.h + 8, r.w * 0.1, colour, 12);
       ctx.save();
       ctx.strokeStyle = colour;
       ctx.lineWidth = strong ? 3.5 : 2.2;
-      if (strong) {
-        ctx.shadowColor = colour;
-        ctx.shadowBlur = 12;
-      }
       ctx.beginPath();
       ctx.roundRect(r.x - 4, r.y - 4, r.w + 8, r.h + 8, r.w * 0.1);
       ctx.stroke();
@@ -254,12 +281,9 @@ export class BoardPainter {
     ctx.save();
     ctx.strokeStyle = preview.scores ? GOLD : CREAM;
     ctx.lineWidth = 2;
-    if (preview.scores) {
-      ctx.shadowColor = GOLD;
-      ctx.shadowBlur = 14;
-    }
     for (const c of preview.cells) {
       const g = this.camera.cardRect(c[0], c[1]);
+      if (preview.scores) halo(ctx, g.x - 2, g.y - 2, g.w + 4, g.h + 4, g.w * 0.09, GOLD, 12);
       ctx.beginPath();
       ctx.roundRect(g.x - 2, g.y - 2, g.w + 4, g.h + 4, g.w * 0.09);
       ctx.stroke();

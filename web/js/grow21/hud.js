@@ -2,7 +2,7 @@
 // cards left) and the card to play, the caption ribbon over the bottom of the board and the camera
 // buttons. Drawn from the view and the names the table gives; nothing here knows a rule.
 
-import { BRASS, CREAM, GOLD, SERIF, pill } from "./board-painter.js";
+import { BRASS, CREAM, GOLD, SERIF, pill, halo } from "./board-painter.js";
 
 const SWATCH = { red: "#c8202b", black: "#101016" };
 
@@ -45,14 +45,11 @@ export class HudPainter {
     const acting = view.phase !== "over" && view.to_act.includes(seat);
     const colour = view.colours[seat];
     const mirror = seat === 1; // the right-hand plate reads towards the card in the middle
+    if (acting) halo(ctx, r.x, r.y, r.w, r.h, 10, GOLD, 10);
     ctx.save();
     ctx.fillStyle = acting ? "rgba(60, 40, 14, 0.85)" : "rgba(0, 0, 0, 0.28)";
     ctx.strokeStyle = acting ? GOLD : "rgba(217, 178, 95, 0.35)";
     ctx.lineWidth = acting ? 2 : 1;
-    if (acting) {
-      ctx.shadowColor = "rgba(255, 214, 120, 0.6)";
-      ctx.shadowBlur = 12;
-    }
     ctx.beginPath();
     ctx.roundRect(r.x, r.y, r.w, r.h, 10);
     ctx.fill();
@@ -102,14 +99,11 @@ export class HudPainter {
     const r = layout.current;
     const below = r.y + r.h + 8;
     if (view.current && !hidden) {
-      ctx.save();
-      ctx.shadowColor = "rgba(255, 214, 120, 0.85)";
-      ctx.shadowBlur = 14;
+      halo(ctx, r.x - 2, r.y - 2, r.w + 4, r.h + 4, r.w * 0.1, GOLD, 12);
       ctx.fillStyle = GOLD;
       ctx.beginPath();
       ctx.roundRect(r.x - 2, r.y - 2, r.w + 4, r.h + 4, r.w * 0.1);
       ctx.fill();
-      ctx.restore();
       this.painter.draw(ctx, r.x, r.y, r.w, r.h, { code: view.current, faceUp: true });
     } else {
       ctx.save();

@@ -88,9 +88,12 @@ export class MovePanel {
     this.list.querySelector("button.move")?.focus({ preventScroll: true });
   }
 
-  disable() {
-    for (const button of this.list.querySelectorAll("button")) button.disabled = true;
-  }
+  /**
+   * A move is on its way: the table ignores further presses until the new view is drawn (it is busy), so
+   * the buttons are left as they are. Disabling forty-odd buttons costs a style pass and a repaint of the
+   * panel in the middle of the move, a few milliseconds on a slow machine; they are replaced right after.
+   */
+  disable() {}
 
   clear(hint = "") {
     this.list.replaceChildren();

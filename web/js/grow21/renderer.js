@@ -4,11 +4,13 @@
 // `highlight` = {cells: Map "x,y" -> {move, preview, kind}, focus: "x,y" | null, caption, gold}.
 import { Camera } from "./camera.js";
 import { layoutTable, contains } from "./layout.js";
-import { BoardPainter, cellKey, GOLD } from "./board-painter.js";
+import { BoardPainter, cellKey, GOLD, spriteWidth, halo } from "./board-painter.js";
 import { HudPainter } from "./hud.js";
 import { timeline, ghostLook, flightProgress, floaterProgress, scoreBump, coverOf } from "./animation.js";
 
 const NO_HIGHLIGHT = { cells: new Map(), focus: null, caption: "", gold: false };
+const ALL_CARDS = ["H", "D", "S", "C"].flatMap((suit) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].map((rank) => rank + suit));
+const idle = (work) => (window.requestIdleCallback ? requestIdleCallback(work, { timeout: 500 }) : setTimeout(work, 50));
 
 /** Two views show the same position (a second drawing of it must not cut its animation short). */
 const samePosition = (a, b) => a && b && JSON.stringify([a.board, a.decks, a.phase, a.scores])
@@ -79,6 +81,35 @@ export class Grow21Renderer {
     this.camera.follow(view.board, animate && before !== null);
     this.draw();
     this.scheduleFrame();
+    this.prewarm();
+  }
+
+  /**
+   * Paint, while the page is idle, every card at the sizes the table draws it now (the "to play" slot and
+   * the board at this zoom): a card's first appearance then costs a copy, not a paint, in the move's redraw.
+   */
+  prewarm() {
+    const layout = this.layout();
+    const board = this.camera.cardRect(0, 0);
+    const sizes = [[layout.current.w, layout.current.h]];
+    if (board.w >= 34) {
+      const w = spriteWidth(board.w);
+      sizes.push([w, (w * board.h) / board.w]);
+    }
+    const key = JSON.stringify(sizes);
+    if (key === this.warmed) return;
+    this.warmed = key;
+    const scratch = (this.scratch ??= document.createElement("canvas").getContext("2d"));
+    const queue = sizes.flatMap(([w, h]) => ALL_CARDS.map((code) => [code, w, h]));
+    const step = (deadline) => {
+      if (this.warmed !== key || !this.view) return;
+      for (let n = 0; queue.length && n < 4 && (deadline?.timeRemaining?.() ?? 10) > 4; n++) {
+        const [code, w, h] = queue.shift();
+        this.painter.draw(scratch, 0, 0, w, h, { code, faceUp: true });
+      }
+      if (queue.length) idle(step);
+    };
+    idle(step);
   }
 
   setHighlight(highlight) {
@@ -192,6 +223,7 @@ export class Grow21Renderer {
     const floaters = this.animation?.floaters ?? [];
     for (const seat of [0, 1]) this.hud.plate(layout, this.view, seat, this.names, scoreBump(floaters, seat, elapsed));
     this.hud.current(layout, this.view);
+
     this.hud.controls(layout, this.camera.manual);
     this.hud.caption(layout, this.highlight.caption, { gold: this.highlight.gold });
     if (this.animation) this.drawFlights(layout, elapsed);
@@ -250,13 +282,13 @@ export class Grow21Renderer {
       if (!look || !look.stack.length) continue;
       if (look.glow) {
         const r = camera.cardRect(ghost.cell[0], ghost.cell[1]);
+        const y = r.y - 3 - look.lift * camera.cellH;
         ctx.save();
         ctx.globalAlpha = look.alpha;
-        ctx.shadowColor = GOLD;
-        ctx.shadowBlur = 18;
+        halo(ctx, r.x - 3, y, r.w + 6, r.h + 6, r.w * 0.1, GOLD, 16);
         ctx.fillStyle = GOLD;
         ctx.beginPath();
-        ctx.roundRect(r.x - 3, r.y - 3 - look.lift * camera.cellH, r.w + 6, r.h + 6, r.w * 0.1);
+        ctx.roundRect(r.x - 3, y, r.w + 6, r.h + 6, r.w * 0.1);
         ctx.fill();
         ctx.restore();
       }
