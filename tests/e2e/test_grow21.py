@@ -75,7 +75,7 @@ def test_whole_game_against_the_computer(open_page: Callable[..., Visit], level:
     assert page.locator("#result-totals dd").all_inner_texts() == [str(s) for s in outcome["scores"]]
     assert page.locator("#result-title").inner_text() == {None: "A draw", 0: "You win!", 1: "The computer wins"}[outcome["winner"]]
     bonus = view["final"]["bonus"]
-    assert f"You +{bonus[0]}, The computer +{bonus[1]}" in page.locator("#result-discards").inner_text()
+    assert f"You +{bonus[0]}, the computer +{bonus[1]}" in page.locator("#result-discards").inner_text()
     page.click("button[data-dialog='log-dialog']")
     log = page.locator("#log-list li").all_inner_texts()
     played = [line for line in log if " place" in line or " put" in line]
@@ -222,7 +222,7 @@ def test_a_keep_choice_after_a_tied_split(open_page: Callable[..., Visit]) -> No
     assert visit.wait_for_turn() == "move"
     view = page.evaluate("() => window.app.drawnView()")
     assert view["phase"] == "keep" and len(view["split"]) == 2 and view["scores"] == [10, 0]
-    assert "choose the part that stays" in page.locator("#turn-line").inner_text()
+    assert page.locator("#turn-line").inner_text() == "Split! Choose the part that stays."
     offered = [json.loads(m) for m in page.eval_on_selector_all("button.move", "(bs) => bs.map((b) => b.dataset.move)")]
     assert [m["type"] for m in offered] == ["keep", "keep"]
     parts = [b for b in page.evaluate("() => window.app.hitboxes().cells") if b["part"] is not None]
@@ -254,7 +254,7 @@ def test_hotseat_passes_the_device_without_a_curtain(open_page: Callable[..., Vi
         actor = drawn["to_act"][0]
         assert drawn["viewer"] == actor and page.locator("#curtain").is_hidden()
         if drawn["phase"] == "play":
-            assert f"Player {actor + 1}, your turn: play the " in page.locator("#turn-line").inner_text()
+            assert f"Player {actor + 1}, play the " in page.locator("#turn-line").inner_text()
         click_move(visit)
         turns += 1
         assert turns < 70

@@ -19,19 +19,18 @@ export function cardNumber(view) {
   return Math.min(TOTAL_CARDS, TOTAL_CARDS - view.decks[0] - view.decks[1] + (view.phase === "keep" ? 0 : 1));
 }
 
-/** The turn line over the table. */
+/** The turn line over the table (short: it has one line on a phone). */
 export function turnLine(view, names, { acting, hotseat, computerDue }) {
   if (view.phase === "over") return "The game is over.";
   const seat = view.to_act[0];
-  const count = `Card ${cardNumber(view)} of ${TOTAL_CARDS}`;
+  const count = `Card ${cardNumber(view)}/${TOTAL_CARDS}`;
   if (acting) {
-    const you = hotseat ? `${names[seat].subject}, your` : "Your";
-    if (view.phase === "keep") return `${you} 21 split the board: choose the part that stays.`;
-    return `${count} · ${you} turn: play the ${cardText(view.current)}.`;
+    if (view.phase === "keep") return `${hotseat ? `${names[seat].subject}: s` : "S"}plit! Choose the part that stays.`;
+    return `${count} · ${hotseat ? `${names[seat].subject}, play` : "Your turn: play"} the ${cardText(view.current)}.`;
   }
   if (computerDue) {
-    if (view.phase === "keep") return "The computer is choosing which part of the board stays…";
-    return `${count} · The computer is playing the ${cardText(view.current)}…`;
+    if (view.phase === "keep") return "Split! The computer is choosing a part…";
+    return `${count} · The computer plays the ${cardText(view.current)}…`;
   }
   return `${count} · ${names[seat].subject} is next.`;
 }
@@ -108,7 +107,7 @@ export function bonusNote(view, names) {
   if (!final) return "";
   const [b0, b1] = final.bonus;
   const level = view.scores[0] === view.scores[1];
-  const each = `${names[0].subject} +${b0}, ${names[1].subject} +${b1}`;
+  const each = `${names[0].subject} +${b0}, ${names[1].subject.replace(/^The /, "the ")} +${b1}`;
   if (level) return `Harvests were level, so the near-21 groups left on the table decided it (${each}); the totals include them.`;
   return `Near-21 bonus (it only counts on level harvests): ${each}. The totals are the harvest points.`;
 }
