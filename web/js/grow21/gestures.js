@@ -12,7 +12,7 @@ const typing = (target) => target instanceof HTMLElement && (target.isContentEdi
 export class Gestures {
   /**
    * canvas: the board's canvas; camera: its Camera; onCamera(): the camera moved (redraw);
-   * onHover(point | null): the mouse is over canvas point {x, y}, or left; onKey(action): "recentre";
+   * onHover(point | null): the mouse is over canvas point {x, y}, or left; onRecentre(): key 0;
    * signal: removes every listener when the table closes.
    */
   constructor(canvas, camera, { onCamera, onHover, onRecentre, signal }) {

@@ -23,7 +23,7 @@ function el(tag, attributes = {}, children = []) {
 const coordinates = ([x, y]) => `${x}, ${y}`.replaceAll("-", "−");
 
 function valueText(move, preview) {
-  if (move.type === "keep") return `${preview.keeps.length} stay`;
+  if (move.type === "keep") return `${preview.keeps.length} cell${preview.keeps.length === 1 ? "" : "s"}`;
   if (!preview) return "";
   return preview.scores ? "21★" : preview.values.join("/");
 }

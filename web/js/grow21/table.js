@@ -166,6 +166,7 @@ export class Grow21Table extends TableFlow {
       computerDue: this.computerDue(view).length > 0,
       focus: focus ? cells.get(focus) : null,
       touch: this.armed,
+      coarse: this.gestures.pointerType === "touch" || matchMedia("(pointer: coarse)").matches,
     });
     return { cells, focus, caption: line.text, gold: Boolean(line.gold) };
   }

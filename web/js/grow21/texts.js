@@ -50,7 +50,7 @@ export function lastMoveLine(view, names) {
 }
 
 /** The ribbon at the bottom of the board: what is asked, or what the cell in focus would do. */
-export function caption(view, { acting, computerDue, focus, touch }) {
+export function caption(view, { acting, computerDue, focus, touch, coarse }) {
   if (view.phase === "over") return { text: "" };
   if (!acting) return { text: computerDue ? "The computer is thinking…" : "" };
   if (focus?.kind === "keep") {
@@ -63,7 +63,7 @@ export function caption(view, { acting, computerDue, focus, touch }) {
     return { text: `${cardText(view.current)} ${where} ${value}${touch ? " · tap again" : ""}`, gold: focus.preview.scores };
   }
   if (view.phase === "keep") return { text: "Your 21 split the board: tap the part that stays" };
-  return { text: touch ? "Tap a glowing cell to see what it makes" : "Point at a glowing cell to see what it makes" };
+  return { text: coarse ? "Tap a glowing cell to see what it makes" : "Point at a glowing cell to see what it makes" };
 }
 
 /**
