@@ -9,10 +9,11 @@ export const GOLD = "#ffd678";
 export const CREAM = "#f3ead3";
 export const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
 export const PART_COLOURS = ["#5fd3c7", "#f5a65b", "#b99cf5", "#f78fb3"];
-const MINI = 34; // narrower cards than this are drawn as big rank-and-suit tiles (corner indices get unreadable)
+export const MINI = 34; // narrower cards than this are drawn as big rank-and-suit tiles (corner indices get unreadable)
 const LADDER = 3; // card sprites come in sizes a third of an octave apart, drawn scaled down to the exact size
 
 /** The sprite width a card of width `w` is drawn from: zooming reuses a handful of painted sizes. */
+export const spriteHeight = (sw, ratio) => Math.round(sw * ratio * 10) / 10;
 export const spriteWidth = (w) => Math.round(2 ** (Math.ceil(Math.log2(w) * LADDER - 1e-9) / LADDER) * 10) / 10;
 const TINTS = {
   red: { fill: "rgba(214, 54, 54, 0.30)", edge: "rgba(255, 140, 125, 0.85)", badge: "#8e1b20" },
@@ -72,7 +73,7 @@ export class BoardPainter {
       ctx.save();
       ctx.translate(x, y);
       ctx.scale(w / sw, w / sw);
-      this.painter.draw(ctx, 0, 0, sw, (sw * h) / w, { code, faceUp: true });
+      this.painter.draw(ctx, 0, 0, sw, spriteHeight(sw, h / w), { code, faceUp: true });
       ctx.restore();
       return;
     }

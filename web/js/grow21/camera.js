@@ -145,6 +145,11 @@ export class Camera {
     return [Math.round(p.x), Math.round(p.y)];
   }
 
+  /** The width cards will have once a running tween has ended (what to paint ahead for). */
+  settledCardWidth() {
+    return cardSize((this.tween?.to.scale ?? this.scale) * CARD_WIDTH);
+  }
+
   /** The card rectangle of cell (x, y) in canvas CSS pixels. */
   cardRect(x, y) {
     const centre = this.toCanvas(x, y);

@@ -4,12 +4,13 @@
 // `highlight` = {cells: Map "x,y" -> {move, preview, kind}, focus: "x,y" | null, caption, gold}.
 import { Camera } from "./camera.js";
 import { layoutTable, contains } from "./layout.js";
-import { BoardPainter, cellKey, GOLD, spriteWidth, halo } from "./board-painter.js";
+import { BoardPainter, cellKey, GOLD, MINI, spriteWidth, spriteHeight, halo } from "./board-painter.js";
 import { HudPainter } from "./hud.js";
 import { timeline, ghostLook, flightProgress, floaterProgress, scoreBump, coverOf } from "./animation.js";
 
 const NO_HIGHLIGHT = { cells: new Map(), focus: null, caption: "", gold: false };
 const ALL_CARDS = ["H", "D", "S", "C"].flatMap((suit) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].map((rank) => rank + suit));
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 const idle = (work) => (window.requestIdleCallback ? requestIdleCallback(work, { timeout: 500 }) : setTimeout(work, 50));
 
 /** Two views show the same position (a second drawing of it must not cut its animation short). */
@@ -90,11 +91,11 @@ export class Grow21Renderer {
    */
   prewarm() {
     const layout = this.layout();
-    const board = this.camera.cardRect(0, 0);
     const sizes = [[layout.current.w, layout.current.h]];
-    if (board.w >= 34) {
-      const w = spriteWidth(board.w);
-      sizes.push([w, (w * board.h) / board.w]);
+    const board = this.camera.settledCardWidth();
+    if (board >= MINI) {
+      const w = spriteWidth(board);
+      sizes.push([w, spriteHeight(w, 1.4)]);
     }
     const key = JSON.stringify(sizes);
     if (key === this.warmed) return;
@@ -126,6 +127,7 @@ export class Grow21Renderer {
   /** The camera moved (drag, pinch, wheel, keys): redraw on the next frame. */
   cameraMoved() {
     this.scheduleFrame(true);
+    this.prewarm();
   }
 
   animationLeft() {
@@ -167,8 +169,8 @@ export class Grow21Renderer {
 
   /**
    * For tests: every card on the board and every cell on offer, in viewport CSS pixels, with its cell
-   * [x, y], its top card, stack size, what a person may do there (place, change, keep) and whether
-   * that scores; plus the "to play" card, the camera buttons, the previewed cell ("x,y") and the camera.
+   * [x, y], its top card, stack size, what a person may do there (place, change, keep), whether that
+   * scores and whether it is in plain view (inside the board, clear of the caption and buttons); plus the "to play" card, the camera buttons, the previewed cell ("x,y") and the camera.
    */
   hitboxes() {
     if (!this.view) return { cells: [], current: null, camera: null };
@@ -185,7 +187,8 @@ export class Grow21Renderer {
     const cells = [...seen].map(([key, cell]) => {
       const r = this.camera.cardRect(cell.at[0], cell.at[1]);
       const option = this.highlight.cells.get(key);
-      const visible = r.x >= area.x && r.y >= area.y && r.x + r.w <= area.x + area.w && r.y + r.h <= area.y + area.h;
+      const inside = r.x >= area.x && r.y >= area.y && r.x + r.w <= area.x + area.w && r.y + r.h <= area.y + area.h;
+      const visible = inside && ![layout.caption, ...layout.controls].some((o) => overlaps(o, r));
       return {
         ...cell, legal: option?.kind ?? null, scores: option?.preview?.scores ?? false,
         part: part(key) >= 0 ? part(key) : null, visible, ...at(r),
