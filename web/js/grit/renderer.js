@@ -1,6 +1,7 @@
 // Draws the Grit table from a view (and nothing else) and animates the events that led to it.
 // It never decides what is legal: the controller passes which cards are playable and which piles
 // are targets, taken from the bridge's `legal` answer.
+import { TableRenderer } from "../table-renderer.js";
 import { layoutTable, contains } from "./layout.js";
 
 const MOVE_MS = 280;
@@ -13,74 +14,9 @@ const pileKey = ([owner, index]) => `${owner},${index}`;
 const ease = (t) => 1 - (1 - t) ** 3;
 const clamp01 = (t) => Math.min(1, Math.max(0, t));
 
-export class GritRenderer {
+export class GritRenderer extends TableRenderer {
   constructor(canvas, painter) {
-    this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
-    this.painter = painter;
-    this.view = null;
-    this.perspective = 0;
-    this.names = [["Player 1", "Player 1"], ["Player 2", "Player 2"]];
-    this.highlight = { selected: null, playable: new Set(), targets: new Set(), caption: "" };
-    this.animation = null;
-    this.frameRequest = 0;
-    this.size = { width: 0, height: 0 };
-    this.observer = new ResizeObserver(() => this.resize());
-    this.observer.observe(canvas);
-    this.resize();
-  }
-
-  /** Stop watching the canvas (the table closed; the next table brings its own renderer). */
-  dispose() {
-    this.observer.disconnect();
-    cancelAnimationFrame(this.frameRequest);
-  }
-
-  resize() {
-    const rect = this.canvas.getBoundingClientRect();
-    const scale = window.devicePixelRatio || 1;
-    this.size = { width: rect.width, height: rect.height };
-    this.canvas.width = Math.max(1, Math.round(rect.width * scale));
-    this.canvas.height = Math.max(1, Math.round(rect.height * scale));
-    this.painter.setScale(scale);
-    this.draw();
-  }
-
-  /** names[seat] = [full name, short name]: the short one is used where the full one doesn't fit. */
-  setNames(names) {
-    this.names = names;
-  }
-
-  /** The view currently drawn (null when the table is hidden). Exposed for tests. */
-  get heldView() {
-    return this.view;
-  }
-
-  /**
-   * Draw a new view at once; `events` (from play/bot) are then animated on top of it.
-   * `perspective` is the seat at the bottom when the view is a spectator's.
-   */
-  show(view, { events = [], animate = true, highlight, perspective = view.viewer ?? 0 }) {
-    const previous = this.view ? this.layout() : null;
-    this.view = view;
-    this.perspective = perspective;
-    this.highlight = highlight;
-    this.animation = animate && events.length ? this.timeline(events, previous) : null;
-    this.draw();
-    if (this.animation) this.scheduleFrame();
-  }
-
-  /** Redraw with another selection or targets; same view, so not a new render. */
-  setHighlight(highlight) {
-    this.highlight = highlight;
-    this.draw();
-  }
-
-  /** Hide the table (hot-seat curtain, menu): the renderer then holds no cards at all. */
-  clear() {
-    this.view = null;
-    this.animation = null;
-    this.draw();
+    super(canvas, painter, { selected: null, playable: new Set(), targets: new Set(), caption: "" });
   }
 
   layout() {
@@ -156,19 +92,6 @@ export class GritRenderer {
     if (event.player !== layout.me) return previous.opponentHand.at(-1);
     const own = previous.myHand.length ? previous.myHand : previous.myBacks;
     return own.find((r) => r.card === event.card) ?? own[Math.floor(own.length / 2)];
-  }
-
-  scheduleFrame() {
-    cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = requestAnimationFrame(() => {
-      this.draw();
-      if (this.animation && performance.now() - this.animation.began < this.animation.end) {
-        this.scheduleFrame();
-      } else {
-        this.animation = null;
-        this.draw();
-      }
-    });
   }
 
   /** How the animation changes a pile's top card right now: hidden, shown as a back, or mid-flip. */

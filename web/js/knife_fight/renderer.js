@@ -3,6 +3,7 @@
 // draws and the bleeding. It never decides what is legal or what a card does: the controller passes
 // which hand cards are playable and which wounds may be dressed (from the bridge's `legal`), and every
 // card that moves comes from an event.
+import { TableRenderer } from "../table-renderer.js";
 import { layoutTable, contains } from "./layout.js";
 import { roundsLeft } from "./texts.js";
 
@@ -17,77 +18,9 @@ const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
 const ease = (t) => 1 - (1 - t) ** 3;
 const clamp01 = (t) => Math.min(1, Math.max(0, t));
 
-export class KnifeFightRenderer {
+export class KnifeFightRenderer extends TableRenderer {
   constructor(canvas, painter) {
-    this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
-    this.painter = painter;
-    this.view = null;
-    this.perspective = 0;
-    this.names = [["Player 1", "Player 1"], ["Player 2", "Player 2"]];
-    this.highlight = { playable: new Set(), dressable: new Set(), caption: "" };
-    this.animation = null;
-    this.frameRequest = 0;
-    this.size = { width: 0, height: 0 };
-    this.observer = new ResizeObserver(() => this.resize());
-    this.observer.observe(canvas);
-    this.resize();
-  }
-
-  /** Stop watching the canvas (the table closed; the next table brings its own renderer). */
-  dispose() {
-    this.observer.disconnect();
-    cancelAnimationFrame(this.frameRequest);
-  }
-
-  resize() {
-    const rect = this.canvas.getBoundingClientRect();
-    const scale = window.devicePixelRatio || 1;
-    this.size = { width: rect.width, height: rect.height };
-    this.canvas.width = Math.max(1, Math.round(rect.width * scale));
-    this.canvas.height = Math.max(1, Math.round(rect.height * scale));
-    this.painter.setScale(scale);
-    this.draw();
-  }
-
-  /** names[seat] = [full name, short name]: the short one is used where the full one doesn't fit. */
-  setNames(names) {
-    this.names = names;
-  }
-
-  /** The view currently drawn (null when the table is hidden). Exposed for tests. */
-  get heldView() {
-    return this.view;
-  }
-
-  /** Draw a new view at once; `events` (from play/bot) are then animated on top of it. */
-  show(view, { events = [], animate = true, highlight, perspective = view.viewer ?? 0 }) {
-    const previous = this.view ? this.layout() : null;
-    this.view = view;
-    this.perspective = perspective;
-    this.highlight = highlight;
-    this.animation = animate && events.length ? this.timeline(events, previous) : null;
-    this.draw();
-    if (this.animation) this.scheduleFrame();
-  }
-
-  /** Redraw with other playable cards or caption; same view, so not a new render. */
-  setHighlight(highlight) {
-    this.highlight = highlight;
-    this.draw();
-  }
-
-  /** Hide the table (hot-seat curtain, menu): the renderer then holds no cards at all. */
-  clear() {
-    this.view = null;
-    this.animation = null;
-    this.draw();
-  }
-
-  /** Milliseconds until the current animation has played out (0 when still). */
-  animationLeft() {
-    if (!this.animation) return 0;
-    return Math.max(0, this.animation.end - (performance.now() - this.animation.began));
+    super(canvas, painter, { playable: new Set(), dressable: new Set(), caption: "" });
   }
 
   layout() {
@@ -237,19 +170,6 @@ export class KnifeFightRenderer {
 
   isHidden(key, elapsed) {
     return this.animation?.hidden.some((h) => h.key === key && elapsed < h.until) ?? false;
-  }
-
-  scheduleFrame() {
-    cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = requestAnimationFrame(() => {
-      if (this.animation && performance.now() - this.animation.began < this.animation.end) {
-        this.draw();
-        this.scheduleFrame();
-      } else {
-        this.animation = null;
-        this.draw();
-      }
-    });
   }
 
   // --- drawing ------------------------------------------------------------------------------
