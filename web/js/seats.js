@@ -41,19 +41,6 @@ export function seatNames(seats, mode, human) {
 }
 
 /**
- * The names the engine writes its sentences with for a viewer (op `new`/`load`, `names`): "the computer"
- * for a seat the computer plays, the seat's own name otherwise (the viewer is "you" in any case).
- * @param {SeatInfo[]} seats
- * @param {string} mode
- * @param {number[]} human
- * @returns {string[]}
- */
-export function engineNames(seats, mode, human) {
-  return seats.map(({ name, kind }, index) => (
-    mode === "computer" && kind === "person" && !human.includes(index) ? "the computer" : name));
-}
-
-/**
  * The headline of the result box.
  * @param {{winner: number | null}} outcome
  * @param {SeatName[]} names
