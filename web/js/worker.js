@@ -45,7 +45,7 @@ async function step(what, action) {
   try {
     return await action();
   } catch (error) {
-    throw new Error(`${what} (${gist(error)})`);
+    throw new Error(`${what} (${gist(error)})`, { cause: error });
   }
 }
 
