@@ -20,7 +20,7 @@ export default [
     },
   },
   {
-    files: ["web/js/worker.js", "web/js/sealed-saves.js", "web/js/save-store.js"],
+    files: ["web/js/worker.js", "web/js/worker/**/*.js"],
     languageOptions: { globals: globals.worker },
   },
   {
