@@ -7,7 +7,7 @@ tested site.
 
     python3 build.py                 # = build: wheel + Pyodide runtime + web/ -> dist/
     python3 build.py serve [--port N]  # build, then serve dist/ on 127.0.0.1
-    python3 build.py test [pytest args...]  # venv, chromium, build, mypy, pytest
+    python3 build.py test [pytest args...]  # venv, chromium, build, mypy, eslint, tsc, pytest
     python3 build.py bench           # venv, chromium, build (+ bench pages), measure
 
 ``dist/`` is the whole static site: ``index.html``, ``js/``..., ``pyodide/``
@@ -76,7 +76,7 @@ MIME_TYPES = {
 }
 
 # Our own Python outside the package, type-checked strictly by `test` as well.
-TOOLING_TYPED = ("build.py", "bench/run_bench.py", "tests/pyodide", "tests/conftest.py")
+TOOLING_TYPED = ("build.py", "bench/run_bench.py", "tests/pyodide", "tests/conftest.py", "tests/saloon_site.py")
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -209,7 +209,8 @@ def npm_matches_lock() -> bool:
     """True when every package in package-lock.json is installed at its locked version.
 
     Cheaper than `npm ci` on every build, and catches a stale node_modules after
-    someone bumps the pin.
+    someone bumps the pin. Optional packages may be absent: npm installs only the
+    one built for this platform (TypeScript's native compiler has one per OS/CPU).
     """
     lock = json.loads((ROOT / "package-lock.json").read_text())
     for key, entry in lock.get("packages", {}).items():
@@ -217,6 +218,8 @@ def npm_matches_lock() -> bool:
             continue
         installed = ROOT / key / "package.json"
         if not installed.exists():
+            if entry.get("optional"):
+                continue
             return False
         if json.loads(installed.read_text()).get("version") != entry.get("version"):
             return False
@@ -224,12 +227,12 @@ def npm_matches_lock() -> bool:
 
 
 def ensure_node_modules() -> None:
-    """Install the pinned Pyodide runtime with `npm ci` unless it is already there."""
+    """Install the pinned Pyodide runtime and JS tools with `npm ci` unless they are already there."""
     if npm_matches_lock():
         return
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("npm is needed to fetch the pinned Pyodide runtime (package-lock.json); install Node.js >= 18")
+        raise SystemExit("npm is needed to fetch the pinned Pyodide runtime and JS tools (package-lock.json); install Node.js >= 20")
     run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT)
     if not npm_matches_lock():
         raise SystemExit("node_modules still does not match package-lock.json after `npm ci`")
@@ -452,11 +455,28 @@ def ensure_chromium(python: Path) -> str:
 # --------------------------------------------------------------------------- test / bench
 
 
-def test(pytest_args: list[str]) -> int:
-    """Everything CI runs: venv, Chromium, a fresh dist/, mypy --strict, pytest.
+def check_javascript() -> int:
+    """Lint (eslint, eslint.config.js) and type-check (tsc --checkJs, tsconfig*.json) the front end.
 
-    mypy and pytest both run even if the first fails, so one CI log shows all
-    problems; the exit code is non-zero if either failed.
+    Both run even if the first fails; the result is the first non-zero exit code, or 0.
+    """
+    ensure_node_modules()
+    tools = ROOT / "node_modules" / ".bin"
+    checks: list[list[str]] = [[str(tools / "eslint"), "web"]]
+    checks += [[str(tools / "tsc"), "-p", config.name] for config in sorted(ROOT.glob("tsconfig*.json"))]
+    codes = []
+    for cmd in checks:
+        log("$ " + " ".join(Path(part).name if part.startswith(str(tools)) else part for part in cmd))
+        codes.append(subprocess.run(cmd, cwd=ROOT).returncode)
+    return next((code for code in codes if code), 0)
+
+
+
+def test(pytest_args: list[str]) -> int:
+    """Everything CI runs: venv, Chromium, a fresh dist/, mypy --strict, eslint + tsc, pytest.
+
+    All of them run even if one fails, so one CI log shows all problems; the
+    exit code is non-zero if any failed.
     """
     python = ensure_venv()
     chromium = ensure_chromium(python)
@@ -471,11 +491,14 @@ def test(pytest_args: list[str]) -> int:
     mypy = subprocess.run([str(python), "-m", "mypy", "--strict", *tooling], cwd=ROOT).returncode or mypy
     log(f"mypy exit code {mypy} ({time.monotonic() - started:.1f} s)")
     started = time.monotonic()
+    javascript = check_javascript()
+    log(f"eslint/tsc exit code {javascript} ({time.monotonic() - started:.1f} s)")
+    started = time.monotonic()
     pytest = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
     log(f"pytest exit code {pytest} ({time.monotonic() - started:.1f} s)")
-    if mypy or pytest:
-        log(f"FAILED: mypy={mypy} pytest={pytest}")
-        return pytest or mypy
+    if mypy or javascript or pytest:
+        log(f"FAILED: mypy={mypy} eslint/tsc={javascript} pytest={pytest}")
+        return pytest or mypy or javascript
     log("all checks passed")
     return 0
 
@@ -498,7 +521,7 @@ def main(argv: list[str]) -> int:
     sub.add_parser("build", help="build the wheel and assemble dist/ (the default)")
     serve_parser = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=None, help="port (default 8000, or a free one if busy)")
-    sub.add_parser("test", help="venv + chromium + build + mypy + pytest (extra args go to pytest)")
+    sub.add_parser("test", help="venv + chromium + build + mypy + eslint + tsc + pytest (extra args go to pytest)")
     sub.add_parser("bench", help="measure load, first paint, move latency and engine speed")
     if argv and argv[0] in ("test", "bench") and not {"-h", "--help"} & set(argv[1:2]):
         # Pass everything after the subcommand through untouched (pytest has many flags).

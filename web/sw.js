@@ -4,13 +4,14 @@
 // build is noticed (the page then registers sw.js?v=<new version>, which installs a fresh cache).
 // Activate: delete the caches of older builds and take control of open pages.
 
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const PREFIX = "saloon-";
-const CACHE = PREFIX + (new URL(self.location.href).searchParams.get("v") || "unversioned");
-const scope = new URL(self.registration.scope);
+const CACHE = PREFIX + (new URL(worker.location.href).searchParams.get("v") || "unversioned");
+const scope = new URL(worker.registration.scope);
 const manifestUrl = new URL("manifest.json", scope).href;
 const indexUrl = new URL("index.html", scope).href;
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const response = await fetch(manifestUrl, { cache: "no-cache" });
     const manifest = await response.clone().json();
@@ -18,15 +19,15 @@ self.addEventListener("install", (event) => {
     const urls = manifest.files.map((file) => new URL(file, scope).href);
     await cache.addAll(urls.map((url) => new Request(url, { cache: "no-cache" })));
     await cache.put(manifestUrl, response);
-    await self.skipWaiting();
+    await worker.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
@@ -53,7 +54,7 @@ async function cacheFirst(request) {
   return fetch(request);
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(scope.origin)) return;
   event.respondWith(request.url.split("?")[0] === manifestUrl ? networkFirst(request) : cacheFirst(request));

@@ -1,4 +1,4 @@
-// The engine worker: runs Pyodide and our rules wheel off the main thread.
+// The engine worker: runs Pyodide and our rules wheel off the main thread, and keeps the saved games.
 //
 // Messages in:  {id, request}            -> {id, response}
 //               {id, batch: [request...]} -> {id, responses: [response...]}   (one round trip for several calls)
@@ -6,19 +6,33 @@
 //               {type: "ready", version}        once the bridge answers
 //               {type: "failed", message}       if loading went wrong (the page shows it)
 //
+// Requests go to the Python bridge, except the save ops (save, restore, saved, forget, adopt), which
+// worker/saves.js answers so that saved records never reach the page. Messages are answered in the order
+// they came; "saved" and "forget" need no Python and are answered even while it loads.
+//
 // JavaScript only ever holds one Python object: the bridge's `handle` function.
 // Requests go in as JSON strings and responses come back as JSON strings.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { answerSaveOp, SAVE_OPS, OFFLINE_OPS } from "./worker/saves.js";
+
+/** @typedef {import("./types.js").Request} Request */
+/** @typedef {import("./types.js").Response} Response */
 
 const siteRoot = new URL("../", import.meta.url);
 let handle = null;
 const waiting = [];
+let replies = Promise.resolve(); // answers leave in the order their requests came
 
 function stage(stage, label) {
   postMessage({ type: "stage", stage, label });
 }
 
-function answer(request) {
+/**
+ * One request to the Python bridge.
+ * @param {Request} request
+ * @returns {Response}
+ */
+function bridge(request) {
   try {
     return JSON.parse(handle(JSON.stringify(request)));
   } catch (error) {
@@ -26,13 +40,30 @@ function answer(request) {
   }
 }
 
-function reply(message) {
+/** @param {Request} request @returns {Promise<Response> | Response} */
+function answer(request) {
+  if (!SAVE_OPS.has(request?.op)) return bridge(request);
+  return answerSaveOp(request, bridge).catch((error) =>
+    ({ ok: false, error: { code: "storage", message: `Saved games are out of reach in this browser (${error.message}).` } }));
+}
+
+async function reply(message) {
   if (message.batch) {
-    postMessage({ id: message.id, responses: message.batch.map(answer) });
+    const responses = [];
+    for (const request of message.batch) responses.push(await answer(request));
+    postMessage({ id: message.id, responses });
   } else {
-    postMessage({ id: message.id, response: answer(message.request) });
+    postMessage({ id: message.id, response: await answer(message.request) });
   }
 }
+
+/** Queue a message's answer behind the ones before it. */
+function enqueue(message) {
+  replies = replies.then(() => reply(message));
+}
+
+/** Whether a message can be answered before Python is up. */
+const needsNoPython = (message) => !message.batch && OFFLINE_OPS.has(message.request?.op);
 
 /** The last line of an error: for a Python traceback, the exception itself. */
 function gist(error) {
@@ -45,7 +76,7 @@ async function step(what, action) {
   try {
     return await action();
   } catch (error) {
-    throw new Error(`${what} (${gist(error)})`);
+    throw new Error(`${what} (${gist(error)})`, { cause: error });
   }
 }
 
@@ -76,15 +107,15 @@ async function start() {
   // on every collection, which otherwise shows up as multi-millisecond stalls in the middle of a move.
   pyodide.runPython("import gc; gc.collect(); gc.freeze()");
 
-  const probe = answer({ op: "games" });
+  const probe = bridge({ op: "games" });
   if (!probe.ok) throw new Error(`the game engines did not answer (${probe.error.message})`);
   postMessage({ type: "ready", version: manifest.version });
-  waiting.splice(0).forEach(reply);
+  waiting.splice(0).forEach(enqueue);
 }
 
 onmessage = (event) => {
-  if (handle) {
-    reply(event.data);
+  if (handle || needsNoPython(event.data)) {
+    enqueue(event.data);
   } else {
     waiting.push(event.data);
   }

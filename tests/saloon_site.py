@@ -1,6 +1,7 @@
 """Shared pieces of the end-to-end tests: paths, viewports, launch flags and the `Visit` page wrapper.
 
-A module of its own (not conftest.py) so test modules import it under a name no other test directory uses.
+A module of its own (not conftest.py): test modules anywhere under tests/ (tests/e2e/, tests/<game>/) import it
+as `from saloon_site import ...`; tests/ is on sys.path because tests/conftest.py sits in a folder without __init__.py.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM_ARGS = [
@@ -46,10 +47,19 @@ class Visit:
     def __init__(self, context: Any, base_url: str) -> None:
         self.context = context
         self.base_url = base_url
-        self.page = context.new_page()
         self.errors: list[str] = []
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
-        self.page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+        self.page = self.new_tab()
+
+    def new_tab(self) -> Any:
+        """Another page in this context (same storage, like a second browser tab), its console watched too."""
+        page = self.context.new_page()
+        page.on("console", lambda m: self._console(m.type, m.text))
+        page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+        return page
+
+    def _console(self, kind: str, text: str) -> None:
+        if kind == "error":
+            self.errors.append(f"console: {text}")
 
     def goto(self, hash_: str = "") -> Any:
         """Open index.html (+ hash) and wait until the Python engine is ready."""

@@ -1,0 +1,30 @@
+// ESLint for the front end (web/): the recommended rules, browser globals for the page's modules,
+// worker globals for the engine worker, service-worker globals for sw.js. `python3 build.py test` runs it.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    files: ["web/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: globals.browser,
+    },
+    rules: {
+      "no-unused-vars": ["error", { args: "after-used", caughtErrors: "none" }],
+      eqeqeq: ["error", "always"],
+      "prefer-const": "error",
+      "no-var": "error",
+    },
+  },
+  {
+    files: ["web/js/worker.js", "web/js/worker/**/*.js"],
+    languageOptions: { globals: globals.worker },
+  },
+  {
+    files: ["web/sw.js"],
+    languageOptions: { sourceType: "script", globals: globals.serviceworker },
+  },
+];

@@ -1,0 +1,119 @@
+// JSDoc types of the messages between the page, the engine worker and the Python bridge
+// (pygame_core/bridge.py), for `tsc --checkJs`. Nothing here runs: the module only exports types.
+
+/**
+ * A level of the computer, as GameInfo lists them.
+ * @typedef {object} Level
+ * @property {string} id     sent as the `level` of a `bot` request
+ * @property {string} label  what the setup form shows ("Greenhorn")
+ * @property {string} help   one line under it ("plays at random")
+ */
+
+/**
+ * A table option (a house variant) with its choices.
+ * @typedef {object} GameOption
+ * @property {string} name      key in the `options` of `new`
+ * @property {string} label
+ * @property {string} help
+ * @property {string[]} values  what is sent
+ * @property {string[]} labels  what the form shows, one per value
+ * @property {string} default
+ */
+
+/**
+ * @typedef {object} Seat
+ * @property {string} name                 "Player 1"
+ * @property {"person" | "engine"} kind   "engine": a participant the engine plays itself (op `auto`)
+ */
+
+/** @typedef {"computer" | "hotseat" | "solo"} Mode */
+
+/**
+ * One game as the `games` op describes it: the page builds menus, forms and titles from this only.
+ * @typedef {object} GameInfo
+ * @property {string} id
+ * @property {string} title
+ * @property {string} summary  the menu tile's blurb
+ * @property {string} credit   "by Zach Gage", or ""
+ * @property {number} minutes  about how long a game takes
+ * @property {number} players  number of seats
+ * @property {Seat[]} seats
+ * @property {Mode[]} modes    in menu order
+ * @property {Level[]} levels
+ * @property {GameOption[]} options
+ * @property {boolean} setup   whether `new` takes a structured `setup`
+ * @property {boolean} simultaneous
+ * @property {boolean} hidden_info
+ */
+
+/**
+ * What a table is opened with (from the address, the setup form or a saved game's meta).
+ * @typedef {object} Settings
+ * @property {string} game
+ * @property {Mode} mode
+ * @property {string} level     a level id of the game ("" when the mode has no computer)
+ * @property {number} side      the person's seat against the computer
+ * @property {boolean} fast     no pauses or animations (tests, bench)
+ */
+
+/**
+ * A deal asked for by a link or the setup form (instead of a random one).
+ * @typedef {object} DealRequest
+ * @property {number | null} seed
+ * @property {unknown} deal             a forced shuffled order (tests, puzzles), or null
+ * @property {Record<string, string>} options
+ */
+
+/**
+ * What the page may know about a saved game; the record itself stays sealed in the worker.
+ * @typedef {object} SaveMeta
+ * @property {Mode} mode
+ * @property {string} level
+ * @property {number} side
+ * @property {number} [moves]    moves played (added by the worker)
+ * @property {boolean} [over]    whether the game has ended (added by the worker)
+ * @property {number} [saved_at] Date.now() of the save (added by the worker)
+ */
+
+/**
+ * @typedef {object} BridgeError
+ * @property {string} code     "illegal", "not_over", "save_conflict", "unreadable_save"...
+ * @property {string} message  plain words a player understands
+ */
+
+/**
+ * Every answer has `ok`; on failure `error`, on success the fields of its op.
+ * @typedef {object} Response
+ * @property {boolean} ok
+ * @property {BridgeError} [error]
+ * @property {GameInfo[]} [games]                 op games
+ * @property {string | null} [session]            ops new, load, restore
+ * @property {any} [view]                         op view: what the viewer may see
+ * @property {number[]} [to_act]                  op view
+ * @property {boolean} [over]                     op view
+ * @property {{winner: number | null, scores: number[], reason: string, result?: any} | null} [outcome]  op view
+ * @property {any[]} [moves]                      op legal
+ * @property {any} [move]                         ops bot, auto
+ * @property {any[]} [events]                     ops play, bot, auto
+ * @property {{game: string, seed: number, options: Record<string, string>, deal?: unknown}} [share]  op share
+ * @property {number} [revision]                  ops save, restore, forget
+ * @property {SaveMeta | null} [meta]             op restore
+ * @property {Record<string, SaveMeta>} [slots]   op saved: slot id -> meta
+ * @property {boolean} [adopted]                  op adopt: whether the old save was taken in
+ * @property {Record<string, any>} [record]       op record (the worker's own use: it never reaches the page)
+ */
+
+/**
+ * A request to the bridge or to the worker's save ops: {op, ...fields}.
+ * @typedef {{op: string} & Record<string, any>} Request
+ */
+
+/**
+ * The page's handle on the engine worker.
+ * @typedef {object} Engine
+ * @property {Promise<{version: string}>} ready
+ * @property {(request: Request) => Promise<Response>} call
+ * @property {(requests: Request[]) => Promise<Response[]>} callMany
+ */
+
+export {};
