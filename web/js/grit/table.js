@@ -3,10 +3,10 @@
 import { TwoSeatScreen } from "../screens/two-seats.js";
 import { GritRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
+import { pileKey } from "./layout.js";
 import { logLine, discardsLine, tableSummary } from "./texts.js";
 
-const pileKey = ([owner, index]) => `${owner},${index}`;
-
+/** @extends {TwoSeatScreen<GritRenderer>} */
 export class Table extends TwoSeatScreen {
   static stylesheet = new URL("./table.css", import.meta.url).href;
 

@@ -17,6 +17,7 @@ import { turnLine, lastMoveLine, caption, logEntries, bonusNote, tableSummary } 
 
 const BUTTON_ZOOM = 1.25;
 
+/** @extends {TwoSeatScreen<Grow21Renderer>} */
 export class Table extends TwoSeatScreen {
   static stylesheet = new URL("./table.css", import.meta.url).href;
 

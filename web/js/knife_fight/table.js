@@ -7,6 +7,7 @@ import { KnifeFightRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { prompt, waitingCaption, storyLine, logEntries, tableSummary } from "./texts.js";
 
+/** @extends {TwoSeatScreen<KnifeFightRenderer>} */
 export class Table extends TwoSeatScreen {
   static stylesheet = new URL("./table.css", import.meta.url).href;
 
