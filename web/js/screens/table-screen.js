@@ -218,6 +218,17 @@ export class TableScreen {
     await this.afterMove(view);
   }
 
+  /** Whether the computer or the engine (not a person) moves next in this view. */
+  machineNext(view) {
+    return this.session.machinesDue(view.to_act).length > 0;
+  }
+
+  /** The status lines: the game's own during play, the outcome's reason at the end. */
+  updateStatus(response) {
+    if (response.over) this.setStatus(this.overLine, response.outcome?.reason ?? "");
+    else this.setStatus(...this.statusLines(response.view));
+  }
+
   setStatus(turn, reason) {
     this.dom.turn.textContent = turn;
     this.dom.reason.textContent = reason;
@@ -321,11 +332,18 @@ export class TableScreen {
     return "The card table";
   }
 
+  /** The turn line once the game is over. */
+  get overLine() {
+    return "The game is over.";
+  }
+
   /**
-   * The status lines (turn and news) for a view response.
-   * @type {(response: any) => void}
+   * The two status lines during play: whose turn it is, and the news (what just happened).
+   * @type {(view: any) => [string, string]}
    */
-  updateStatus() {}
+  statusLines() {
+    return ["", ""];
+  }
 
   /**
    * Fill the log dialog from a view (null: empty it).
