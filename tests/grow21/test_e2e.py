@@ -13,8 +13,6 @@ import pytest
 
 from saloon_site import LAPTOP, PHONE, Visit
 
-pytestmark = pytest.mark.e2e
-
 # Found with the engine (seed 5, easy computer): Red places 2♦ at (0, 0), 10♥ at (-1, 0) and 9♦ at (-2, 0);
 # the computer's two black cards land on either side, so the 21 leaves two single black cards apart.
 SPLIT_DEAL = {
