@@ -15,11 +15,12 @@ from typing import Any, TextIO
 
 from . import all_games, get_game
 from .bots import make_bot
-from .engine import State, player_name
+from .engine import State
 
 
 def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0) -> dict[str, Any]:
-    """Play ``games`` games between two bot levels, swapping seats every game.
+    """Play ``games`` games between two bot levels, swapping seats every game (A takes the
+    person seats of one parity, B the rest; the game plays its own engine seats).
 
     Returns wins of A and B, draws, A's win rate and games per second.
     """
@@ -29,14 +30,16 @@ def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0
     for n in range(games):
         state = game.new_game(seed=seed + n)
         seat_a = n % 2
-        bots = {seat_a: make_bot(game_id, level_a, seed + n), 1 - seat_a: make_bot(game_id, level_b, seed + n + 1)}
+        bots = {p: make_bot(game_id, level_a if p % 2 == seat_a else level_b, seed + n + (p % 2 != seat_a))
+                for p in range(game.info.players) if p not in game.info.engine_seats}
         while not state.is_over():
             for p in state.to_act():
-                state.play(p, bots[p].choose(state.view(p), state.legal_moves(p)))
+                state.play(p, state.auto_move(p) if p not in bots else
+                           bots[p].choose(state.view(p), state.legal_moves(p)))
         winner = (state.outcome() or {}).get("winner")
         if winner is None:
             draws += 1
-        elif winner == seat_a:
+        elif winner % 2 == seat_a:
             wins_a += 1
         else:
             wins_b += 1
@@ -58,9 +61,9 @@ def play_terminal(game_id: str, seed: int | None, level: str, inp: TextIO, out: 
     while not state.is_over():
         for p in state.to_act():
             if p != 0:
-                move = bot.choose(state.view(p), state.legal_moves(p))
-                state.play(p, move)
-                out.write(f"{player_name(p)} has played.\n")
+                engine = p in state.info.engine_seats
+                state.play(p, state.auto_move(p) if engine else bot.choose(state.view(p), state.legal_moves(p)))
+                out.write(f"{state.names[p]} has played.\n")
                 continue
             show(state, 0, out)
             moves = state.legal_moves(0)

@@ -4,6 +4,24 @@ Strings both ways mean the page never holds a Python object (no proxy leaks on l
 Errors are values here (boardgame.io style): every failure, even a bug, answers
 ``{"ok": false, "error": {"code", "message"}}`` and leaves the session as it was.
 
+Ops (DESIGN.md, issue 7 contract):
+
+- ``games`` -> ``{games: [GameInfo...]}``
+- ``new {game, seed?, options?, deal?, setup?, names?}`` -> ``{session}``; ``setup`` is the game's
+  structured input (error ``bad_setup``), ``names`` the seats' display names for the engine's
+  sentences (one non-empty string per seat; presentation only, never in the record)
+- ``view {session, player?}`` -> ``{view, to_act, over, outcome}`` (no player: the spectator)
+- ``legal {session, player}`` -> ``{moves, labels, previews?}``
+- ``play {session, player, move, viewer?}`` -> ``{events}`` redacted for viewer (default: player)
+- ``bot {session, player, level?, viewer?}`` -> ``{move, events}``; level is a level id of the game
+  (``play`` and ``bot`` answer ``not_person_seat`` for a seat the game plays itself)
+- ``auto {session, player, viewer?}`` -> ``{move, events}``: the game plays its own seat (kind
+  "engine", a Dealer); error ``not_engine_seat`` for a person's seat
+- ``record {session}`` -> ``{record}``; ``load {record, names?}`` -> ``{session}``
+- ``share {session}`` -> ``{share: {game, seed, options, deal?, setup?}}`` once over (``not_over``
+  before); ``deal`` only when the game was dealt by hand, ``setup`` only when it has one
+- ``close {session}`` -> ``{}``
+
 >>> import json
 >>> json.loads(handle('{"op": "new", "game": "grit", "seed": 7}'))["ok"]
 True
@@ -43,8 +61,8 @@ class Bridge:
         self.counter = 0
         self.ops: dict[str, Callable[[Request], Response]] = {
             "games": self.op_games, "new": self.op_new, "view": self.op_view,
-            "legal": self.op_legal, "play": self.op_play, "bot": self.op_bot,
-            "record": self.op_record, "load": self.op_load, "close": self.op_close,
+            "legal": self.op_legal, "play": self.op_play, "bot": self.op_bot, "auto": self.op_auto,
+            "record": self.op_record, "load": self.op_load, "share": self.op_share, "close": self.op_close,
         }
 
     def handle(self, request_json: str) -> str:
@@ -85,10 +103,14 @@ class Bridge:
             game = get_game(game_id)
         except KeyError as exc:
             raise BadRequest("unknown_game", str(exc.args[0])) from None
+        names = _names(game.info.players, request)
         try:
-            state = game.new_game(request.get("seed"), request.get("options"), request.get("deal"))
+            state = game.new_game(request.get("seed"), request.get("options"), request.get("deal"),
+                                  request.get("setup"))
         except SetupError as exc:
             raise BadRequest(exc.code, exc.message) from None
+        if names is not None:
+            state.names = names
         return {"session": self._store(state)}
 
     def op_view(self, request: Request) -> Response:
@@ -110,6 +132,7 @@ class Bridge:
     def op_play(self, request: Request) -> Response:
         state = self._session(request)
         player = self._player(state, request)
+        self._refuse_engine_seat(state, player)
         if "move" not in request:
             raise BadRequest("bad_request", "'play' needs a 'move'.")
         viewer = self._viewer(state, request, "viewer", default=player)
@@ -120,18 +143,27 @@ class Bridge:
         """The bot decides from ``view(player)`` only; the answer is redacted for ``viewer``."""
         state = self._session(request)
         player = self._player(state, request)
+        self._refuse_engine_seat(state, player)
         level = request.get("level", "easy")
-        if level not in state.info.levels:
-            raise BadRequest("bad_request", f"Unknown level {level!r}; levels: {', '.join(state.info.levels)}.")
+        if not isinstance(level, str) or level not in state.info.level_ids:
+            levels = ", ".join(state.info.level_ids) or "none"
+            raise BadRequest("bad_request", f"Unknown level {level!r}; levels: {levels}.")
         viewer = self._viewer(state, request, "viewer", default=None)
-        turn_error = state.check_turn(player)
-        if turn_error is not None:
-            raise BadRequest(turn_error.code, turn_error.message)
+        self._check_turn(state, player)
         bot = make_bot(state.info.id, level, seed=state.seed * 1000 + len(state.moves))
         move = bot.choose(state.view(player), state.legal_moves(player))
-        events = self._play_safely(request["session"], state, player, move)
-        return {"move": state.redact_move(player, move, viewer),
-                "events": state.redact_events(events, viewer)}
+        return self._move_answer(request["session"], state, player, move, viewer)
+
+    def op_auto(self, request: Request) -> Response:
+        """The game's own policy for an engine seat (a Dealer); redacted for ``viewer`` like ``bot``."""
+        state = self._session(request)
+        player = self._player(state, request)
+        if player not in state.info.engine_seats:
+            raise BadRequest("not_engine_seat", f"{state.info.seats[player].name} is played by a person or "
+                                                "a bot, not by the game: use 'play' or 'bot'.")
+        viewer = self._viewer(state, request, "viewer", default=None)
+        self._check_turn(state, player)
+        return self._move_answer(request["session"], state, player, state.auto_move(player), viewer)
 
     def op_record(self, request: Request) -> Response:
         return {"record": self._session(request).record()}
@@ -143,7 +175,24 @@ class Bridge:
             state = replay(request["record"])
         except SetupError as exc:
             raise BadRequest(exc.code, exc.message) from None
+        names = _names(state.info.players, request)
+        if names is not None:
+            state.names = names
         return {"session": self._store(state)}
+
+    def op_share(self, request: Request) -> Response:
+        """What a "share this deal" link needs, once the game is over (the seed fixes every card,
+        so during play it would show the hidden ones). A deal the seed makes anyway is left out."""
+        state = self._session(request)
+        if not state.is_over():
+            raise BadRequest("not_over", "A deal can be shared once the game is over: the seed shows every card.")
+        share: Response = {"game": state.info.id, "seed": state.seed, "options": dict(state.options)}
+        dealt = get_game(state.info.id).new_game(state.seed, state.options, setup=state.setup)
+        if dealt.deal != state.deal:
+            share["deal"] = state.record()["deal"]
+        if state.setup is not None:
+            share["setup"] = state.record()["setup"]
+        return {"share": share}
 
     def op_close(self, request: Request) -> Response:
         self._session(request)
@@ -151,6 +200,23 @@ class Bridge:
         return {}
 
     # --- helpers --------------------------------------------------------------------------
+    def _refuse_engine_seat(self, state: State, player: int) -> None:
+        """Only the game moves for its own seats (``auto``): neither a person nor a bot may."""
+        if player in state.info.engine_seats:
+            raise BadRequest("not_person_seat", f"{state.info.seats[player].name} is played by the game "
+                                                "itself: ask for its move with op 'auto'.")
+
+    def _check_turn(self, state: State, player: int) -> None:
+        error = state.check_turn(player)
+        if error is not None:
+            raise BadRequest(error.code, error.message)
+
+    def _move_answer(self, session: str, state: State, player: int, move: Any,
+                     viewer: int | None) -> Response:
+        """Play a move the engine chose (bot or engine seat); show it and its events to ``viewer``."""
+        events = self._play_safely(session, state, player, move)
+        return {"move": state.redact_move(player, move, viewer), "events": state.redact_events(events, viewer)}
+
     def _play_safely(self, session: str, state: State, player: int, move: Any) -> list[dict[str, Any]]:
         """Play on the session; a bug half-way through restores the position from before."""
         backup = state.clone()
@@ -196,6 +262,18 @@ def _field(request: Request, key: str, kind: type) -> Any:
     if not isinstance(value, kind):
         raise BadRequest("bad_request", f"'{key}' must be a {kind.__name__}, not {value!r}.")
     return value
+
+
+def _names(players: int, request: Request) -> tuple[str, ...] | None:
+    """The optional display names of the seats: one non-empty string per seat."""
+    if "names" not in request or request["names"] is None:
+        return None
+    names = request["names"]
+    if not (isinstance(names, list) and len(names) == players
+            and all(isinstance(n, str) and n.strip() for n in names)):
+        raise BadRequest("bad_request", f"'names' must be a list of {players} non-empty strings, one per seat, "
+                                        f"not {names!r}.")
+    return tuple(names)
 
 
 def _error(code: str, message: str) -> Response:

@@ -23,7 +23,6 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKERS: tuple[str, ...] = ("RJ", "BJ")
 SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 T = TypeVar("T")
 
@@ -114,6 +113,22 @@ def shuffle(items: list[T], rng: random.Random) -> list[T]:
         j = int(rng.random() * (i + 1))
         items[i], items[j] = items[j], items[i]
     return items
+
+
+def reshuffle(deck: list[T], discards: list[T], rng: random.Random) -> list[T]:
+    """Shuffle the discard pile and put it under what is left of ``deck`` (top first); both in place.
+
+    A shuffle during play (a deck run out, DUEL-4, TOMB-6) draws from the state's own RNG with
+    the same Fisher-Yates as the deal, so ``replay`` rebuilds it and CPython 3.11 and Pyodide's
+    3.14 agree. The discard pile is left empty; the deck is returned.
+
+    >>> deck, discards = ["AS"], ["2S", "3S", "4S"]
+    >>> reshuffle(deck, discards, new_rng(7))[0], sorted(deck[1:]), discards
+    ('AS', ['2S', '3S', '4S'], [])
+    """
+    deck.extend(shuffle(list(discards), rng))
+    discards.clear()
+    return deck
 
 
 def pick(items: Sequence[T], rng: random.Random) -> T:

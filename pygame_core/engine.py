@@ -1,8 +1,9 @@
 """The protocol every game follows: one registry, one ``State`` shape, errors that say why.
 
 A game module declares a ``GameInfo`` header and a ``State`` subclass and registers them with
-``register``; everything else (the bridge, bots, tests, the terminal) works through the methods
-defined here, so adding a game never touches them.
+``register``; the bridge, the terminal and the generic tests work through the methods defined
+here. A new game brings its own module, bots, web folder and tests, plus one line in each
+registry (``games/__init__.py``, ``bots/__init__.py``, the page's game list).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterator
 
 Move = dict[str, Any]
 Event = dict[str, Any]
@@ -41,25 +43,85 @@ class SetupError(ValueError):
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option; its first value is the default (RULINGS.md convention)."""
+    """One game option; its first value is the default (RULINGS.md convention).
+
+    ``labels`` name the values for the setup form, in the same order (the values themselves go
+    to ``new`` and into records, so they never change once published).
+    """
 
     name: str
     label: str
     values: tuple[str, ...]
     help: str = ""
+    labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.values:
+            raise ValueError(f"Option {self.name!r} needs at least one value.")
+        if not self.labels:
+            object.__setattr__(self, "labels", self.values)
+        if len(self.labels) != len(self.values):
+            raise ValueError(f"Option {self.name!r} needs one label per value.")
 
     @property
     def default(self) -> str:
         return self.values[0]
 
     def to_json(self) -> dict[str, Json]:
-        return {"name": self.name, "label": self.label, "values": list(self.values),
-                "default": self.default, "help": self.help}
+        return {"name": self.name, "label": self.label, "help": self.help, "values": list(self.values),
+                "labels": list(self.labels), "default": self.default}
+
+
+def player_name(p: int) -> str:
+    """Players are 0 and 1 in data and "Player 1" / "Player 2" in text."""
+    return f"Player {p + 1}"
+
+
+SEAT_KINDS = ("person", "engine")
+MODES = ("computer", "hotseat", "solo")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat at the table. ``kind`` "engine": a participant the engine plays itself (a Dealer),
+    so neither a person nor a bot is ever asked for its moves (``State.auto_move``)."""
+
+    name: str
+    kind: str = "person"
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise ValueError(f"Seat {self.name!r} has kind {self.kind!r}; kinds: {', '.join(SEAT_KINDS)}.")
+
+    def to_json(self) -> dict[str, Json]:
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class LevelSpec:
+    """A computer opponent the page offers: ``id`` goes to the bridge's ``bot`` op."""
+
+    id: str
+    label: str
+    help: str
+
+    def to_json(self) -> dict[str, Json]:
+        return {"id": self.id, "label": self.label, "help": self.help}
+
+
+DEFAULT_LEVELS = (LevelSpec("easy", "Greenhorn", "plays at random"),
+                  LevelSpec("hard", "Gunslinger", "plays to win"))
+
+
+def person_seats(players: int) -> tuple[SeatSpec, ...]:
+    """``players`` seats for people, named as the engines' own sentences name them."""
+    return tuple(SeatSpec(player_name(p)) for p in range(players))
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """The declarative header of a game module (OpenSpiel style)."""
+    """The declarative header of a game module (OpenSpiel style); the page builds its menu tile,
+    setup form and seat names from ``to_json`` and names no game itself."""
 
     id: str
     title: str
@@ -67,19 +129,39 @@ class GameInfo:
     simultaneous: bool
     hidden_info: bool
     summary: str
+    credit: str = ""
+    minutes: int = 5
     options: tuple[OptionSpec, ...] = ()
-    levels: tuple[str, ...] = ("easy", "hard")
+    levels: tuple[LevelSpec, ...] = DEFAULT_LEVELS
+    seats: tuple[SeatSpec, ...] = ()
+    modes: tuple[str, ...] = ("computer", "hotseat")
+    setup: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            object.__setattr__(self, "seats", person_seats(self.players))
+        if len(self.seats) != self.players:
+            raise ValueError(f"{self.id}: {self.players} players but {len(self.seats)} seats.")
+        unknown = [m for m in self.modes if m not in MODES]
+        if unknown or not self.modes:
+            raise ValueError(f"{self.id}: modes must be some of {', '.join(MODES)}, not {self.modes!r}.")
+
+    @property
+    def level_ids(self) -> tuple[str, ...]:
+        return tuple(level.id for level in self.levels)
+
+    @property
+    def engine_seats(self) -> tuple[int, ...]:
+        """The seats the engine plays itself (``auto_move``)."""
+        return tuple(p for p, seat in enumerate(self.seats) if seat.kind == "engine")
 
     def to_json(self) -> dict[str, Json]:
-        return {"id": self.id, "title": self.title, "players": self.players,
-                "simultaneous": self.simultaneous, "hidden_info": self.hidden_info,
-                "summary": self.summary, "options": [o.to_json() for o in self.options],
-                "levels": list(self.levels)}
-
-
-def player_name(p: int) -> str:
-    """Players are 0 and 1 in data and "Player 1" / "Player 2" in text."""
-    return f"Player {p + 1}"
+        return {"id": self.id, "title": self.title, "summary": self.summary, "credit": self.credit,
+                "minutes": self.minutes, "players": self.players,
+                "seats": [seat.to_json() for seat in self.seats], "modes": list(self.modes),
+                "levels": [level.to_json() for level in self.levels],
+                "options": [o.to_json() for o in self.options], "setup": self.setup,
+                "simultaneous": self.simultaneous, "hidden_info": self.hidden_info}
 
 
 class State(ABC):
@@ -92,11 +174,25 @@ class State(ABC):
     info: ClassVar[GameInfo]
     version: ClassVar[int] = 1
 
-    def __init__(self, seed: int, options: dict[str, str], deal: Json) -> None:
+    def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
         self.seed = seed
         self.options = options
         self.deal = deal
+        self.setup = setup
         self.moves: list[list[Json]] = []
+        # display names for the engine's sentences; presentation only, never in the record
+        self.names: tuple[str, ...] = tuple(seat.name for seat in self.info.seats)
+
+    @classmethod
+    def check_setup(cls, setup: Json) -> Json:
+        """The structured setup (a character sheet, an encounter) made canonical, or ``SetupError``.
+
+        Games with ``info.setup`` override this; the rest take none, so anything but None is a
+        mistake worth saying out loud rather than ignoring.
+        """
+        if setup is not None:
+            raise SetupError("bad_setup", f"{cls.info.title} takes no setup; leave it out (null).")
+        return None
 
     # --- the rules (per game) -------------------------------------------------------------
     @abstractmethod
@@ -121,7 +217,12 @@ class State(ABC):
 
     @abstractmethod
     def outcome(self) -> dict[str, Json] | None:
-        """``{"winner", "scores", "reason"}`` once the game is over, else None."""
+        """``{"winner", "scores", "reason"}`` once the game is over, else None.
+
+        ``winner`` is a seat or None (a draw, or a game nobody wins), ``scores`` one number per
+        seat, ``reason`` a sentence for the result screen. A game may add ``"result"``: any JSON
+        value the game produces for later use (a finished character sheet, the loot of a fight).
+        """
 
     @abstractmethod
     def redact_event(self, event: Event, viewer: int | None) -> Event:
@@ -138,6 +239,16 @@ class State(ABC):
     def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
         """The move as ``viewer`` may see it; games with face-down plays override."""
         return dict(move)
+
+    def auto_move(self, p: int) -> Move:
+        """The move the engine makes for its own seat ``p`` (kind "engine", e.g. a Dealer).
+
+        Games with engine seats override this with their policy: a legal move, decided from the
+        state alone and deterministic (it must not draw from the state's RNG or change anything),
+        so replaying the record reproduces it.
+        """
+        seat = self.info.seats[p].name if 0 <= p < self.info.players else f"seat {p}"
+        raise IllegalMove("not_engine_seat", f"{seat} is not played by the game itself.")
 
     # --- shared behaviour -----------------------------------------------------------------
     def is_over(self) -> bool:
@@ -161,9 +272,9 @@ class State(ABC):
         return events
 
     def record(self) -> dict[str, Json]:
-        """Everything needed to rebuild this position with ``pygame_core.replay``."""
+        """Everything needed to rebuild this position with ``pygame_core.replay`` (not ``names``)."""
         return {"game": self.info.id, "version": self.version, "options": dict(self.options),
-                "seed": self.seed, "deal": copy.deepcopy(self.deal),
+                "seed": self.seed, "deal": copy.deepcopy(self.deal), "setup": copy.deepcopy(self.setup),
                 "moves": copy.deepcopy(self.moves)}
 
     def clone(self) -> "State":
@@ -187,8 +298,8 @@ class State(ABC):
             return IllegalMove("game_over", "The game is over: no more moves.")
         waiting = self.to_act()
         if p not in waiting:
-            names = " and ".join(player_name(q) for q in waiting)
-            return IllegalMove("not_your_turn", f"It is not {player_name(p)}'s turn: waiting for {names}.")
+            names = " and ".join(self.names[q] for q in waiting)
+            return IllegalMove("not_your_turn", f"It is not {self.names[p]}'s turn: waiting for {names}.")
         return None
 
 
@@ -203,16 +314,20 @@ class Game:
         return self.state_class.info
 
     def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None,
-                 deal: Json = None) -> State:
-        """Start a game; ``deal`` forces the shuffled order (shape per game in RULINGS.md).
+                 deal: Json = None, setup: Json = None) -> State:
+        """Start a game; ``deal`` forces the shuffled order (shape per game in RULINGS.md);
+        ``setup`` is the game's structured input (``State.check_setup``), kept in the record.
 
-        Raises ``SetupError`` for a bad seed, unknown option or value, or an impossible deal.
+        Raises ``SetupError`` for a bad seed, unknown option or value, an impossible deal or a
+        setup the game does not accept.
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError("bad_seed", f"The seed must be a whole number, not {seed!r}.")
-        return self.state_class(seed, self.resolve_options(options), deal)
+        options = self.resolve_options(options)
+        setup = self.state_class.check_setup(copy.deepcopy(setup))
+        return self.state_class(seed, options, deal, setup)
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, str]:
         """Fill in defaults and reject anything the header does not declare."""
@@ -237,8 +352,35 @@ _REGISTRY: dict[str, Game] = {}
 
 def register(state_class: type[State]) -> type[State]:
     """Class decorator that makes a game known to ``get_game`` under ``state_class.info.id``."""
+    known = _REGISTRY.get(state_class.info.id)
+    if known is not None and known.state_class is not state_class:
+        raise ValueError(f"Two games claim the id {state_class.info.id!r}.")
     _REGISTRY[state_class.info.id] = Game(state_class)
     return state_class
+
+
+@contextmanager
+def registered(*state_classes: type[State]) -> Iterator[None]:
+    """Register games only for the ``with`` block (toy games in tests), then forget them again.
+
+    >>> from pygame_core import all_games
+    >>> before = len(all_games())
+    >>> with registered():
+    ...     len(all_games()) == before
+    True
+    """
+    from . import games  # noqa: F401  (the real games first, so a clash is caught here)
+
+    clash = [c.info.id for c in state_classes if c.info.id in _REGISTRY]
+    if clash:
+        raise ValueError(f"Games already registered: {', '.join(clash)}.")
+    for state_class in state_classes:
+        register(state_class)
+    try:
+        yield
+    finally:
+        for state_class in state_classes:
+            _REGISTRY.pop(state_class.info.id, None)
 
 
 def get_game(game_id: str) -> Game:
@@ -260,6 +402,7 @@ def all_games() -> list[Game]:
 def replay(record: Json) -> State:
     """Rebuild a position from ``State.record()``: save/resume, undo and golden tests use it.
 
+    Records saved before games took a ``setup`` have no such key: they load with setup None.
     Raises ``SetupError`` (code ``bad_record``) naming what is wrong; nothing half-built escapes.
     """
     if not isinstance(record, dict):
@@ -277,7 +420,7 @@ def replay(record: Json) -> State:
     if type(record["seed"]) is not int:
         raise SetupError("bad_record", f"The saved game's seed must be a whole number, not {record['seed']!r}.")
     try:
-        state = game.new_game(record["seed"], record["options"], record["deal"])
+        state = game.new_game(record["seed"], record["options"], record["deal"], record.get("setup"))
     except SetupError as exc:
         raise SetupError("bad_record", f"The saved game cannot be set up: {exc.message}") from None
     moves = record["moves"]

@@ -6,12 +6,10 @@ construction: the hidden cards are not in anything a bot receives.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from ..cards import new_rng, pick
-from .grit_bot import GritBot
-from .grow21_bot import Grow21Bot
-from .knife_fight_bot import KnifeFightBot
+from . import grit_bot, grow21_bot, knife_fight_bot
 
 Move = dict[str, Any]
 
@@ -32,17 +30,21 @@ class RandomBot:
         return pick(moves, self.rng)
 
 
-HEURISTIC_BOTS: dict[str, type[GritBot] | type[Grow21Bot] | type[KnifeFightBot]] = {
-    "grit": GritBot, "grow21": Grow21Bot, "knife_fight": KnifeFightBot}
+# the "hard" level of each game: one line per game
+HARD_BOTS: dict[str, Callable[[int], Bot]] = {
+    "grit": grit_bot.GritBot,
+    "grow21": grow21_bot.Grow21Bot,
+    "knife_fight": knife_fight_bot.KnifeFightBot,
+}
 
 
 def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     """``easy`` is the random bot; ``hard`` the game's heuristic bot."""
     if level == "easy":
         return RandomBot(seed)
-    if level == "hard" and game_id in HEURISTIC_BOTS:
-        return HEURISTIC_BOTS[game_id](seed)
+    if level == "hard" and game_id in HARD_BOTS:
+        return HARD_BOTS[game_id](seed)
     raise ValueError(f"There is no {level!r} bot for {game_id!r}.")
 
 
-__all__ = ["Bot", "GritBot", "Grow21Bot", "KnifeFightBot", "RandomBot", "make_bot"]
+__all__ = ["HARD_BOTS", "Bot", "RandomBot", "make_bot"]

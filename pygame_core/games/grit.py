@@ -71,14 +71,18 @@ class GritState(State):
         players=2,
         simultaneous=False,
         hidden_info=True,
-        summary="A four-round pistol duel on a 12-card deck: end closest to 21 without going over.",
-        options=(OptionSpec("heart_ranks", "Which hearts may be the random heart", ("all", "A-9"),
-                            "'all': any of the 13 hearts; 'A-9': a later version of the game "
-                            "(GRIT-1)."),),
+        summary=("A four-round pistol duel fought with twelve cards. Pile injuries on yourself or your "
+                 "rival and finish as close to 21 as you dare, without going over."),
+        credit="by Zach Gage",
+        minutes=5,
+        options=(OptionSpec("heart_ranks", "The hidden heart", ("all", "A-9"),
+                            "One heart joins the eleven spades, drawn at random from the allowed ranks. "
+                            "A later version of the game leaves out the tens and faces (GRIT-1).",
+                            ("Any of the thirteen hearts", "Ace to nine only")),),
     )
     version = 1
 
-    def __init__(self, seed: int, options: dict[str, str], deal: Json) -> None:
+    def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
         if deal is None:
             rng = new_rng(seed)
             heart = pick(suit_cards("H", HEART_RANKS[options["heart_ranks"]]), rng)
@@ -86,7 +90,7 @@ class GritState(State):
         else:
             validate_deal(deal, options["heart_ranks"])
             deal = list(deal)
-        super().__init__(seed, options, deal)
+        super().__init__(seed, options, deal, setup)
         self.hands: list[list[str]] = [deal[0:4], deal[4:8]]
         self.piles: list[list[list[Entry]]] = [
             [[Entry(deal[8 + owner], False, False, None, 0)], [], []] for owner in (0, 1)]

@@ -104,18 +104,21 @@ class Grow21State(State):
         players=2,
         simultaneous=False,
         hidden_info=True,
-        summary="Grow a shared grid of cards; harvest every same-colour group that makes exactly 21.",
+        summary=("Red against black on one shared, ever-growing patch of cards. Build groups of your "
+                 "colour and harvest every one that counts exactly 21, blackjack style."),
+        credit="by Andy Nealen and Rupert Helbig",
+        minutes=10,
     )
     version = 1
 
-    def __init__(self, seed: int, options: dict[str, str], deal: Json) -> None:
+    def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
         if deal is None:
             rng = new_rng(seed)
             deal = {"red": shuffle(list(DECKS[0]), rng), "black": shuffle(list(DECKS[1]), rng)}
         else:
             validate_deal(deal)
             deal = {"red": list(deal["red"]), "black": list(deal["black"])}
-        super().__init__(seed, options, deal)
+        super().__init__(seed, options, deal, setup)
         self.decks: list[list[str]] = [list(deal["red"]), list(deal["black"])]
         self.board: dict[Cell, list[str]] = {}
         self.scores = [0, 0]

@@ -17,10 +17,11 @@ which the players commit can never change what happens.
 from __future__ import annotations
 
 import copy
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
-from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, player_name, register
+from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, register
+from ..grammar import Party, sentence
 
 HAND_SIZE = 3
 HALVES = (suit_cards("H") + suit_cards("D") + ["RJ"], suit_cards("S") + suit_cards("C") + ["BJ"])
@@ -113,18 +114,20 @@ class KnifeFightState(State):
         players=2,
         simultaneous=True,
         hidden_info=True,
-        summary="Commit a card face down at the same time; the lower number cuts. Bleed out last.",
+        summary=("Red deck against black deck. Both fighters lay a card face down at once; parry, feint, "
+                 "patch yourself up, and bleed slower than your rival."),
+        minutes=5,
     )
     version = 1
 
-    def __init__(self, seed: int, options: dict[str, str], deal: Json) -> None:
+    def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
         if deal is None:
             rng = new_rng(seed)
             deal = {"0": shuffle(list(HALVES[0]), rng), "1": shuffle(list(HALVES[1]), rng)}
         else:
             validate_deal(deal)
             deal = {"0": list(deal["0"]), "1": list(deal["1"])}
-        super().__init__(seed, options, deal)
+        super().__init__(seed, options, deal, setup)
         self.decks: list[list[str]] = [list(deal["0"]), list(deal["1"])]
         self.hands: list[list[str]] = [[], []]
         self.damage: list[list[str]] = [[], []]
@@ -139,13 +142,13 @@ class KnifeFightState(State):
         self.dress_options: list[str] = []
         self.exchange: dict[str, Json] | None = None  # the revealed exchange of this round
         self.log: list[dict[str, Json]] = []  # every finished exchange (all public once revealed)
-        self._outcome: dict[str, Json] | None = None
+        self.dead: list[bool] | None = None  # KNIFE-9: who bled to death, once someone has
         for p in (0, 1):
             self._draw(p)
 
     # --- protocol -------------------------------------------------------------------------
     def to_act(self) -> list[int]:
-        if self._outcome is not None:
+        if self.dead is not None:
             return []
         if self.phase == "commit":
             return [p for p in (0, 1) if self.commits[p] is None]
@@ -195,7 +198,7 @@ class KnifeFightState(State):
             "game": "knife_fight",
             "viewer": p,
             "round": self.round,
-            "phase": "over" if self._outcome is not None else self.phase,
+            "phase": "over" if self.dead is not None else self.phase,
             "to_act": self.to_act(),
             "colours": list(COLOURS),
             "hand": list(self.hands[p]) if p is not None else None,
@@ -209,13 +212,14 @@ class KnifeFightState(State):
             "my_commit": self.commits[p] if p is not None and self.phase == "commit" else None,
             "exchange": self._exchange_view(p),
             "dress_options": list(self.dress_options) if p is not None and p == self.dress_player else [],
-            "last": copy.deepcopy(self.log[-1]) if self.log else None,
-            "log": copy.deepcopy(self.log),
-            "final": None if self._outcome is None else {"outcome": self.outcome()},
+            "last": self._log_view(self.log[-1], p) if self.log else None,
+            "log": [self._log_view(entry, p) for entry in self.log],
+            "final": None if self.dead is None else {"outcome": self.outcome()},
         }
 
     def outcome(self) -> dict[str, Json] | None:
-        return copy.deepcopy(self._outcome)
+        """KNIFE-9, the reason written with the seats' display names (they may change on load)."""
+        return None if self.dead is None else self._judge(self.dead)
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         """Commitments and both-Kings follow-ups are secret until revealed; draws show the drawer only."""
@@ -330,9 +334,7 @@ class KnifeFightState(State):
                 del self.decks[p][:count]
                 events.append({"type": "bleed", "player": p, "count": count})
             bled[p] = count
-        finished = {"round": self.round, **(self.exchange or {}), "drawn": drawn_counts, "bled": bled}
-        finished["story"] = story(finished.get("effects", []))
-        self.log.append(finished)
+        self.log.append({"round": self.round, **(self.exchange or {}), "drawn": drawn_counts, "bled": bled})
         self.exchange = None
         self.commits = [None, None]
         self.in_play = [None, None]
@@ -340,7 +342,7 @@ class KnifeFightState(State):
         self.feint_due = []
         dead = [not self.decks[p] for p in (0, 1)]
         if any(dead):
-            self._outcome = self._judge(dead)
+            self.dead = dead
             self.phase = "over"
             return events + [{"type": "end", "outcome": self.outcome()}]
         self.round += 1
@@ -352,13 +354,13 @@ class KnifeFightState(State):
         if dead[0] != dead[1]:
             loser = 0 if dead[0] else 1
             return {"winner": 1 - loser, "scores": sums,
-                    "reason": f"{player_name(loser)} bled to death (deck empty)."}
+                    "reason": sentence(f"{self.names[loser]} bled to death (deck empty).")}
         if sums[0] == sums[1]:
             return {"winner": None, "scores": sums,
                     "reason": f"Both bled out in the same round with equal wounds ({sums[0]}): a draw."}
         winner = 0 if sums[0] < sums[1] else 1
         return {"winner": winner, "scores": sums,
-                "reason": (f"Both bled out in the same round; {player_name(winner)} has fewer wounds "
+                "reason": (f"Both bled out in the same round; {self.names[winner]} has fewer wounds "
                            f"({sums[winner]} against {sums[1 - winner]}).")}
 
     # --- helpers --------------------------------------------------------------------------
@@ -388,27 +390,69 @@ class KnifeFightState(State):
         return {"cards": list(self.exchange["cards"]), "follow_ups": follow_ups,
                 "feint_due": list(self.feint_due), "dress_player": self.dress_player,
                 "effects": copy.deepcopy(self.exchange["effects"]),
-                "story": story(self.exchange["effects"])}
+                "story": story(self.exchange["effects"], p, self.names)}
+
+    def _log_view(self, entry: dict[str, Json], p: int | None) -> dict[str, Json]:
+        """A finished exchange with its sentences written for viewer ``p``."""
+        return {**copy.deepcopy(entry), "story": story(entry.get("effects", []), p, self.names),
+                "sentences": log_sentences(entry, p, self.names)}
 
 
-def story(effects: list[list[Json]]) -> list[str]:
-    """The exchange's effects as sentences for the table and the log (all public once revealed)."""
+def story(effects: list[list[Json]], viewer: int | None, names: Sequence[str]) -> list[str]:
+    """The exchange's effects as sentences for the table, from ``viewer``'s seat ("your damage
+    pile"; a spectator, None, reads every seat by name). All public once revealed.
+
+    >>> story([["damage", 0, "3S"], ["discard", 1, "7H"]], 0, ("Player 1", "the computer"))
+    ['3♠ goes into your damage pile (3).', "The computer's 7♥ is discarded."]
+    """
     lines = []
     for what, p, card in effects:
-        name = player_name(p)
+        who = Party.of(p, viewer, names)
         if what == "damage":
-            lines.append(f"{card_label(card)} goes into {name}'s damage pile ({value(card)}).")
+            lines.append(f"{card_label(card)} goes into {who.possessive} damage pile ({value(card)}).")
         elif what == "discard":
-            lines.append(f"{name}'s {card_label(card)} is discarded.")
+            lines.append(sentence(f"{who.possessive} {card_label(card)} is discarded."))
         elif what == "dress":
-            lines.append(f"{name} dresses an older wound.")
+            lines.append(sentence(f"{who.subject} {who.verb('dress', 'dresses')} an older wound."))
         elif what == "feint":
-            lines.append(f"{name} feints with {card_label(card)}: a follow-up card strikes in its place.")
+            lines.append(sentence(f"{who.subject} {who.verb('feint', 'feints')} with {card_label(card)}: "
+                                  "a follow-up card strikes in its place."))
         elif what == "parry_spent":
-            lines.append(f"{name}'s {card_label(card)} parries the feint and is spent.")
+            lines.append(sentence(f"{who.possessive} {card_label(card)} parries the feint and is spent."))
         elif what == "dressed":
-            lines.append(f"{name} dressed the {card_label(card)} wound: it leaves the damage pile.")
+            lines.append(sentence(f"{who.subject} dressed the {card_label(card)} wound: it leaves the damage pile."))
     return lines or ["Nothing happens."]
+
+
+def log_sentences(entry: dict[str, Json], viewer: int | None, names: Sequence[str]) -> list[str]:
+    """Every line the move log shows for one finished round, in order: what was revealed for whom,
+    the follow-ups, where each card went ("Nothing happens." when nothing did).
+
+    >>> entry = {"cards": ["KH", "4S"], "follow_ups": ["2H", None],
+    ...          "effects": [["feint", 0, "KH"], ["damage", 1, "2H"], ["discard", 1, "4S"]]}
+    >>> log_sentences(entry, 0, ("Player 1", "the computer"))  # doctest: +NORMALIZE_WHITESPACE
+    ['Revealed: K♥ for you, 4♠ for the computer.', 'You follow the feint with 2♥.',
+     "2♥ lands in the computer's damage pile.", "The computer's 4♠ is discarded."]
+    """
+    parties = [Party.of(p, viewer, names) for p in (0, 1)]
+    shown = ", ".join(f"{card_label(card)} for {parties[p].subject}" for p, card in enumerate(entry["cards"]))
+    lines = [f"Revealed: {shown}."]
+    for p, card in enumerate(entry["follow_ups"]):
+        if card is not None:
+            who = parties[p]
+            lines.append(sentence(f"{who.subject} {who.verb('follow', 'follows')} the feint with {card_label(card)}."))
+    for what, p, card in entry["effects"]:
+        who = parties[p]
+        if what == "damage":
+            lines.append(f"{card_label(card)} lands in {who.possessive} damage pile.")
+        elif what == "discard":
+            lines.append(sentence(f"{who.possessive} {card_label(card)} is discarded."))
+        elif what == "dressed":
+            lines.append(sentence(f"{who.subject} {who.verb('dress', 'dresses')} the {card_label(card)} wound: "
+                                  "it leaves the damage pile."))
+    if not entry["effects"]:
+        lines.append("Nothing happens.")
+    return lines
 
 
 def validate_deal(deal: Json) -> None:
