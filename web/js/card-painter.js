@@ -2,15 +2,12 @@
 // Each look is painted once per size into an offscreen canvas (shadow included) and then blitted,
 // so a full table redraw costs a few drawImage calls.
 import { parseCard } from "./cards.js";
+import { CARD_FACE as FACE, CARD_EDGE as EDGE, CARD_RED as RED, CARD_BLACK as BLACK, SERIF, SANS } from "./canvas-kit.js";
 
-const FACE = "#fffaf0";
-const EDGE = "#cbbd9c";
-const RED = "#b3121d";
-const BLACK = "#17171c";
-const BRASS = "#c9a04a";
+const BRASS = "#c9a04a"; // a shade deeper than the table's brass, on the cream of a card
 const BACK = "#6e1a1d";
 const SHADOW_PAD = 0.14; // of the card width, room around the card for its shadow
-const CACHE_LIMIT = 600; // sprites kept; zooming (grow21) would otherwise paint and keep every size
+const CACHE_LIMIT = 600; // sprites kept; a zooming table would otherwise paint and keep every size
 
 const L = 0.28, M = 0.5, R = 0.72;
 const PIPS = {
@@ -24,9 +21,6 @@ const PIPS = {
   9: [[L, 0], [R, 0], [L, 1 / 3], [R, 1 / 3], [M, 0.5], [L, 2 / 3], [R, 2 / 3], [L, 1], [R, 1]],
   10: [[L, 0], [R, 0], [M, 1 / 6], [L, 1 / 3], [R, 1 / 3], [L, 2 / 3], [R, 2 / 3], [M, 5 / 6], [L, 1], [R, 1]],
 };
-
-const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
-const SANS = '"DejaVu Sans", "Segoe UI Symbol", system-ui, sans-serif';
 
 function roundedRect(ctx, x, y, w, h, r) {
   ctx.beginPath();

@@ -1,21 +1,54 @@
-// How the two seats are called on a table, whatever the game.
+// Who sits where and how each seat is called on a table, from the game's seats (GameInfo) and the mode.
 
 /**
- * Against the computer the person is "you"; at a hot-seat table both are "Player 1" and "Player 2",
- * as in the engines' own sentences.
+ * @typedef {{name: string, kind: "person" | "engine"}} SeatInfo
+ * @typedef {{plate: string, subject: string, object: string, owner: string}} SeatName
+ *   plate: the name on the table ("You · Player 1"); subject: who acts, opening a sentence ("You",
+ *   "The computer"); object: the same inside a sentence ("you", "the computer"); owner: whose pile
+ *   ("your", "Player 2's")
  */
-export function seatNames(mode, humanSeats) {
-  return [0, 1].map((seat) => {
-    const number = `Player ${seat + 1}`;
-    if (mode === "hotseat") return { plate: number, subject: number, owner: `${number}'s` };
-    return humanSeats.includes(seat)
-      ? { plate: `You · ${number}`, subject: "You", owner: "your" }
-      : { plate: `Computer · ${number}`, subject: "The computer", owner: "the computer's" };
+
+/**
+ * The seats people play at this table: every person seat at a hot-seat table, the chosen side against
+ * the computer, the one person seat in a solo game. The others are played by a bot or the engine.
+ * @param {SeatInfo[]} seats
+ * @param {{mode: string, side: number}} settings
+ * @returns {number[]}
+ */
+export function humanSeats(seats, { mode, side }) {
+  const people = seats.flatMap((seat, index) => (seat.kind === "person" ? [index] : []));
+  if (mode === "computer") return people.includes(side) ? [side] : people.slice(0, 1);
+  if (mode === "solo") return people.slice(0, 1);
+  return people;
+}
+
+/**
+ * Against the computer the person is "you" and the other person seats are "the computer"; at a hot-seat
+ * table every seat keeps its own name, as in the engines' sentences; a seat the engine plays (a Dealer)
+ * is always called by its name.
+ * @param {SeatInfo[]} seats
+ * @param {string} mode
+ * @param {number[]} human
+ * @returns {SeatName[]}
+ */
+export function seatNames(seats, mode, human) {
+  return seats.map(({ name, kind }, index) => {
+    if (kind === "engine" || mode === "hotseat") return { plate: name, subject: name, object: name, owner: `${name}'s` };
+    return human.includes(index)
+      ? { plate: mode === "solo" ? "You" : `You · ${name}`, subject: "You", object: "you", owner: "your" }
+      : { plate: `Computer · ${name}`, subject: "The computer", object: "the computer", owner: "the computer's" };
   });
 }
 
-export function resultTitle(outcome, names, mode) {
-  if (outcome.winner === null) return "A draw";
-  if (mode === "computer") return names[outcome.winner].subject === "You" ? "You win!" : "The computer wins";
-  return `${names[outcome.winner].subject} wins!`;
+/**
+ * The headline of the result box.
+ * @param {{winner: number | null}} outcome
+ * @param {SeatName[]} names
+ * @param {number[]} human
+ */
+export function resultTitle(outcome, names, human) {
+  if (outcome.winner === null || outcome.winner === undefined) return "A draw";
+  const winner = names[outcome.winner];
+  if (human.length === 1) return human.includes(outcome.winner) ? "You win!" : `${winner.subject} wins`;
+  return `${winner.subject} wins!`;
 }

@@ -1,28 +1,37 @@
 // What every card-table renderer does the same way: a crisp canvas that follows its size, the view
-// it draws (and nothing else), the highlight the controller passes in, and an animation played out
-// frame by frame. A game's renderer extends this with layout(), timeline(events, previous) and draw().
+// it draws (and nothing else), the highlight the table passes in, an animation played out frame by
+// frame, and the conversions between viewport and canvas points for hit tests. A game's renderer
+// extends this with layout(), timeline(events, before) and paint(layout, elapsed).
 
 export class TableRenderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {import("./card-painter.js").CardPainter} painter
+   * @param {any} highlight what the table marks on the canvas before it has said anything
+   */
   constructor(canvas, painter, highlight) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
     this.painter = painter;
+    /** @type {any} the view drawn, null when the table is hidden */
     this.view = null;
     this.perspective = 0;
-    this.names = [["Player 1", "Player 1"], ["Player 2", "Player 2"]];
+    /** @type {string[][]} names[seat] = [full name, short name] */
+    this.names = [];
     this.highlight = highlight;
+    /** @type {any} {began, end, ...what the game's timeline() keeps}, null when still */
     this.animation = null;
     this.frameRequest = 0;
     this.size = { width: 0, height: 0 };
     this.observer = new ResizeObserver(() => this.resize());
     this.observer.observe(canvas);
-    this.resize();
   }
 
   /** Stop watching the canvas (the table closed; the next table brings its own renderer). */
   dispose() {
     this.observer.disconnect();
     cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
   }
 
   resize() {
@@ -32,10 +41,20 @@ export class TableRenderer {
     this.canvas.width = Math.max(1, Math.round(rect.width * scale));
     this.canvas.height = Math.max(1, Math.round(rect.height * scale));
     this.painter.setScale(scale);
+    this.resized();
     this.draw();
   }
 
-  /** names[seat] = [full name, short name]: the short one is used where the full one doesn't fit. */
+  /** The canvas changed size (a game with a camera reframes here). */
+  resized() {}
+
+  /** Catch up with a size change the ResizeObserver has not reported yet (hits must match the screen). */
+  syncSize() {
+    const rect = this.canvas.getBoundingClientRect();
+    if (rect.width !== this.size.width || rect.height !== this.size.height) this.resize();
+  }
+
+  /** @param {string[][]} names names[seat] = [full name, short name]: the short one where the full one doesn't fit */
   setNames(names) {
     this.names = names;
   }
@@ -48,16 +67,29 @@ export class TableRenderer {
   /**
    * Draw a new view at once; `events` (from play/bot) are then animated on top of it.
    * `perspective` is the seat at the bottom when the view is a spectator's.
+   * @param {any} view
+   * @param {{events?: any[], animate?: boolean, highlight?: any, perspective?: number}} options
    */
-  show(view, { events = [], animate = true, highlight, perspective = view.viewer ?? 0 }) {
-    const previous = this.view ? this.layout() : null;
+  show(view, { events = [], animate = true, highlight = this.highlight, perspective = view.viewer ?? 0 }) {
+    const before = this.view ? { view: this.view, layout: this.layout() } : null;
     this.view = view;
     this.perspective = perspective;
     this.highlight = highlight;
-    this.animation = animate && events.length ? this.timeline(events, previous) : null;
+    if (!this.keepsAnimation(before?.view, events)) {
+      this.animation = animate && events.length ? this.timeline(events, before) : null;
+    }
+    this.shown(animate && before !== null);
     this.draw();
-    if (this.animation) this.scheduleFrame();
+    this.scheduleFrame();
   }
+
+  /** Whether the animation under way goes on although a new view came (a game decides). */
+  keepsAnimation(_before, _events) {
+    return false;
+  }
+
+  /** A new view is in place, about to be drawn (`animate`: it follows another view, in motion). */
+  shown(_animate) {}
 
   /** Redraw with another highlight; same view, so not a new render. */
   setHighlight(highlight) {
@@ -78,16 +110,63 @@ export class TableRenderer {
     return Math.max(0, this.animation.end - (performance.now() - this.animation.began));
   }
 
-  scheduleFrame() {
-    cancelAnimationFrame(this.frameRequest);
+  /** Whether something besides the animation moves (a camera gliding), so frames must keep coming. */
+  inMotion() {
+    return false;
+  }
+
+  /** Advance that motion by a frame; returns whether it goes on. */
+  stepMotion() {
+    return false;
+  }
+
+  /** Ask for the next frame while something moves; `force`: one frame anyway (the camera was moved). */
+  scheduleFrame(force = false) {
+    if (this.frameRequest || !(force || this.animation || this.inMotion())) return;
     this.frameRequest = requestAnimationFrame(() => {
-      if (this.animation && performance.now() - this.animation.began < this.animation.end) {
-        this.draw();
-        this.scheduleFrame();
-      } else {
-        this.animation = null;
-        this.draw();
-      }
+      this.frameRequest = 0;
+      const moving = this.stepMotion();
+      if (this.animation && performance.now() - this.animation.began >= this.animation.end) this.animation = null;
+      this.draw();
+      if (moving || this.animation) this.scheduleFrame();
     });
   }
+
+  draw() {
+    const { ctx, size } = this;
+    const scale = this.canvas.width / Math.max(1, size.width);
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    ctx.clearRect(0, 0, size.width, size.height);
+    if (!this.view || size.width < 10 || size.height < 10) return;
+    const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
+    this.paint(this.layout(), elapsed);
+  }
+
+  /** A client (viewport) point in canvas CSS pixels. */
+  canvasPoint(clientX, clientY) {
+    this.syncSize();
+    const bounds = this.canvas.getBoundingClientRect();
+    return { x: clientX - bounds.left, y: clientY - bounds.top };
+  }
+
+  /** A function turning canvas rectangles into viewport ones (for hitboxes()). */
+  toViewport() {
+    this.syncSize();
+    const bounds = this.canvas.getBoundingClientRect();
+    return (/** @type {{x: number, y: number, w: number, h: number}} */ r) => ({ x: bounds.left + r.x, y: bounds.top + r.y, w: r.w, h: r.h });
+  }
+
+  // --- what each game fills in --------------------------------------------------------------
+  /** Where everything sits for the view drawn now. */
+  layout() {
+    return {};
+  }
+
+  /** The animation of `events`; `before` = {view, layout} drawn until now, or null. */
+  timeline(_events, _before) {
+    return null;
+  }
+
+  /** Draw the view; `elapsed`: ms into the animation (Infinity when still). */
+  paint(_layout, _elapsed) {}
 }

@@ -94,7 +94,3 @@ export function layoutTable(width, height, view, selected, perspective = 0) {
 
   return { me, opp, card, band, plates, piles, myHand, myBacks, opponentHand, back };
 }
-
-export function contains(rect, x, y) {
-  return x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h;
-}

@@ -2,51 +2,33 @@
 // Each group is a small grid: your three piles and your rival's three, face down or marked, numbered as on
 // the table. The button's accessible name (and its text for search) is the bridge's plain-language label.
 import { cardText, parseCard } from "../cards.js";
-
-function el(tag, attributes = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "className") node.className = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
-
-function moveButton(move, label) {
-  return el("button", {
-    type: "button",
-    className: move.marked ? "move marked" : "move",
-    "data-move": JSON.stringify(move),
-    title: label,
-  }, [
-    el("span", { className: "move-text" }, [label]),
-    el("span", { "aria-hidden": "true" }, [String(move.pile[1] + 1)]),
-  ]);
-}
+import { MovePanel as BasePanel, el, moveButton } from "../move-panel.js";
 
 function pileButtons(options, owner) {
   const buttons = [0, 1, 2].map((index) => {
     const option = options.find(({ move }) => move.pile[0] === owner && move.pile[1] === index);
-    return option ? moveButton(option.move, option.label) : el("span", { className: "move-slot" });
+    if (!option) return el("span", { className: "move-slot" });
+    const { move, label } = option;
+    return moveButton(move, label, move.marked ? "move marked" : "move",
+      [el("span", { "aria-hidden": "true" }, [String(index + 1)])]);
   });
   return el("div", { className: "pile-buttons" }, buttons);
 }
 
-export class MovePanel {
+export class MovePanel extends BasePanel {
   /**
-   * onSelect(card) when a card chip is pressed; onPlay(move) when a move button is pressed;
-   * signal: an AbortSignal that removes the panel's listener when its table closes.
+   * @param {Element} root
+   * @param {{onSelect: (card: string) => void, onPlay: (move: any) => void, signal: AbortSignal}} options
+   *   onSelect(card) when a card chip is pressed
    */
-  constructor(root, { onSelect, onPlay, signal }) {
-    this.list = root.querySelector("#move-list");
-    this.hint = root.querySelector("#moves-hint");
-    this.list.addEventListener("click", (event) => {
-      const move = event.target.closest("button.move");
-      if (move && !move.disabled) return onPlay(JSON.parse(move.dataset.move));
-      const chip = event.target.closest("button.card-chip");
-      if (chip) onSelect(chip.dataset.card);
-    }, { signal });
+  constructor(root, { onSelect, ...options }) {
+    super(root, options);
+    this.onSelect = onSelect;
+  }
+
+  clicked(target) {
+    const chip = /** @type {HTMLElement | null} */ (target.closest("button.card-chip"));
+    if (chip) this.onSelect(chip.dataset.card ?? "");
   }
 
   /** Build fresh buttons for these moves; `me` is the seat acting, so "yours" and "rival's" read right. */
@@ -89,25 +71,10 @@ export class MovePanel {
   /** Show which card is chosen without rebuilding the buttons. */
   select(card) {
     for (const group of this.list.querySelectorAll(".move-group")) {
-      const chosen = group.dataset.card === card;
+      const chosen = /** @type {HTMLElement} */ (group).dataset.card === card;
       group.classList.toggle("selected", chosen);
-      group.querySelector(".card-chip").setAttribute("aria-pressed", String(chosen));
+      group.querySelector(".card-chip")?.setAttribute("aria-pressed", String(chosen));
       if (chosen) group.scrollIntoView({ block: "nearest" });
     }
-  }
-
-  /** Keyboard users land back on the moves when it is their turn again. */
-  focus() {
-    this.list.querySelector(".card-chip")?.focus({ preventScroll: true });
-  }
-
-  disable() {
-    for (const button of this.list.querySelectorAll("button")) button.disabled = true;
-  }
-
-  /** No moves on offer (the other side is acting, the curtain is down, or the game is over). */
-  clear(hint = "") {
-    this.list.replaceChildren();
-    this.hint.textContent = hint;
   }
 }

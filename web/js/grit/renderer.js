@@ -2,21 +2,22 @@
 // It never decides what is legal: the controller passes which cards are playable and which piles
 // are targets, taken from the bridge's `legal` answer.
 import { TableRenderer } from "../table-renderer.js";
-import { layoutTable, contains } from "./layout.js";
+import { layoutTable } from "./layout.js";
+import {
+  BRASS, GOLD, CREAM, PARCHMENT, FAINT, ease, clamp01, lerpRect, contains, text, pill, glow, dim, dashedOutline,
+  banner, roundedRect, setFont,
+} from "../canvas-kit.js";
 
 const MOVE_MS = 280;
 const FLIP_MS = 320;
 const BANNER_MS = 1300;
-const BRASS = "#d9b25f";
-const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
 
 const pileKey = ([owner, index]) => `${owner},${index}`;
-const ease = (t) => 1 - (1 - t) ** 3;
-const clamp01 = (t) => Math.min(1, Math.max(0, t));
 
 export class GritRenderer extends TableRenderer {
   constructor(canvas, painter) {
     super(canvas, painter, { selected: null, playable: new Set(), targets: new Set(), caption: "" });
+    this.resize();
   }
 
   layout() {
@@ -26,9 +27,7 @@ export class GritRenderer extends TableRenderer {
   /** What is under a point given in client (viewport) coordinates. */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
-    const bounds = this.canvas.getBoundingClientRect();
-    const x = clientX - bounds.left;
-    const y = clientY - bounds.top;
+    const { x, y } = this.canvasPoint(clientX, clientY);
     const layout = this.layout();
     const card = [...layout.myHand].reverse().find((rect) => contains(rect, x, y));
     if (card) return { kind: "hand", card: card.card };
@@ -43,8 +42,7 @@ export class GritRenderer extends TableRenderer {
    */
   hitboxes() {
     if (!this.view) return { hand: [], backs: [], piles: [] };
-    const bounds = this.canvas.getBoundingClientRect();
-    const at = (r) => ({ x: bounds.left + r.x, y: bounds.top + r.y, w: r.w, h: r.h });
+    const at = this.toViewport();
     const layout = this.layout();
     return {
       hand: layout.myHand.map((r) => ({ card: r.card, ...at(r) })),
@@ -62,7 +60,8 @@ export class GritRenderer extends TableRenderer {
     };
   }
 
-  timeline(events, previous) {
+  timeline(events, before) {
+    const previous = before?.layout ?? null;
     const layout = this.layout();
     const steps = [];
     let t = 0;
@@ -108,15 +107,8 @@ export class GritRenderer extends TableRenderer {
     return null;
   }
 
-  draw() {
-    const { ctx, size } = this;
-    const scale = this.canvas.width / Math.max(1, size.width);
-    ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    ctx.clearRect(0, 0, size.width, size.height);
-    if (!this.view || size.width < 10 || size.height < 10) return;
-    const layout = this.layout();
-    const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
-
+  paint(layout, elapsed) {
+    const { ctx } = this;
     this.drawBand(layout);
     for (const seat of [layout.opp, layout.me]) this.drawPlate(layout, seat);
     for (const pile of layout.piles) this.drawPile(layout, pile, elapsed);
@@ -139,16 +131,11 @@ export class GritRenderer extends TableRenderer {
     ctx.lineTo(band.x + band.w, band.y + band.h - 4.5);
     ctx.stroke();
 
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
     const over = view.phase === "over";
-    ctx.fillStyle = BRASS;
-    ctx.font = `bold 12px ${SERIF}`;
     const roundText = over ? "THE DUEL IS OVER" : `ROUND ${view.round} OF ${view.rounds}`;
-    ctx.fillText(roundText, band.x + band.w / 2, band.y + 19);
-    ctx.fillStyle = "#f3ead3";
-    ctx.font = `15px ${SERIF}`;
-    ctx.fillText(this.highlight.caption ?? "", band.x + band.w / 2, band.y + 37);
+    const middle = band.x + band.w / 2;
+    text(ctx, roundText, middle, band.y + 19, { size: 12, bold: true, color: BRASS, align: "center" });
+    text(ctx, this.highlight.caption ?? "", middle, band.y + 37, { size: 15, align: "center" });
   }
 
   drawPlate(layout, seat) {
@@ -158,40 +145,20 @@ export class GritRenderer extends TableRenderer {
     const mid = plate.y + plate.h / 2;
     const total = String(view.totals[seat]);
     const note = view.mark_used[seat] ? "mark used" : "mark ready";
-    ctx.textBaseline = "middle";
-    ctx.textAlign = "left";
-    ctx.font = `bold 13px ${SERIF}`;
+    setFont(ctx, 13, true);
     const badge = Math.max(26, ctx.measureText(total).width + 14);
-    ctx.font = `12px ${SERIF}`;
+    setFont(ctx, 12);
     const noteWidth = ctx.measureText(note).width + 8;
-    ctx.font = `bold 15px ${SERIF}`;
+    setFont(ctx, 15, true);
     const [full, short] = this.names[seat];
     const room = plate.w - badge - 10;
     let name = `${acting ? "▸ " : ""}${full}`;
     if (ctx.measureText(name).width > room) name = `${acting ? "▸ " : ""}${short}`;
-    const nameWidth = ctx.measureText(name).width;
-    ctx.fillStyle = acting ? BRASS : "#e9dfc6";
-    ctx.fillText(name, plate.x, mid);
+    const nameWidth = text(ctx, name, plate.x, mid, { size: 15, bold: true, color: acting ? BRASS : PARCHMENT });
     let x = plate.x + nameWidth + 10;
-
-    ctx.fillStyle = "#2a1a0e";
-    ctx.strokeStyle = BRASS;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    ctx.roundRect(x, mid - 10, badge, 20, 10);
-    ctx.fill();
-    ctx.stroke();
-    ctx.font = `bold 13px ${SERIF}`;
-    ctx.fillStyle = "#fff4d8";
-    ctx.textAlign = "center";
-    ctx.fillText(total, x + badge / 2, mid + 1);
+    pill(ctx, total, x + badge / 2, mid, { size: 13, minWidth: badge });
     x += badge + 8;
-    if (x + noteWidth <= plate.x + plate.w) {
-      ctx.textAlign = "left";
-      ctx.font = `12px ${SERIF}`;
-      ctx.fillStyle = "rgba(243, 234, 211, 0.75)";
-      ctx.fillText(note, x, mid + 1);
-    }
+    if (x + noteWidth <= plate.x + plate.w) text(ctx, note, x, mid + 1, { size: 12, color: FAINT });
   }
 
   drawPile(layout, pile, elapsed) {
@@ -200,22 +167,11 @@ export class GritRenderer extends TableRenderer {
     const key = pileKey([pile.owner, pile.index]);
     const target = this.highlight.targets.has(key);
     if (target) {
-      ctx.save();
-      ctx.shadowColor = "rgba(255, 214, 120, 0.9)";
-      ctx.shadowBlur = 18;
       ctx.fillStyle = "rgba(255, 214, 120, 0.16)";
-      ctx.beginPath();
-      ctx.roundRect(pile.area.x + 3, pile.area.y, pile.area.w - 6, pile.area.h, 10);
+      roundedRect(ctx, { ...pile.area, x: pile.area.x + 3, w: pile.area.w - 6 }, 10);
       ctx.fill();
-      ctx.restore();
     }
-    ctx.setLineDash([6, 5]);
-    ctx.lineWidth = target ? 2.5 : 1.5;
-    ctx.strokeStyle = target ? "#ffd678" : "rgba(243, 234, 211, 0.28)";
-    ctx.beginPath();
-    ctx.roundRect(slot.x, slot.y, slot.w, slot.h, slot.w * 0.08);
-    ctx.stroke();
-    ctx.setLineDash([]);
+    dashedOutline(ctx, slot, target ? { colour: GOLD, width: 2.5 } : {});
 
     const override = this.topOverride(key, elapsed);
     pile.cards.forEach(({ entry, x, y }, depth) => {
@@ -238,39 +194,21 @@ export class GritRenderer extends TableRenderer {
     const cy = slot.y - r * 0.2;
     ctx.beginPath();
     ctx.arc(cx, cy, r, 0, 2 * Math.PI);
-    ctx.fillStyle = target ? "#ffd678" : "#3b2614";
+    ctx.fillStyle = target ? GOLD : "#3b2614";
     ctx.fill();
     ctx.strokeStyle = BRASS;
     ctx.lineWidth = 1.5;
     ctx.stroke();
-    ctx.fillStyle = target ? "#2a1a0e" : "#f3ead3";
-    ctx.font = `bold ${Math.round(r * 1.15)}px ${SERIF}`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.fillText(String(index + 1), cx, cy + 1);
+    text(ctx, String(index + 1), cx, cy + 1, { size: Math.round(r * 1.15), bold: true, color: target ? "#2a1a0e" : CREAM, align: "center" });
   }
 
   drawHand(layout) {
     const { ctx } = this;
     const { selected, playable } = this.highlight;
     for (const rect of layout.myHand) {
-      if (rect.card === selected) {
-        ctx.save();
-        ctx.shadowColor = "rgba(255, 214, 120, 0.95)";
-        ctx.shadowBlur = 20;
-        ctx.fillStyle = "#ffd678";
-        ctx.beginPath();
-        ctx.roundRect(rect.x - 3, rect.y - 3, rect.w + 6, rect.h + 6, rect.w * 0.1);
-        ctx.fill();
-        ctx.restore();
-      }
+      if (rect.card === selected) glow(ctx, rect, { size: 18 });
       this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { code: rect.card, faceUp: true });
-      if (playable.size && !playable.has(rect.card)) {
-        ctx.fillStyle = "rgba(10, 30, 20, 0.45)";
-        ctx.beginPath();
-        ctx.roundRect(rect.x, rect.y, rect.w, rect.h, rect.w * 0.08);
-        ctx.fill();
-      }
+      if (playable.size && !playable.has(rect.card)) dim(ctx, rect);
     }
   }
 
@@ -279,31 +217,16 @@ export class GritRenderer extends TableRenderer {
     for (const step of this.animation.steps) {
       if (step.kind !== "move" || elapsed < step.start || elapsed >= step.start + MOVE_MS) continue;
       const t = ease((elapsed - step.start) / MOVE_MS);
-      const lerp = (a, b) => a + (b - a) * t;
       const [owner, index] = step.key.split(",").map(Number);
       const entry = view.piles[owner][index].cards.at(-1);
       const known = entry.face_down ? entry.card : null;
-      this.painter.draw(ctx, lerp(step.from.x, step.to.x), lerp(step.from.y, step.to.y), lerp(step.from.w, step.to.w),
-        lerp(step.from.h, step.to.h), { code: known, faceUp: false, sideways: entry.marked && t > 0.5 });
+      const r = lerpRect(step.from, step.to, t);
+      this.painter.draw(ctx, r.x, r.y, r.w, r.h, { code: known, faceUp: false, sideways: entry.marked && t > 0.5 });
     }
-    const banner = this.animation.banner;
-    if (banner && elapsed >= banner.start && elapsed < banner.start + BANNER_MS) {
-      const p = (elapsed - banner.start) / BANNER_MS;
-      const alpha = Math.min(1, p * 6, (1 - p) * 4);
+    const round = this.animation.banner;
+    if (round && elapsed >= round.start && elapsed < round.start + BANNER_MS) {
       const { band } = layout;
-      ctx.save();
-      ctx.globalAlpha = alpha;
-      ctx.fillStyle = "rgba(28, 16, 8, 0.92)";
-      ctx.fillRect(band.x, band.y - 6, band.w, band.h + 12);
-      ctx.strokeStyle = BRASS;
-      ctx.lineWidth = 2;
-      ctx.strokeRect(band.x, band.y - 6, band.w, band.h + 12);
-      ctx.fillStyle = BRASS;
-      ctx.font = `bold 24px ${SERIF}`;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(banner.text, band.x + band.w / 2, band.y + band.h / 2);
-      ctx.restore();
+      banner(ctx, round.text, { x: band.x + 6, y: band.y + 6, w: band.w - 12, h: band.h - 12 }, (elapsed - round.start) / BANNER_MS);
     }
   }
 }

@@ -1,16 +1,19 @@
-// One open Grit table: what the shared flow (../table-flow.js) draws and says for Grit, plus choosing
-// a card, then a pile, and the "mark it" toggle. Every rule question goes to Python.
-import { TableFlow } from "../table-flow.js";
+// One open Grit table: a two-seat screen (../screens/two-seats.js) with what Grit draws and says, plus
+// choosing a card, then a pile, and the "mark it" toggle. Every rule question goes to Python.
+import { TwoSeatScreen } from "../screens/two-seats.js";
 import { GritRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { logLine, discardsLine, tableSummary } from "./texts.js";
 
 const pileKey = ([owner, index]) => `${owner},${index}`;
 
-export class GritTable extends TableFlow {
-  /** options: those of TableFlow less the renderer, plus canvas and painter (CardPainter). */
-  constructor({ canvas, painter, ...options }) {
-    super({ ...options, renderer: new GritRenderer(canvas, painter) });
+export class Table extends TwoSeatScreen {
+  static stylesheet = new URL("./table.css", import.meta.url).href;
+
+  /** @param {import("../screens/table-screen.js").TableOptions} options */
+  constructor(options) {
+    super(options, new GritRenderer(options.canvas, options.painter));
+    /** @type {string | null} the hand card chosen, before a pile */
     this.selected = null;
     this.markIt = false;
     this.panel = new MovePanel(document.querySelector(".moves"), {
@@ -18,14 +21,14 @@ export class GritTable extends TableFlow {
       onPlay: (move) => this.play(move),
       signal: this.listeners.signal,
     });
-    this.dom.mark = document.querySelector("#mark-toggle");
-    this.dom.mark.hidden = false;
-    this.dom.mark.addEventListener("click", () => this.toggleMark(), { signal: this.listeners.signal });
+    this.markToggle = /** @type {HTMLButtonElement} */ (document.querySelector("#mark-toggle"));
+    this.markToggle.hidden = false;
+    this.markToggle.addEventListener("click", () => this.toggleMark(), { signal: this.listeners.signal });
   }
 
   close() {
     super.close();
-    this.dom.mark.hidden = true;
+    this.markToggle.hidden = true;
   }
 
   showMoves() {
@@ -80,8 +83,8 @@ export class GritTable extends TableFlow {
   refreshMarkToggle() {
     const allowed = this.acting && this.markAllowed();
     if (!allowed) this.markIt = false;
-    this.dom.mark.disabled = !allowed;
-    this.dom.mark.setAttribute("aria-pressed", String(this.markIt));
+    this.markToggle.disabled = !allowed;
+    this.markToggle.setAttribute("aria-pressed", String(this.markIt));
   }
 
   highlight() {
@@ -98,7 +101,7 @@ export class GritTable extends TableFlow {
     if (response.over) return "The duel is over";
     const actor = response.view.to_act[0];
     if (this.acting) return this.selected ? "Now choose a glowing pile" : "Your turn: choose a card";
-    if (!this.human.includes(actor)) return "The computer is thinking…";
+    if (!this.human.includes(actor)) return `${this.names[actor].subject} is thinking…`;
     return `${this.names[actor].subject} is next`;
   }
 
@@ -114,8 +117,8 @@ export class GritTable extends TableFlow {
     }
     const actor = view.to_act[0];
     let turn;
-    if (this.acting) turn = this.settings.mode === "hotseat" ? `${this.names[actor].subject}, your turn.` : "Your turn.";
-    else turn = this.human.includes(actor) ? `${this.names[actor].subject} is next.` : "The computer is thinking…";
+    if (this.acting) turn = this.hotseat ? `${this.names[actor].subject}, your turn.` : "Your turn.";
+    else turn = this.human.includes(actor) ? `${this.names[actor].subject} is next.` : `${this.names[actor].subject} is thinking…`;
     this.setStatus(`Round ${view.round} of ${view.rounds} · ${turn}`, view.order_reason);
   }
 

@@ -4,6 +4,7 @@
 // are drawn as ghosts at their board cells (so they follow the camera); every time is in ms from the start.
 
 import { cellKey } from "./board-painter.js";
+import { ease, clamp01 } from "../canvas-kit.js";
 
 export const FLY_MS = 260;
 const GLOW_MS = 320; // a 21 shines before it goes
@@ -54,9 +55,6 @@ export function timeline(events, before) {
   const floatEnd = Math.max(0, ...floaters.map((f) => f.start + FLOAT_MS + BUMP_MS));
   return { began: performance.now(), end: Math.max(t, floatEnd), flights, covers, ghosts, floaters };
 }
-
-const ease = (t) => 1 - (1 - t) ** 3;
-const clamp01 = (t) => Math.min(1, Math.max(0, t));
 
 /** What a ghost looks like at `elapsed`: null once gone, else {stack, alpha, lift (in cell heights), scale, glow, dark}. */
 export function ghostLook(ghost, elapsed) {

@@ -3,11 +3,10 @@
 // the move under the pointer. Values and previews come from the view and the bridge, never from here.
 
 import { parseCard } from "../cards.js";
+import {
+  GOLD, CREAM, SANS, CARD_FACE, CARD_EDGE, CARD_RED, CARD_BLACK, pill, halo, roundedRect, text,
+} from "../canvas-kit.js";
 
-export const BRASS = "#d9b25f";
-export const GOLD = "#ffd678";
-export const CREAM = "#f3ead3";
-export const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
 export const PART_COLOURS = ["#5fd3c7", "#f5a65b", "#b99cf5", "#f78fb3"];
 export const MINI = 34; // narrower cards than this are drawn as big rank-and-suit tiles (corner indices get unreadable)
 const LADDER = 3; // card sprites come in sizes a third of an octave apart, drawn scaled down to the exact size
@@ -21,42 +20,6 @@ const TINTS = {
 };
 
 export const cellKey = ([x, y]) => `${x},${y}`;
-
-/**
- * A soft glow around a rounded rectangle, as a few widening translucent strokes: canvas shadows are
- * blurred on the CPU when there is no GPU, and would cost a millisecond or more on every redraw.
- */
-export function halo(ctx, x, y, w, h, radius, colour, size = 10) {
-  const base = ctx.globalAlpha;
-  ctx.save();
-  ctx.strokeStyle = colour;
-  for (let k = 3; k >= 1; k--) {
-    ctx.globalAlpha = base * 0.16 * (4 - k);
-    ctx.lineWidth = (size * k) / 3;
-    ctx.beginPath();
-    ctx.roundRect(x, y, w, h, radius);
-    ctx.stroke();
-  }
-  ctx.restore();
-}
-
-export function pill(ctx, text, cx, cy, { fill = "#2a1a0e", edge = BRASS, color = "#fff4d8", size = 12 } = {}) {
-  ctx.font = `bold ${size}px ${SERIF}`;
-  const w = Math.max(size * 1.7, ctx.measureText(text).width + size * 0.9);
-  const h = size + 6;
-  ctx.fillStyle = fill;
-  ctx.strokeStyle = edge;
-  ctx.lineWidth = 1.2;
-  ctx.beginPath();
-  ctx.roundRect(cx - w / 2, cy - h / 2, w, h, h / 2);
-  ctx.fill();
-  ctx.stroke();
-  ctx.fillStyle = color;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(text, cx, cy + 1);
-  return { x: cx - w / 2, y: cy - h / 2, w, h };
-}
 
 export class BoardPainter {
   constructor(ctx, painter, camera) {
@@ -78,19 +41,15 @@ export class BoardPainter {
       return;
     }
     const card = parseCard(code);
-    ctx.fillStyle = "#fffaf0";
-    ctx.strokeStyle = "#cbbd9c";
+    ctx.fillStyle = CARD_FACE;
+    ctx.strokeStyle = CARD_EDGE;
     ctx.lineWidth = 1;
-    ctx.beginPath();
-    ctx.roundRect(x, y, w, h, w * 0.1);
+    roundedRect(ctx, { x, y, w, h }, w * 0.1);
     ctx.fill();
     ctx.stroke();
-    ctx.fillStyle = card.red ? "#b3121d" : "#17171c";
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.font = `bold ${Math.min(w * 0.62, h * 0.4)}px ${SERIF}`;
-    ctx.fillText(card.rank, x + w / 2, y + h * 0.36);
-    ctx.font = `${h * 0.34}px "DejaVu Sans", "Segoe UI Symbol", sans-serif`;
+    const ink = card.red ? CARD_RED : CARD_BLACK;
+    text(ctx, card.rank, x + w / 2, y + h * 0.36, { size: Math.min(w * 0.62, h * 0.4), bold: true, color: ink, align: "center" });
+    ctx.font = `${h * 0.34}px ${SANS}`;
     ctx.fillText(card.symbol, x + w / 2, y + h * 0.73);
   }
 
@@ -240,12 +199,7 @@ export class BoardPainter {
 
   scoreMark(r) {
     const size = Math.max(10, Math.min(16, r.w * 0.28));
-    const { ctx } = this;
-    ctx.fillStyle = GOLD;
-    ctx.font = `bold ${size}px ${SERIF}`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.fillText("21", r.x + r.w / 2, r.y + r.h / 2);
+    text(this.ctx, "21", r.x + r.w / 2, r.y + r.h / 2, { size, bold: true, color: GOLD, align: "center" });
   }
 
   /** The tied parts of a split, each framed in its own colour; `dim` darkens the cells that would go. */
@@ -261,7 +215,7 @@ export class BoardPainter {
         ctx.fill();
         continue;
       }
-      if (strong) halo(ctx, r.x - 4, r.y - 4, r.w + 8, r.h + 8, r.w * 0.1, colour, 12);
+      if (strong) halo(ctx, { x: r.x - 4, y: r.y - 4, w: r.w + 8, h: r.h + 8 }, r.w * 0.1, colour, 12);
       ctx.save();
       ctx.strokeStyle = colour;
       ctx.lineWidth = strong ? 3.5 : 2.2;
@@ -284,7 +238,7 @@ export class BoardPainter {
     ctx.lineWidth = 2;
     for (const c of preview.cells) {
       const g = this.camera.cardRect(c[0], c[1]);
-      if (preview.scores) halo(ctx, g.x - 2, g.y - 2, g.w + 4, g.h + 4, g.w * 0.09, GOLD, 12);
+      if (preview.scores) halo(ctx, { x: g.x - 2, y: g.y - 2, w: g.w + 4, h: g.h + 4 }, g.w * 0.09, GOLD, 12);
       ctx.beginPath();
       ctx.roundRect(g.x - 2, g.y - 2, g.w + 4, g.h + 4, g.w * 0.09);
       ctx.stroke();

@@ -2,6 +2,7 @@
 // zoom (pixels per cell). Board cells are whole numbers (x to the right, y downwards); a cell is a little
 // taller than it is wide, like a card. The camera follows the board on its own ("auto") until the player
 // pans or zooms; re-centring (key 0, the ⌖ button) hands it back to the board.
+import { ease } from "../canvas-kit.js";
 
 export const CELL_ASPECT = 1.42; // a cell's height over its width
 export const CARD_WIDTH = 0.88; // a card's width, in cell widths
@@ -10,8 +11,6 @@ const MAX_SCALE = 170;
 const FIT_MIN = 24; // automatic framing never makes cells narrower than this ...
 const FIT_MAX = 96; // ... nor bigger than this (a lone first card is not a poster)
 const TWEEN_MS = 320;
-
-const ease = (t) => 1 - (1 - t) ** 3;
 
 /**
  * Card widths come in steps of about 4% rather than every size a zoom passes through: each size is

@@ -2,7 +2,7 @@
 // cards left) and the card to play, the caption ribbon over the bottom of the board and the camera
 // buttons. Drawn from the view and the names the table gives; nothing here knows a rule.
 
-import { BRASS, CREAM, GOLD, SERIF, pill, halo } from "./board-painter.js";
+import { BRASS, CREAM, GOLD, PARCHMENT, setFont, text, pill, halo, ribbon, roundedRect, dashedOutline } from "../canvas-kit.js";
 
 const SWATCH = { red: "#c8202b", black: "#101016" };
 
@@ -12,14 +12,8 @@ export class HudPainter {
     this.painter = painter;
   }
 
-  text(string, x, y, { size = 13, bold = false, color = CREAM, align = "left" } = {}) {
-    const { ctx } = this;
-    ctx.font = `${bold ? "bold " : ""}${size}px ${SERIF}`;
-    ctx.fillStyle = color;
-    ctx.textAlign = align;
-    ctx.textBaseline = "middle";
-    ctx.fillText(string, x, y);
-    return ctx.measureText(string).width;
+  text(string, x, y, options) {
+    return text(this.ctx, string, x, y, options);
   }
 
   band(layout) {
@@ -45,13 +39,12 @@ export class HudPainter {
     const acting = view.phase !== "over" && view.to_act.includes(seat);
     const colour = view.colours[seat];
     const mirror = seat === 1; // the right-hand plate reads towards the card in the middle
-    if (acting) halo(ctx, r.x, r.y, r.w, r.h, 10, GOLD, 10);
+    if (acting) halo(ctx, r, 10, GOLD, 10);
     ctx.save();
     ctx.fillStyle = acting ? "rgba(60, 40, 14, 0.85)" : "rgba(0, 0, 0, 0.28)";
     ctx.strokeStyle = acting ? GOLD : "rgba(217, 178, 95, 0.35)";
     ctx.lineWidth = acting ? 2 : 1;
-    ctx.beginPath();
-    ctx.roundRect(r.x, r.y, r.w, r.h, 10);
+    roundedRect(ctx, r, 10);
     ctx.fill();
     ctx.stroke();
     ctx.restore();
@@ -70,11 +63,11 @@ export class HudPainter {
     const x = mirror ? right : left;
     const room = right - left;
     const nameSize = layout.narrow ? 12 : 14;
-    ctx.font = `bold ${nameSize}px ${SERIF}`;
+    setFont(ctx, nameSize, true);
     const [full, short] = names[seat];
     const name = ctx.measureText(full).width <= room ? full : short;
     const rowH = r.h / 3;
-    this.text(name, x, r.y + rowH * 0.55, { size: nameSize, bold: true, color: acting ? GOLD : "#e9dfc6", align });
+    this.text(name, x, r.y + rowH * 0.55, { size: nameSize, bold: true, color: acting ? GOLD : PARCHMENT, align });
 
     const scoreSize = (layout.narrow ? 22 : 28) * (1 + 0.35 * bump);
     const scoreY = r.y + rowH * 1.55;
@@ -99,21 +92,14 @@ export class HudPainter {
     const r = layout.current;
     const below = r.y + r.h + 8;
     if (view.current && !hidden) {
-      halo(ctx, r.x - 2, r.y - 2, r.w + 4, r.h + 4, r.w * 0.1, GOLD, 12);
+      const rim = { x: r.x - 2, y: r.y - 2, w: r.w + 4, h: r.h + 4 };
+      halo(ctx, rim, r.w * 0.1, GOLD, 12);
       ctx.fillStyle = GOLD;
-      ctx.beginPath();
-      ctx.roundRect(r.x - 2, r.y - 2, r.w + 4, r.h + 4, r.w * 0.1);
+      roundedRect(ctx, rim, r.w * 0.1);
       ctx.fill();
       this.painter.draw(ctx, r.x, r.y, r.w, r.h, { code: view.current, faceUp: true });
     } else {
-      ctx.save();
-      ctx.setLineDash([5, 4]);
-      ctx.strokeStyle = "rgba(243, 234, 211, 0.4)";
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      ctx.roundRect(r.x, r.y, r.w, r.h, r.w * 0.08);
-      ctx.stroke();
-      ctx.restore();
+      dashedOutline(ctx, r, { colour: "rgba(243, 234, 211, 0.4)", dash: [5, 4] });
       if (view.phase === "keep") this.text("✂", r.x + r.w / 2, r.y + r.h / 2, { size: 24, color: BRASS, align: "center" });
     }
     const caption = view.phase === "over" ? "game over" : view.phase === "keep" ? "split!" : "to play";
@@ -122,24 +108,7 @@ export class HudPainter {
 
   /** A line of text on a dark ribbon at the bottom of the board: what is asked, or what a move would do. */
   caption(layout, string, { gold = false } = {}) {
-    if (!string) return;
-    const { ctx } = this;
-    const row = layout.caption;
-    let size = layout.narrow ? 13 : 15;
-    ctx.font = `bold ${size}px ${SERIF}`;
-    const natural = ctx.measureText(string).width;
-    if (natural + 28 > row.w) size = Math.max(10, (size * (row.w - 28)) / natural);
-    ctx.font = `bold ${size}px ${SERIF}`;
-    const w = Math.min(row.w, ctx.measureText(string).width + 28);
-    const x = row.x + (row.w - w) / 2;
-    ctx.fillStyle = gold ? "rgba(70, 48, 10, 0.94)" : "rgba(28, 16, 8, 0.9)";
-    ctx.strokeStyle = gold ? GOLD : BRASS;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    ctx.roundRect(x, row.y, w, row.h, row.h / 2);
-    ctx.fill();
-    ctx.stroke();
-    this.text(string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: gold ? "#fff1c2" : BRASS, align: "center" });
+    ribbon(this.ctx, string, layout.caption, { largest: layout.narrow ? 13 : 15, gold });
   }
 
   /** The camera buttons: zoom in, zoom out, re-centre (lit when the player has moved the camera). */

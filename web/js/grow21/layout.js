@@ -26,7 +26,3 @@ export function layoutTable(width, height) {
   const caption = { x: MARGIN + BUTTON + 6, y: bottom - CAPTION, w: width - 2 * (MARGIN + BUTTON + 6), h: CAPTION };
   return { narrow, band, current, plates, board, controls, caption };
 }
-
-export function contains(rect, x, y) {
-  return x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h;
-}

@@ -3,22 +3,13 @@
 // shows its cell and the value the move makes (from the bridge's previews); its accessible name is the
 // bridge's plain-language label. Pointing at or focusing a button previews the move on the canvas.
 import { cardText } from "../cards.js";
+import { MovePanel as BasePanel, el, moveButton } from "../move-panel.js";
 
 const GROUPS = [
   ["place", "Place on an empty cell"],
   ["change", "Change one of your cards"],
   ["keep", "Keep a part of the board"],
 ];
-
-function el(tag, attributes = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "className") node.className = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 const coordinates = ([x, y]) => `${x}, ${y}`.replaceAll("-", "−");
 
@@ -28,30 +19,29 @@ function valueText(move, preview) {
   return preview.scores ? "21★" : preview.values.join("/");
 }
 
-export class MovePanel {
-  /** onPlay(move) when a move button is pressed; onFocus(move | null) while one is pointed at or focused. */
-  constructor(root, { onPlay, onFocus, signal }) {
-    this.list = root.querySelector("#move-list");
-    this.hint = root.querySelector("#moves-hint");
-    const options = { signal };
-    this.list.addEventListener("click", (event) => {
-      const button = event.target.closest("button.move");
-      if (button && !button.disabled) onPlay(JSON.parse(button.dataset.move));
-    }, options);
+export class MovePanel extends BasePanel {
+  /**
+   * @param {Element} root
+   * @param {{onPlay: (move: any) => void, onFocus: (move: any) => void, signal: AbortSignal}} options
+   *   onFocus(move | null) while a move button is pointed at or focused
+   */
+  constructor(root, { onFocus, ...options }) {
+    super(root, options);
+    const { signal } = options;
     // Focus previews only when it follows the keyboard (not the focus the table gives the first button).
     this.keyboard = false;
-    document.addEventListener("keydown", () => { this.keyboard = true; }, options);
-    document.addEventListener("pointerdown", () => { this.keyboard = false; }, options);
-    const focusOn = (event, keyboard) => {
-      const button = event.target.closest?.("button.move");
-      if (button && !button.disabled && (!keyboard || this.keyboard)) onFocus(JSON.parse(button.dataset.move));
+    document.addEventListener("keydown", () => { this.keyboard = true; }, { signal });
+    document.addEventListener("pointerdown", () => { this.keyboard = false; }, { signal });
+    const focusOn = (/** @type {Event} */ event, /** @type {boolean} */ keyboard) => {
+      const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest?.("button.move"));
+      if (button && !button.disabled && (!keyboard || this.keyboard)) onFocus(JSON.parse(button.dataset.move ?? "null"));
     };
-    this.list.addEventListener("pointerover", (event) => event.pointerType === "mouse" && focusOn(event, false), options);
-    this.list.addEventListener("focusin", (event) => focusOn(event, true), options);
-    this.list.addEventListener("pointerleave", () => onFocus(null), options);
+    this.list.addEventListener("pointerover", (event) => event.pointerType === "mouse" && focusOn(event, false), { signal });
+    this.list.addEventListener("focusin", (event) => focusOn(event, true), { signal });
+    this.list.addEventListener("pointerleave", () => onFocus(null), { signal });
     this.list.addEventListener("focusout", (event) => {
-      if (!this.list.contains(event.relatedTarget)) onFocus(null);
-    }, options);
+      if (!this.list.contains(/** @type {Node | null} */ (event.relatedTarget))) onFocus(null);
+    }, { signal });
   }
 
   /** Build fresh buttons: `current` is the card being played (null while a split is decided). */
@@ -63,13 +53,7 @@ export class MovePanel {
         const preview = previews[i];
         const scores = Boolean(preview?.scores);
         const name = type === "keep" ? `Keep ${String.fromCharCode(65 + buttons.length)}` : coordinates(move.at);
-        buttons.push(el("button", {
-          type: "button",
-          className: `move g21-move ${type}${scores ? " scores" : ""}`,
-          "data-move": JSON.stringify(move),
-          title: labels[i],
-        }, [
-          el("span", { className: "move-text" }, [labels[i]]),
+        buttons.push(moveButton(move, labels[i], `move g21-move ${type}${scores ? " scores" : ""}`, [
           el("span", { className: "g21-at", "aria-hidden": "true" }, [name]),
           el("span", { className: "g21-value", "aria-hidden": "true" }, [valueText(move, preview)]),
         ]));
@@ -77,15 +61,11 @@ export class MovePanel {
       if (!buttons.length) return null;
       const heading = el("h3", { className: "g21-heading" }, [title, el("span", { className: "g21-count" }, [` ${buttons.length}`])]);
       return el("section", { className: `g21-group ${type}` }, [heading, el("div", { className: "g21-grid" }, buttons)]);
-    }).filter(Boolean);
+    }).filter((section) => section !== null);
     this.list.replaceChildren(...sections);
     const scoring = previews.some((p) => p?.scores);
     if (moves[0]?.type === "keep") this.hint.textContent = "Your 21 split the board into equal parts: keep one, the rest is discarded.";
     else this.hint.textContent = `Your card: ${cardText(current)}. Buttons show the cell (x, y) and the group value it makes${scoring ? "; gold ones make 21" : ""}.`;
-  }
-
-  focus() {
-    this.list.querySelector("button.move")?.focus({ preventScroll: true });
   }
 
   /**
@@ -94,9 +74,4 @@ export class MovePanel {
    * panel in the middle of the move, a few milliseconds on a slow machine; they are replaced right after.
    */
   disable() {}
-
-  clear(hint = "") {
-    this.list.replaceChildren();
-    this.hint.textContent = hint;
-  }
 }

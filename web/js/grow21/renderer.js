@@ -2,86 +2,51 @@
 // board pans and zooms under a fixed band with the plates and the card to play. It never decides what
 // is legal: the table passes the cells on offer and their previews (from the bridge's `legal`) in
 // `highlight` = {cells: Map "x,y" -> {move, preview, kind}, focus: "x,y" | null, caption, gold}.
+import { TableRenderer } from "../table-renderer.js";
 import { Camera } from "./camera.js";
-import { layoutTable, contains } from "./layout.js";
-import { BoardPainter, cellKey, GOLD, MINI, spriteWidth, spriteHeight, halo } from "./board-painter.js";
+import { layoutTable } from "./layout.js";
+import { BoardPainter, cellKey, MINI, spriteWidth, spriteHeight } from "./board-painter.js";
 import { HudPainter } from "./hud.js";
 import { timeline, ghostLook, flightProgress, floaterProgress, scoreBump, coverOf } from "./animation.js";
+import { contains, overlaps, glow, lerpRect } from "../canvas-kit.js";
 
 const NO_HIGHLIGHT = { cells: new Map(), focus: null, caption: "", gold: false };
 const ALL_CARDS = ["H", "D", "S", "C"].flatMap((suit) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].map((rank) => rank + suit));
-const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 const idle = (work) => (window.requestIdleCallback ? requestIdleCallback(work, { timeout: 500 }) : setTimeout(work, 50));
 
 /** Two views show the same position (a second drawing of it must not cut its animation short). */
 const samePosition = (a, b) => a && b && JSON.stringify([a.board, a.decks, a.phase, a.scores])
   === JSON.stringify([b.board, b.decks, b.phase, b.scores]);
 
-export class Grow21Renderer {
+export class Grow21Renderer extends TableRenderer {
   constructor(canvas, painter) {
-    this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
-    this.painter = painter;
+    super(canvas, painter, NO_HIGHLIGHT);
     this.camera = new Camera();
     this.board = new BoardPainter(this.ctx, painter, this.camera);
     this.hud = new HudPainter(this.ctx, painter);
-    this.view = null;
-    this.names = [["Player 1", "Player 1"], ["Player 2", "Player 2"]];
-    this.highlight = NO_HIGHLIGHT;
-    this.animation = null;
-    this.frameRequest = 0;
-    this.size = { width: 0, height: 0 };
-    this.observer = new ResizeObserver(() => this.resize());
-    this.observer.observe(canvas);
     this.resize();
   }
 
-  dispose() {
-    this.observer.disconnect();
-    cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
-  }
-
-  resize() {
-    const rect = this.canvas.getBoundingClientRect();
-    const scale = window.devicePixelRatio || 1;
-    this.size = { width: rect.width, height: rect.height };
-    this.canvas.width = Math.max(1, Math.round(rect.width * scale));
-    this.canvas.height = Math.max(1, Math.round(rect.height * scale));
-    this.painter.setScale(scale);
+  resized() {
     this.setCameraArea(this.layout());
     if (!this.camera.manual) this.camera.moveTo(this.camera.fit(), false);
-    this.draw();
-  }
-
-  /** Catch up with a size change the ResizeObserver has not reported yet (hits must match the screen). */
-  syncSize() {
-    const rect = this.canvas.getBoundingClientRect();
-    if (rect.width !== this.size.width || rect.height !== this.size.height) this.resize();
-  }
-
-  setNames(names) {
-    this.names = names;
-  }
-
-  get heldView() {
-    return this.view;
   }
 
   layout() {
     return layoutTable(this.size.width, this.size.height);
   }
 
-  /** Draw a new view at once; `events` (from play/bot) are then animated on top of it. */
-  show(view, { events = [], animate = true, highlight = NO_HIGHLIGHT }) {
-    const before = this.view;
-    this.view = view;
-    this.highlight = highlight;
-    const replay = !events.length && this.animation && samePosition(before, view);
-    if (!replay) this.animation = animate && events.length && before ? timeline(events, before) : null;
-    this.camera.follow(view.board, animate && before !== null);
-    this.draw();
-    this.scheduleFrame();
+  /** A second drawing of the same position (no events) must not cut its animation short. */
+  keepsAnimation(before, events) {
+    return !events.length && this.animation !== null && samePosition(before, this.view);
+  }
+
+  timeline(events, before) {
+    return before ? timeline(events, before.view) : null;
+  }
+
+  shown(animate) {
+    this.camera.follow(this.view.board, animate);
     this.prewarm();
   }
 
@@ -113,48 +78,25 @@ export class Grow21Renderer {
     idle(step);
   }
 
-  setHighlight(highlight) {
-    this.highlight = highlight;
-    this.draw();
-  }
-
-  clear() {
-    this.view = null;
-    this.animation = null;
-    this.draw();
-  }
-
   /** The camera moved (drag, pinch, wheel, keys): redraw on the next frame. */
   cameraMoved() {
     this.scheduleFrame(true);
     this.prewarm();
   }
 
-  animationLeft() {
-    if (!this.animation) return 0;
-    return Math.max(0, this.animation.end - (performance.now() - this.animation.began));
+  inMotion() {
+    return this.camera.tween !== null;
   }
 
-  scheduleFrame(force = false) {
-    if (this.frameRequest) return;
-    if (!force && !this.animation && !this.camera.tween) return;
-    this.frameRequest = requestAnimationFrame(() => {
-      this.frameRequest = 0;
-      const moving = this.camera.step();
-      if (this.animation && performance.now() - this.animation.began >= this.animation.end) this.animation = null;
-      this.draw();
-      if (moving || this.animation) this.scheduleFrame();
-    });
+  stepMotion() {
+    return this.camera.step();
   }
 
   // --- hits -------------------------------------------------------------------------------------
   /** What is under a client (viewport) point: a camera button, or a board cell {kind: "cell", at}. */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
-    this.syncSize();
-    const bounds = this.canvas.getBoundingClientRect();
-    const x = clientX - bounds.left;
-    const y = clientY - bounds.top;
+    const { x, y } = this.canvasPoint(clientX, clientY);
     return this.hitAt(x, y);
   }
 
@@ -174,11 +116,9 @@ export class Grow21Renderer {
    */
   hitboxes() {
     if (!this.view) return { cells: [], current: null, camera: null };
-    this.syncSize();
-    const bounds = this.canvas.getBoundingClientRect();
+    const at = this.toViewport();
     const layout = this.layout();
     const area = layout.board;
-    const at = (r) => ({ x: bounds.left + r.x, y: bounds.top + r.y, w: r.w, h: r.h });
     const seen = new Map(this.view.board.map((c) => [cellKey(c.at), { at: c.at, card: c.top, stack: c.stack.length }]));
     for (const [key, option] of this.highlight.cells) {
       if (!seen.has(key)) seen.set(key, { at: option.move.at, card: null, stack: 0 });
@@ -205,15 +145,9 @@ export class Grow21Renderer {
   }
 
   // --- drawing ----------------------------------------------------------------------------------
-  draw() {
-    const { ctx, size } = this;
-    const scale = this.canvas.width / Math.max(1, size.width);
-    ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    ctx.clearRect(0, 0, size.width, size.height);
-    if (!this.view || size.width < 10 || size.height < 10) return;
-    const layout = this.layout();
+  paint(layout, elapsed) {
+    const { ctx } = this;
     this.setCameraArea(layout);
-    const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
 
     ctx.save();
     ctx.beginPath();
@@ -285,14 +219,9 @@ export class Grow21Renderer {
       if (!look || !look.stack.length) continue;
       if (look.glow) {
         const r = camera.cardRect(ghost.cell[0], ghost.cell[1]);
-        const y = r.y - 3 - look.lift * camera.cellH;
         ctx.save();
         ctx.globalAlpha = look.alpha;
-        halo(ctx, r.x - 3, y, r.w + 6, r.h + 6, r.w * 0.1, GOLD, 16);
-        ctx.fillStyle = GOLD;
-        ctx.beginPath();
-        ctx.roundRect(r.x - 3, y, r.w + 6, r.h + 6, r.w * 0.1);
-        ctx.fill();
+        glow(ctx, { ...r, y: r.y - look.lift * camera.cellH }, { size: 16 });
         ctx.restore();
       }
       board.stack(ghost.cell, look.stack, { alpha: look.alpha, lift: look.lift * camera.cellH, scale: look.scale });
@@ -314,10 +243,8 @@ export class Grow21Renderer {
     for (const flight of this.animation.flights) {
       const k = flightProgress(flight, elapsed);
       if (k === null) continue;
-      const from = layout.current;
-      const to = camera.cardRect(flight.cell[0], flight.cell[1]);
-      const lerp = (a, b) => a + (b - a) * k;
-      this.board.card(lerp(from.x, to.x), lerp(from.y, to.y), lerp(from.w, to.w), lerp(from.h, to.h), flight.code);
+      const r = lerpRect(layout.current, camera.cardRect(flight.cell[0], flight.cell[1]), k);
+      this.board.card(r.x, r.y, r.w, r.h, flight.code);
     }
     for (const floater of this.animation.floaters) {
       const p = floaterProgress(floater, elapsed);

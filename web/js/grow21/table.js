@@ -1,5 +1,5 @@
-// One open grow21 table: what the shared flow (../table-flow.js) draws and says for grow21, plus the
-// board's camera (drag, wheel, pinch, keys), previews of the cell under the pointer, and canvas taps.
+// One open grow21 table: a two-seat screen (../screens/two-seats.js) with what grow21 draws and says, plus
+// the board's camera (drag, wheel, pinch, keys), previews of the cell under the pointer, and canvas taps.
 // A mouse click on a glowing cell plays it; on touch the first tap previews and a second tap plays.
 // Every rule question goes to Python: the cells on offer and what they make come from `legal`.
 //
@@ -8,7 +8,7 @@
 //
 // The move log is built from the bridge's events: on opening, the saved record is replayed move by move
 // in a scratch session to get them back, and every move after that adds its own.
-import { TableFlow } from "../table-flow.js";
+import { TwoSeatScreen } from "../screens/two-seats.js";
 import { Grow21Renderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { Gestures } from "./gestures.js";
@@ -17,16 +17,19 @@ import { turnLine, lastMoveLine, caption, logEntries, bonusNote, tableSummary } 
 
 const BUTTON_ZOOM = 1.25;
 
-export class Grow21Table extends TableFlow {
-  /** options: those of TableFlow less the renderer, plus canvas and painter (CardPainter). */
-  constructor({ canvas, painter, ...options }) {
-    super({ ...options, renderer: new Grow21Renderer(canvas, painter) });
+export class Table extends TwoSeatScreen {
+  static stylesheet = new URL("./table.css", import.meta.url).href;
+
+  /** @param {import("../screens/table-screen.js").TableOptions} options */
+  constructor(options) {
+    const { canvas, painter } = options;
+    super(options, new Grow21Renderer(canvas, painter));
     this.options = new Map(); // "x,y" -> {move, preview, kind} for every cell the person may use now
     this.focus = null; // the cell previewed ("x,y")
     this.armed = false; // the preview came from a tap: the next tap on it plays
     this.events = []; // every event of the game so far, for the log
     const { signal } = this.listeners;
-    this.panel = new MovePanel(document.querySelector(".moves"), {
+    this.panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), {
       onPlay: (move) => this.play(move),
       onFocus: (move) => this.setFocus(move ? cellKey(move.at) : null, false),
       signal,
@@ -37,16 +40,11 @@ export class Grow21Table extends TableFlow {
       onRecentre: () => this.control("recentre"),
       signal,
     });
-    this.felt = canvas.closest(".felt");
-    this.felt.classList.add("grow21");
-    document.body.classList.add("grow21-table");
     canvas.tabIndex = 0;
   }
 
   close() {
     super.close();
-    this.felt.classList.remove("grow21");
-    document.body.classList.remove("grow21-table");
     this.renderer.canvas.removeAttribute("tabindex");
     this.renderer.canvas.style.cursor = "";
   }
@@ -58,7 +56,7 @@ export class Grow21Table extends TableFlow {
   }
 
   async rebuildLog() {
-    const saved = await this.engine.call({ op: "record", session: this.session });
+    const saved = await this.engine.call({ op: "record", session: this.session.id });
     if (!saved.ok || !saved.record.moves.length) return;
     const scratch = await this.engine.call({ op: "load", record: { ...saved.record, moves: [] } });
     if (!scratch.ok) return;
@@ -73,21 +71,13 @@ export class Grow21Table extends TableFlow {
     super.showView(response, events);
   }
 
-  // --- hot seat without a curtain ----------------------------------------------------------------
-  async handOver(actor) {
-    if (!this.closed) await this.showSeat(actor);
-  }
-
-  async handOverAfterPause(actor) {
-    return this.handOver(actor);
+  /** Hot seat without a curtain: nothing is hidden, so the device simply passes. */
+  get curtain() {
+    return false;
   }
 
   botPause() {
     return this.settings.fast ? 0 : this.renderer.animationLeft() + 350 + Math.random() * 350;
-  }
-
-  waitingHint(response) {
-    return response.over ? "The game is over." : super.waitingHint(response);
   }
 
   // --- the person's hands -------------------------------------------------------------------------
@@ -155,7 +145,12 @@ export class Grow21Table extends TableFlow {
     this.renderer.cameraMoved();
   }
 
-  // --- what the shared flow asks ------------------------------------------------------------------
+  // --- what the screen asks -----------------------------------------------------------------------
+  /** Whether the computer (not a person) moves next in this view. */
+  machineNext(view) {
+    return this.session.machinesDue(view.to_act).length > 0;
+  }
+
   highlight() {
     const view = this.response?.view;
     if (!view) return { cells: new Map(), focus: null, caption: "", gold: false };
@@ -163,7 +158,7 @@ export class Grow21Table extends TableFlow {
     const focus = this.acting ? this.focus : null;
     const line = caption(view, {
       acting: this.acting,
-      computerDue: this.computerDue(view).length > 0,
+      computerDue: this.machineNext(view),
       focus: focus ? cells.get(focus) : null,
       touch: this.armed,
       coarse: this.gestures.pointerType === "touch" || matchMedia("(pointer: coarse)").matches,
@@ -181,7 +176,7 @@ export class Grow21Table extends TableFlow {
       this.setStatus("The game is over.", response.outcome?.reason ?? "");
       return;
     }
-    const context = { acting: this.acting, hotseat: this.settings.mode === "hotseat", computerDue: this.computerDue(view).length > 0 };
+    const context = { acting: this.acting, hotseat: this.hotseat, computerDue: this.machineNext(view) };
     this.setStatus(turnLine(view, this.names, context), lastMoveLine(view, this.names));
   }
 

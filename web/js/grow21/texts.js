@@ -84,7 +84,7 @@ export function logEntries(events, names) {
       entries.push([`Card ${card}`, text]);
     } else if (event.type === "remove") {
       const cells = event.cells.length;
-      entries.push([label, `21! ${plural(cells, "cell")} (${plural(event.cards.length, "card")}) harvested: +${event.points} for ${names[event.player].subject === "You" ? "you" : names[event.player].subject.replace(/^The /, "the ")}. Scores ${event.scores.join("–")}.`]);
+      entries.push([label, `21! ${plural(cells, "cell")} (${plural(event.cards.length, "card")}) harvested: +${event.points} for ${names[event.player].object}. Scores ${event.scores.join("–")}.`]);
     } else if (event.type === "split") {
       chosen = true;
       entries.push([label, `The board fell into ${event.parts.length} parts of the same size; ${does(names, event.player, "choose", "chooses")} which stays.`]);
@@ -107,7 +107,7 @@ export function bonusNote(view, names) {
   if (!final) return "";
   const [b0, b1] = final.bonus;
   const level = view.scores[0] === view.scores[1];
-  const each = `${names[0].subject} +${b0}, ${names[1].subject.replace(/^The /, "the ")} +${b1}`;
+  const each = `${names[0].subject} +${b0}, ${names[1].object} +${b1}`;
   if (level) return `Harvests were level, so the near-21 groups left on the table decided it (${each}); the totals include them.`;
   return `Near-21 bonus (it only counts on level harvests): ${each}. The totals are the harvest points.`;
 }

@@ -107,7 +107,3 @@ export function layoutTable(width, height, view, perspective = 0) {
     raise: RAISE * card.h,
   };
 }
-
-export function contains(rect, x, y) {
-  return x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h;
-}

@@ -4,23 +4,22 @@
 // which hand cards are playable and which wounds may be dressed (from the bridge's `legal`), and every
 // card that moves comes from an event.
 import { TableRenderer } from "../table-renderer.js";
-import { layoutTable, contains } from "./layout.js";
+import { layoutTable } from "./layout.js";
 import { roundsLeft } from "./texts.js";
+import {
+  BRASS, PARCHMENT, FAINT, ease, clamp01, lerpRect, contains, text, pill, ribbon, glow, dim, dashedOutline, banner,
+  roundedRect, setFont,
+} from "../canvas-kit.js";
 
 const FLY_MS = 300;
 const FLIP_MS = 340;
 const HOLD_MS = 650; // the revealed cards stay put this long before they go where they belong
 const BANNER_MS = 1100;
-const BRASS = "#d9b25f";
-const CREAM = "#f3ead3";
-const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
-
-const ease = (t) => 1 - (1 - t) ** 3;
-const clamp01 = (t) => Math.min(1, Math.max(0, t));
 
 export class KnifeFightRenderer extends TableRenderer {
   constructor(canvas, painter) {
     super(canvas, painter, { playable: new Set(), dressable: new Set(), caption: "" });
+    this.resize();
   }
 
   layout() {
@@ -30,9 +29,7 @@ export class KnifeFightRenderer extends TableRenderer {
   /** What is under a point given in client (viewport) coordinates: a hand card or a wound. */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
-    const bounds = this.canvas.getBoundingClientRect();
-    const x = clientX - bounds.left;
-    const y = clientY - bounds.top;
+    const { x, y } = this.canvasPoint(clientX, clientY);
     const layout = this.layout();
     const card = [...layout.myHand].reverse().find((rect) => contains(this.lifted(rect), x, y));
     if (card) return { kind: "hand", card: card.card };
@@ -47,8 +44,7 @@ export class KnifeFightRenderer extends TableRenderer {
    */
   hitboxes() {
     if (!this.view) return { hand: [], backs: [], damage: [], slots: [] };
-    const bounds = this.canvas.getBoundingClientRect();
-    const at = (r) => ({ x: bounds.left + r.x, y: bounds.top + r.y, w: r.w, h: r.h });
+    const at = this.toViewport();
     const layout = this.layout();
     const { playable, dressable } = this.highlight;
     return {
@@ -88,7 +84,7 @@ export class KnifeFightRenderer extends TableRenderer {
    * may be a rectangle of the layout before the move (a hand card that is gone now).
    */
   timeline(events, previous) {
-    const before = previous ?? this.layout();
+    const before = previous?.layout ?? this.layout();
     const flights = []; // {from, to, start, dur, look}: from/to are layout => rect
     const ringCards = []; // cards resting in the ring meanwhile: {key, at, code, start, flipAt, end}
     const hidden = []; // {key, until}: static cards not drawn until their flight lands
@@ -173,14 +169,8 @@ export class KnifeFightRenderer extends TableRenderer {
   }
 
   // --- drawing ------------------------------------------------------------------------------
-  draw() {
-    const { ctx, size } = this;
-    const scale = this.canvas.width / Math.max(1, size.width);
-    ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    ctx.clearRect(0, 0, size.width, size.height);
-    if (!this.view || size.width < 10 || size.height < 10) return;
-    const layout = this.layout();
-    const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
+  paint(layout, elapsed) {
+    const { ctx } = this;
     for (const seat of [layout.opp, layout.me]) {
       this.drawPlate(layout, seat);
       this.drawStrip(layout, seat, elapsed);
@@ -189,16 +179,6 @@ export class KnifeFightRenderer extends TableRenderer {
     for (const rect of [...layout.opponentHand, ...layout.myBacks]) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h);
     this.drawHand(layout);
     if (this.animation) this.drawAnimation(layout, elapsed);
-  }
-
-  text(string, x, y, { size = 13, bold = false, color = CREAM, align = "left" } = {}) {
-    const { ctx } = this;
-    ctx.font = `${bold ? "bold " : ""}${size}px ${SERIF}`;
-    ctx.fillStyle = color;
-    ctx.textAlign = align;
-    ctx.textBaseline = "middle";
-    ctx.fillText(string, x, y);
-    return ctx.measureText(string).width;
   }
 
   drawPlate(layout, seat) {
@@ -210,24 +190,23 @@ export class KnifeFightRenderer extends TableRenderer {
     const other = roundsLeft(view, 1 - seat);
     const first = view.phase !== "over" && left < other;
     const race = view.phase === "over" ? "" : `≈${left} round${left === 1 ? "" : "s"} left`;
-    ctx.font = `bold 13px ${SERIF}`;
+    setFont(ctx, 13, true);
     const raceWidth = ctx.measureText(race).width;
     const [full, short] = this.names[seat];
     const room = plate.w - raceWidth - 30;
-    ctx.font = `bold 15px ${SERIF}`;
+    setFont(ctx, 15, true);
     let name = `${acting ? "▸ " : ""}${full}`;
     if (ctx.measureText(name).width > room) name = `${acting ? "▸ " : ""}${short}`;
-    this.text(name, plate.x, mid, { size: 15, bold: true, color: acting ? BRASS : "#e9dfc6" });
+    text(ctx, name, plate.x, mid, { size: 15, bold: true, color: acting ? BRASS : PARCHMENT });
     if (race) {
       const x = plate.x + plate.w;
       if (first) {
         ctx.fillStyle = "rgba(120, 20, 22, 0.85)";
-        ctx.beginPath();
-        ctx.roundRect(x - raceWidth - 26, mid - 10, raceWidth + 26, 20, 10);
+        roundedRect(ctx, { x: x - raceWidth - 26, y: mid - 10, w: raceWidth + 26, h: 20 }, 10);
         ctx.fill();
       }
       this.drop(x - raceWidth - 14, mid, first ? "#ffb4a8" : "#c9554e");
-      this.text(race, x - 5, mid + 1, { size: 13, bold: true, color: first ? "#ffe3dc" : "rgba(243, 234, 211, 0.8)", align: "right" });
+      text(ctx, race, x - 5, mid + 1, { size: 13, bold: true, color: first ? "#ffe3dc" : "rgba(243, 234, 211, 0.8)", align: "right" });
     }
   }
 
@@ -236,14 +215,14 @@ export class KnifeFightRenderer extends TableRenderer {
     const strip = layout.strips[seat];
     const { deck, discard } = strip;
     const small = { fontSize: Math.max(10, Math.min(12, deck.w * 0.3)) };
-    const label = (string, x, color) => this.text(string, x, strip.labelY + 6, { size: small.fontSize, color });
+    const label = (string, x, color) => text(ctx, string, x, strip.labelY + 6, { size: small.fontSize, color });
 
     // The deck, with how many cards it holds and how many the next bleed takes.
     if (view.decks[seat] > 0) this.painter.draw(ctx, deck.x, deck.y, deck.w, deck.h);
-    else this.outline(deck);
-    this.pill(String(view.decks[seat]), deck.x + deck.w / 2, deck.y + deck.h - 9, "#2a1a0e");
+    else dashedOutline(ctx, deck);
+    pill(ctx, String(view.decks[seat]), deck.x + deck.w / 2, deck.y + deck.h - 9);
     label("deck", deck.x);
-    if (view.bleed[seat] > 0) this.pill(`−${view.bleed[seat]}`, deck.x + deck.w - 2, deck.y + 8, "#8d1d20");
+    if (view.bleed[seat] > 0) pill(ctx, `−${view.bleed[seat]}`, deck.x + deck.w - 2, deck.y + 8, { fill: "#8d1d20" });
 
     // The discard pile: only its size is public information worth drawing.
     if (view.discards[seat] > 0) {
@@ -251,8 +230,8 @@ export class KnifeFightRenderer extends TableRenderer {
       ctx.globalAlpha = 0.55;
       this.painter.draw(ctx, discard.x, discard.y, discard.w, discard.h);
       ctx.restore();
-    } else this.outline(discard);
-    this.pill(String(view.discards[seat]), discard.x + discard.w / 2, discard.y + discard.h - 9, "#2a1a0e");
+    } else dashedOutline(ctx, discard);
+    pill(ctx, String(view.discards[seat]), discard.x + discard.w / 2, discard.y + discard.h - 9);
     label("discard", discard.x);
 
     // Wounds, fanned so that every card's corner can be read, with their sum and the bleed it causes.
@@ -260,12 +239,12 @@ export class KnifeFightRenderer extends TableRenderer {
     const woundText = view.damage[seat].length
       ? `wounds ${sum} · bleeds ${view.bleed[seat]} a round`
       : "no wounds yet";
-    label(woundText, strip.area.x + 4, sum ? "#ffb4a8" : "rgba(243, 234, 211, 0.7)");
-    if (!view.damage[seat].length) this.outline({ ...strip.area, x: strip.area.x + 4, y: deck.y, w: deck.w, h: deck.h });
+    label(woundText, strip.area.x + 4, sum ? "#ffb4a8" : FAINT);
+    if (!view.damage[seat].length) dashedOutline(ctx, { ...strip.area, x: strip.area.x + 4, y: deck.y, w: deck.w, h: deck.h });
     for (const rect of strip.damage) {
       if (this.isHidden(`damage:${seat}:${rect.card}`, elapsed)) continue;
-      const glow = seat === layout.me && this.highlight.dressable.has(rect.card);
-      if (glow) this.glow(rect);
+      const lit = seat === layout.me && this.highlight.dressable.has(rect.card);
+      if (lit) glow(ctx, rect);
       this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { code: rect.card, faceUp: true });
     }
   }
@@ -274,16 +253,15 @@ export class KnifeFightRenderer extends TableRenderer {
     const { ctx, view } = this;
     const box = layout.ringBox;
     ctx.fillStyle = "rgba(0, 0, 0, 0.16)";
-    ctx.beginPath();
-    ctx.roundRect(box.x, box.y, box.w, box.h, 14);
+    roundedRect(ctx, box, 14);
     ctx.fill();
     const { caption } = layout;
     const prompt = this.highlight.caption ?? "";
     const head = view.phase === "over" ? "THE FIGHT IS OVER" : `ROUND ${view.round}`;
-    if (!prompt) this.text(head, caption.x + caption.w / 2, caption.y + caption.h / 2, { size: 12, bold: true, color: BRASS, align: "center" });
+    if (!prompt) text(ctx, head, caption.x + caption.w / 2, caption.y + caption.h / 2, { size: 12, bold: true, color: BRASS, align: "center" });
     const { slots, follows } = layout;
     const mid = (slots[layout.opp].x + slots[layout.opp].w + slots[layout.me].x) / 2;
-    this.text("vs", mid, slots[layout.me].y + slots[layout.me].h / 2, { size: 16, bold: true, color: "rgba(243, 234, 211, 0.55)", align: "center" });
+    text(ctx, "vs", mid, slots[layout.me].y + slots[layout.me].h / 2, { size: 16, bold: true, color: "rgba(243, 234, 211, 0.55)", align: "center" });
     // A follow-up sits on the outer side of its King: the rival's under it, the viewer's over it, so
     // both cards' corner indices stay readable.
     const drawCard = (key, rect, content) => {
@@ -295,7 +273,7 @@ export class KnifeFightRenderer extends TableRenderer {
       ctx.restore();
     };
     for (const seat of [layout.opp, layout.me]) {
-      this.outline(slots[seat]);
+      dashedOutline(ctx, slots[seat]);
       const slot = () => drawCard(`slot:${seat}`, slots[seat], this.slotContent(seat));
       const follow = () => drawCard(`follow:${seat}`, follows[seat], this.followContent(seat));
       if (seat === layout.opp) [follow, slot].forEach((paint) => paint());
@@ -303,9 +281,9 @@ export class KnifeFightRenderer extends TableRenderer {
     }
     for (const seat of [layout.opp, layout.me]) {
       const slot = slots[seat];
-      this.text(this.names[seat][1], slot.x + slot.w / 2, slot.y + slot.h * 1.1 - 2, { size: 11, color: "rgba(243, 234, 211, 0.7)", align: "center" });
+      text(ctx, this.names[seat][1], slot.x + slot.w / 2, slot.y + slot.h * 1.1 - 2, { size: 11, color: FAINT, align: "center" });
     }
-    if (prompt) this.banner(prompt, caption, 14);
+    ribbon(ctx, prompt, caption, { largest: 14 });
   }
 
   /** A follow-up beside a King: {card, faceUp, faded} or null. */
@@ -329,14 +307,9 @@ export class KnifeFightRenderer extends TableRenderer {
     const { playable } = this.highlight;
     for (const rect of layout.myHand) {
       const r = this.lifted(rect);
-      if (playable.has(rect.card)) this.glow(r);
+      if (playable.has(rect.card)) glow(ctx, r);
       this.painter.draw(ctx, r.x, r.y, r.w, r.h, { code: rect.card, faceUp: true });
-      if (playable.size && !playable.has(rect.card)) {
-        ctx.fillStyle = "rgba(10, 30, 20, 0.45)";
-        ctx.beginPath();
-        ctx.roundRect(r.x, r.y, r.w, r.h, r.w * 0.08);
-        ctx.fill();
-      }
+      if (playable.size && !playable.has(rect.card)) dim(ctx, r);
     }
   }
 
@@ -354,34 +327,16 @@ export class KnifeFightRenderer extends TableRenderer {
     }
     for (const flight of this.animation.flights) {
       if (elapsed < flight.start || elapsed >= flight.start + flight.dur) continue;
-      const t = ease((elapsed - flight.start) / flight.dur);
-      const lerp = (a, b) => a + (b - a) * t;
-      const from = flight.from(layout);
-      const to = flight.to(layout);
-      this.painter.draw(ctx, lerp(from.x, to.x), lerp(from.y, to.y), lerp(from.w, to.w), lerp(from.h, to.h), flight.look);
+      const r = lerpRect(flight.from(layout), flight.to(layout), ease((elapsed - flight.start) / flight.dur));
+      this.painter.draw(ctx, r.x, r.y, r.w, r.h, flight.look);
     }
-    const banner = this.animation.banner;
-    if (banner && elapsed >= banner.start && elapsed < banner.start + BANNER_MS) {
-      const p = (elapsed - banner.start) / BANNER_MS;
-      ctx.save();
-      ctx.globalAlpha = Math.min(1, p * 6, (1 - p) * 4);
-      this.banner(banner.text, layout.caption, 22);
-      ctx.restore();
+    const round = this.animation.banner;
+    if (round && elapsed >= round.start && elapsed < round.start + BANNER_MS) {
+      banner(ctx, round.text, layout.caption, (elapsed - round.start) / BANNER_MS, 22);
     }
   }
 
   // --- small pieces -------------------------------------------------------------------------
-  outline(rect) {
-    const { ctx } = this;
-    ctx.setLineDash([6, 5]);
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = "rgba(243, 234, 211, 0.28)";
-    ctx.beginPath();
-    ctx.roundRect(rect.x, rect.y, rect.w, rect.h, rect.w * 0.08);
-    ctx.stroke();
-    ctx.setLineDash([]);
-  }
-
   /** A drop of blood: the "rounds left" mark. */
   drop(cx, cy, color) {
     const { ctx } = this;
@@ -393,54 +348,4 @@ export class KnifeFightRenderer extends TableRenderer {
     ctx.bezierCurveTo(cx - 5, cy, cx - 2, cy - 3, cx, cy - 7);
     ctx.fill();
   }
-
-  glow(rect) {
-    const { ctx } = this;
-    ctx.save();
-    ctx.shadowColor = "rgba(255, 214, 120, 0.95)";
-    ctx.shadowBlur = 16;
-    ctx.fillStyle = "#ffd678";
-    ctx.beginPath();
-    ctx.roundRect(rect.x - 3, rect.y - 3, rect.w + 6, rect.h + 6, rect.w * 0.1);
-    ctx.fill();
-    ctx.restore();
-  }
-
-  pill(string, cx, cy, fill) {
-    const { ctx } = this;
-    ctx.font = `bold 12px ${SERIF}`;
-    const w = Math.max(20, ctx.measureText(string).width + 10);
-    ctx.fillStyle = fill;
-    ctx.strokeStyle = BRASS;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    ctx.roundRect(cx - w / 2, cy - 8, w, 16, 8);
-    ctx.fill();
-    ctx.stroke();
-    this.text(string, cx, cy + 1, { size: 12, bold: true, color: "#fff4d8", align: "center" });
-  }
-
-  /** A line of text on a dark ribbon across the ring's caption row. */
-  banner(string, row, largest) {
-    const { ctx } = this;
-    ctx.font = `bold ${largest}px ${SERIF}`;
-    const size = Math.max(10, Math.min(largest, (largest * (row.w - 28)) / ctx.measureText(string).width));
-    ctx.font = `bold ${size}px ${SERIF}`;
-    const w = Math.min(row.w, ctx.measureText(string).width + 28);
-    const x = row.x + (row.w - w) / 2;
-    ctx.fillStyle = "rgba(28, 16, 8, 0.92)";
-    ctx.strokeStyle = BRASS;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    ctx.roundRect(x, row.y, w, row.h, row.h / 2);
-    ctx.fill();
-    ctx.stroke();
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(x + 8, row.y, w - 16, row.h);
-    ctx.clip();
-    this.text(string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: BRASS, align: "center" });
-    ctx.restore();
-  }
 }
-

@@ -1,17 +1,19 @@
-// One open Knife Fight table: what the shared flow (../table-flow.js) draws and says for Knife Fight.
-// A tap on a playable hand card commits it (or follows the feint with it); in a field dressing a tap on
-// a glowing wound dresses it. Every rule question goes to Python.
-// The move log comes from the view's log of finished exchanges (public once revealed).
-import { TableFlow } from "../table-flow.js";
+// One open Knife Fight table: a two-seat screen (../screens/two-seats.js) with what Knife Fight draws and
+// says. A tap on a playable hand card commits it (or follows the feint with it); in a field dressing a
+// tap on a glowing wound dresses it. Every rule question goes to Python, and every sentence about the
+// fight (the story of an exchange, the move log, the outcome) is the engine's, written for the viewer.
+import { TwoSeatScreen } from "../screens/two-seats.js";
 import { KnifeFightRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { prompt, waitingCaption, storyLine, logEntries, tableSummary } from "./texts.js";
 
-export class KnifeFightTable extends TableFlow {
-  /** options: those of TableFlow less the renderer, plus canvas and painter (CardPainter). */
-  constructor({ canvas, painter, ...options }) {
-    super({ ...options, renderer: new KnifeFightRenderer(canvas, painter) });
-    this.panel = new MovePanel(document.querySelector(".moves"), {
+export class Table extends TwoSeatScreen {
+  static stylesheet = new URL("./table.css", import.meta.url).href;
+
+  /** @param {import("../screens/table-screen.js").TableOptions} options */
+  constructor(options) {
+    super(options, new KnifeFightRenderer(options.canvas, options.painter));
+    this.panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), {
       onPlay: (move) => this.play(move),
       signal: this.listeners.signal,
     });
@@ -46,12 +48,17 @@ export class KnifeFightTable extends TableFlow {
     };
   }
 
+  /** Whether the computer (not a person) moves next in this view. */
+  machineNext(view) {
+    return this.session.machinesDue(view.to_act).length > 0;
+  }
+
   caption() {
     const response = this.response;
     if (!response || response.over) return "";
     const view = response.view;
     if (this.acting) return prompt(view.phase);
-    return waitingCaption(view, this.names, this.computerDue(view).length > 0);
+    return waitingCaption(view, this.names, this.machineNext(view));
   }
 
   summary(view) {
@@ -64,20 +71,20 @@ export class KnifeFightTable extends TableFlow {
       this.setStatus("The fight is over.", response.outcome?.reason ?? "");
       return;
     }
-    const seat = this.viewer;
+    const seat = /** @type {number} */ (this.viewer);
     let turn;
     if (this.acting) {
-      const who = this.settings.mode === "hotseat" ? `${this.names[seat].subject}, ` : "";
+      const who = this.hotseat ? `${this.names[seat].subject}, ` : "";
       turn = `${who}${prompt(view.phase).toLowerCase()}.`;
       turn = turn.charAt(0).toUpperCase() + turn.slice(1);
     } else {
-      turn = `${waitingCaption(view, this.names, this.computerDue(view).length > 0)}.`.replace("….", "…");
+      turn = `${waitingCaption(view, this.names, this.machineNext(view))}.`.replace("….", "…");
     }
     this.setStatus(`Round ${view.round} · ${turn}`, storyLine(view));
   }
 
   updateLog(view) {
-    this.showLog(view ? logEntries(view.log, this.names, view.final?.outcome) : []);
+    this.showLog(view ? logEntries(view) : []);
   }
 
   resultDetails({ outcome }) {

@@ -1,5 +1,6 @@
-// Player-facing words for Knife Fight built from view data: prompts, the status line, log
-// lines, the screen-reader summary, and the "rounds left" estimate. Nothing here decides a rule.
+// Player-facing words for Knife Fight around the engine's own sentences: prompts, the waiting caption,
+// the screen-reader summary and the "rounds left" estimate. What happens in the fight (the story of an
+// exchange, the log, the outcome) is told by the engine, for the viewer; nothing here decides a rule.
 import { cardText } from "../cards.js";
 
 /**
@@ -31,38 +32,20 @@ export function waitingCaption(view, names, computerDue) {
   return `${names[view.to_act[0]].subject} ${view.to_act[0] === view.viewer ? "are" : "is"} next`;
 }
 
-/** The exchange being settled, or the one before it, as the engine tells it. */
+/** The exchange being settled, or the one before it, as the engine tells it (the reason line). */
 export function storyLine(view) {
-  if (view.phase === "feint" && !view.exchange.effects.length) {
-    return "A feint: each King steps aside, and a second card from the same hand strikes in its place.";
-  }
   if (view.exchange) return view.exchange.story.join(" ");
   if (view.last) return `Round ${view.last.round}: ${view.last.story.join(" ")}`;
-  return "Both fighters hold three cards. Lay one face down; the lower number cuts.";
+  return "";
 }
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Sentences for the move log, labelled by round, from the engine's log of finished exchanges. */
-export function logEntries(log, names, outcome) {
-  const who = (seat) => (names[seat].subject === "You" ? "you" : names[seat].subject.replace(/^The /, "the "));
-  const does = (seat, plain, third) => `${names[seat].subject} ${names[seat].subject === "You" ? plain : third}`;
-  const entries = [];
-  for (const exchange of log) {
-    const label = `Round ${exchange.round}`;
-    const lines = [`Revealed: ${exchange.cards.map((card, seat) => `${cardText(card)} for ${who(seat)}`).join(", ")}.`];
-    exchange.follow_ups.forEach((card, seat) => {
-      if (card) lines.push(`${does(seat, "follow", "follows")} the feint with ${cardText(card)}.`);
-    });
-    for (const [what, seat, card] of exchange.effects) {
-      if (what === "damage") lines.push(`${cardText(card)} lands in ${names[seat].owner} damage pile.`);
-      else if (what === "discard") lines.push(`${capital(names[seat].owner)} ${cardText(card)} is discarded.`);
-      else if (what === "dressed") lines.push(`${does(seat, "dress", "dresses")} the ${cardText(card)} wound: it leaves the damage pile.`);
-    }
-    if (!exchange.effects.length) lines.push("Nothing happens.");
-    entries.push(...lines.map((line) => [label, line]));
-  }
-  if (outcome) entries.push(["End", outcome.reason]);
+/**
+ * The move log, [label, sentence] entries: each finished exchange's sentences as the engine wrote them
+ * for this viewer, labelled by round, and the outcome at the end.
+ */
+export function logEntries(view) {
+  const entries = view.log.flatMap((exchange) => exchange.sentences.map((sentence) => [`Round ${exchange.round}`, sentence]));
+  if (view.final) entries.push(["End", view.final.outcome.reason]);
   return entries;
 }
 

@@ -1,0 +1,148 @@
+// What every table canvas draws with: the saloon's palette and fonts, easing, and the small pieces each
+// renderer needs (a line of text, a pill, a ribbon, a glow, a dimmed or dashed card place, hit tests).
+// Everything takes the 2D context and CSS-pixel rectangles {x, y, w, h}.
+
+export const BRASS = "#d9b25f";
+export const GOLD = "#ffd678";
+export const CREAM = "#f3ead3";
+export const PARCHMENT = "#e9dfc6"; // a name that is not acting
+export const PILL_TEXT = "#fff4d8";
+export const DARK_WOOD = "#2a1a0e";
+export const RIBBON = "rgba(28, 16, 8, 0.92)";
+export const FAINT = "rgba(243, 234, 211, 0.7)";
+export const CARD_FACE = "#fffaf0";
+export const CARD_EDGE = "#cbbd9c";
+export const CARD_RED = "#b3121d";
+export const CARD_BLACK = "#17171c";
+
+export const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif';
+export const SANS = '"DejaVu Sans", "Segoe UI Symbol", system-ui, sans-serif';
+
+/** Fast start, soft landing: t in 0..1. */
+export const ease = (t) => 1 - (1 - t) ** 3;
+export const clamp01 = (t) => Math.min(1, Math.max(0, t));
+export const lerp = (a, b, t) => a + (b - a) * t;
+
+/** The rectangle a fraction `t` of the way from `from` to `to`. */
+export function lerpRect(from, to, t) {
+  return { x: lerp(from.x, to.x, t), y: lerp(from.y, to.y, t), w: lerp(from.w, to.w, t), h: lerp(from.h, to.h, t) };
+}
+
+export function contains(rect, x, y) {
+  return x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h;
+}
+
+export function overlaps(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+export function setFont(ctx, size, bold = false) {
+  ctx.font = `${bold ? "bold " : ""}${size}px ${SERIF}`;
+}
+
+/** One line of text, vertically centred on y; returns its width. */
+export function text(ctx, string, x, y, { size = 13, bold = false, color = CREAM, align = "left" } = {}) {
+  setFont(ctx, size, bold);
+  ctx.fillStyle = color;
+  ctx.textAlign = align;
+  ctx.textBaseline = "middle";
+  ctx.fillText(string, x, y);
+  return ctx.measureText(string).width;
+}
+
+/** A rounded rectangle path, ready to fill or stroke. */
+export function roundedRect(ctx, rect, radius) {
+  ctx.beginPath();
+  ctx.roundRect(rect.x, rect.y, rect.w, rect.h, radius);
+}
+
+/** Bold text on a rounded tag centred at (cx, cy); returns the tag's rectangle. */
+export function pill(ctx, string, cx, cy, { fill = DARK_WOOD, edge = BRASS, color = PILL_TEXT, size = 12, minWidth = size * 1.7 } = {}) {
+  setFont(ctx, size, true);
+  const w = Math.max(minWidth, ctx.measureText(string).width + size * 0.9);
+  const h = size + 6;
+  const rect = { x: cx - w / 2, y: cy - h / 2, w, h };
+  ctx.fillStyle = fill;
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = 1.2;
+  roundedRect(ctx, rect, h / 2);
+  ctx.fill();
+  ctx.stroke();
+  text(ctx, string, cx, cy + 1, { size, bold: true, color, align: "center" });
+  return rect;
+}
+
+/** A line of text on a dark rounded ribbon centred in `row`, shrunk (down to 10px) to fit its width. */
+export function ribbon(ctx, string, row, { largest = 15, gold = false } = {}) {
+  if (!string) return;
+  setFont(ctx, largest, true);
+  const natural = ctx.measureText(string).width;
+  const size = natural + 28 > row.w ? Math.max(10, (largest * (row.w - 28)) / natural) : largest;
+  setFont(ctx, size, true);
+  const w = Math.min(row.w, ctx.measureText(string).width + 28);
+  const x = row.x + (row.w - w) / 2;
+  ctx.fillStyle = gold ? "rgba(70, 48, 10, 0.94)" : RIBBON;
+  ctx.strokeStyle = gold ? GOLD : BRASS;
+  ctx.lineWidth = 1.5;
+  roundedRect(ctx, { x, y: row.y, w, h: row.h }, row.h / 2);
+  ctx.fill();
+  ctx.stroke();
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x + 8, row.y, w - 16, row.h);
+  ctx.clip();
+  text(ctx, string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: gold ? "#fff1c2" : BRASS, align: "center" });
+  ctx.restore();
+}
+
+/**
+ * A soft glow around a rounded rectangle, as a few widening translucent strokes: canvas shadows are
+ * blurred on the CPU when there is no GPU, and would cost a millisecond or more on every redraw.
+ */
+export function halo(ctx, rect, radius, colour = GOLD, size = 10) {
+  const base = ctx.globalAlpha;
+  ctx.save();
+  ctx.strokeStyle = colour;
+  for (let k = 3; k >= 1; k--) {
+    ctx.globalAlpha = base * 0.16 * (4 - k);
+    ctx.lineWidth = (size * k) / 3;
+    roundedRect(ctx, rect, radius);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** A card (or any place) lit up: a gold rim with a halo, drawn under the card. */
+export function glow(ctx, rect, { size = 14 } = {}) {
+  const rim = { x: rect.x - 3, y: rect.y - 3, w: rect.w + 6, h: rect.h + 6 };
+  halo(ctx, rim, rect.w * 0.1, GOLD, size);
+  ctx.fillStyle = GOLD;
+  roundedRect(ctx, rim, rect.w * 0.1);
+  ctx.fill();
+}
+
+/** A card that can't be used now, shaded over. */
+export function dim(ctx, rect, alpha = 0.45) {
+  ctx.fillStyle = `rgba(10, 30, 20, ${alpha})`;
+  roundedRect(ctx, rect, rect.w * 0.08);
+  ctx.fill();
+}
+
+/** The dashed outline of an empty card place. */
+export function dashedOutline(ctx, rect, { colour = "rgba(243, 234, 211, 0.28)", width = 1.5, dash = [6, 5] } = {}) {
+  ctx.save();
+  ctx.setLineDash(dash);
+  ctx.lineWidth = width;
+  ctx.strokeStyle = colour;
+  roundedRect(ctx, rect, rect.w * 0.08);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A line of text on a dark band across `rect`, fading in and out over `p` (0..1): "Round 2". */
+export function banner(ctx, string, rect, p, size = 24) {
+  ctx.save();
+  ctx.globalAlpha = Math.min(1, p * 6, (1 - p) * 4);
+  ribbon(ctx, string, rect, { largest: size });
+  ctx.restore();
+}

@@ -1,0 +1,69 @@
+// What every game's move panel does the same way: the list of real <button class="move" data-move>
+// buttons under the table (keyboard and screen-reader play, a stable hook for tests), the hint over it,
+// focus for keyboard players, and clearing it when nobody at this screen acts. A game's panel extends
+// this with show(legal, ...) that builds its own buttons.
+
+/**
+ * A DOM element with attributes ("className" sets the class) and children.
+ * @param {string} tag
+ * @param {Record<string, string>} attributes
+ * @param {(Node | string)[]} children
+ */
+export function el(tag, attributes = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "className") node.className = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** A move button: the bridge's label is its accessible name and title; `shown` is what it displays. */
+export function moveButton(move, label, className, shown) {
+  return el("button", { type: "button", className, "data-move": JSON.stringify(move), title: label },
+    [el("span", { className: "move-text" }, [label]), ...shown]);
+}
+
+export class MovePanel {
+  /**
+   * @param {Element} root the panel (.moves) holding #move-list and #moves-hint
+   * @param {{onPlay: (move: any) => void, signal: AbortSignal}} options onPlay(move) when a move button
+   *   is pressed; signal removes the panel's listeners when its table closes
+   */
+  constructor(root, { onPlay, signal }) {
+    this.list = /** @type {HTMLElement} */ (root.querySelector("#move-list"));
+    this.hint = /** @type {HTMLElement} */ (root.querySelector("#moves-hint"));
+    this.list.addEventListener("click", (event) => {
+      const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button.move"));
+      if (button && !button.disabled) onPlay(JSON.parse(button.dataset.move ?? "null"));
+      else this.clicked(/** @type {Element} */ (event.target));
+    }, { signal });
+  }
+
+  /** A click in the list that is not on a move button (a game's own controls). */
+  clicked(_target) {}
+
+  /**
+   * Fresh buttons for these moves.
+   * @param {{moves: any[], labels: string[], previews?: any[]}} _legal
+   * @param {...any} _context what the game's panel needs besides (whose side, the card chosen...)
+   */
+  show(_legal, ..._context) {}
+
+  /** Keyboard users land back on the moves when it is their turn again. */
+  focus() {
+    /** @type {HTMLElement | null} */ (this.list.querySelector("button"))?.focus({ preventScroll: true });
+  }
+
+  /** A move is on its way: no second press until the next view. */
+  disable() {
+    for (const button of this.list.querySelectorAll("button")) button.disabled = true;
+  }
+
+  /** No moves on offer (the other side is acting, the curtain is down, or the game is over). */
+  clear(hint = "") {
+    this.list.replaceChildren();
+    this.hint.textContent = hint;
+  }
+}

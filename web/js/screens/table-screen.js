@@ -1,0 +1,323 @@
+// What every table screen does, whatever the game and however many seats: show one seat's view, offer
+// that person's legal moves (buttons and canvas), send their move, let the computer or the engine move
+// for the seats no person plays, save after every move that may be saved, keep the status line and the
+// move log, and show the result. The engine decides everything (through the Session); a screen only shows.
+//
+// A game's table extends the screen it needs (two-seats.js, solo.js) and fills in the hooks at the end:
+// what is highlighted, said and summed up for that game.
+//
+// A machine move whose card stays secret (a face-down commit) is not saved: on a reload the computer
+// makes it again, identically (the bot is seeded by the position), and nothing secret of the computer's
+// sits in the saved game meanwhile.
+
+import { Session } from "../session.js";
+import { seatNames, resultTitle } from "../seats.js";
+import { attachStylesheet } from "./stylesheet.js";
+
+const BOT_PAUSE_MS = 900; // a natural beat before the computer moves
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * @typedef {object} TableOptions
+ * @property {import("../session.js").Engine} engine
+ * @property {{seats: import("../seats.js").SeatInfo[]}} info this game's GameInfo
+ * @property {import("../session.js").Settings} settings
+ * @property {string} session the bridge session, created or restored by app.js
+ * @property {HTMLCanvasElement} canvas
+ * @property {import("../card-painter.js").CardPainter} painter
+ * @property {() => void} onRendered after each redraw that shows a new view
+ * @property {(text: string) => void} toast a gentle notice
+ * @property {(title: string) => Promise<void>} showCurtain resolves when the next player taps
+ * @property {() => Promise<void>} save seal and store the position
+ */
+
+export class TableScreen {
+  /**
+   * @param {TableOptions} options
+   * @param {import("../table-renderer.js").TableRenderer} renderer the game's renderer, owned by this table
+   */
+  constructor({ engine, info, settings, session, onRendered, toast, showCurtain, save }, renderer) {
+    this.engine = engine;
+    this.info = info;
+    this.settings = settings;
+    this.session = new Session({ engine, info, settings, session, save });
+    this.renderer = renderer;
+    this.onRendered = onRendered;
+    this.toast = toast;
+    this.showCurtain = showCurtain;
+    this.names = seatNames(info.seats, settings.mode, this.session.human);
+    /** @type {number | null} the seat whose view is shown (null while hidden or before the first) */
+    this.viewer = null;
+    /** @type {any} the last view response drawn */
+    this.response = null;
+    /** @type {{moves: any[], labels: string[], previews?: any[]}} */
+    this.legal = { moves: [], labels: [] };
+    this.acting = false;
+    this.busy = false;
+    this.closed = false;
+    this.listeners = new AbortController(); // every DOM listener of this table goes when it closes
+    /** @type {import("../move-panel.js").MovePanel} the game's move panel, made by its constructor */
+    this.panel = /** @type {any} */ (null);
+    this.detachStylesheet = attachStylesheet(/** @type {any} */ (this.constructor).stylesheet);
+    this.dom = {
+      turn: /** @type {HTMLElement} */ (document.querySelector("#turn-line")),
+      reason: /** @type {HTMLElement} */ (document.querySelector("#reason-line")),
+      result: /** @type {HTMLElement} */ (document.querySelector("#result")),
+      waiting: /** @type {HTMLElement} */ (document.querySelector("#waiting")),
+      log: /** @type {HTMLElement} */ (document.querySelector("#log-list")),
+      logEmpty: /** @type {HTMLElement} */ (document.querySelector("#log-empty")),
+    };
+    renderer.setNames(this.names.map((n) => [n.plate, n.subject]));
+  }
+
+  /** What window.app.current shows while this table is open. */
+  get current() {
+    const { game, mode } = this.settings;
+    return { game, session: this.session.id, mode, human: [...this.session.human] };
+  }
+
+  get human() {
+    return this.session.human;
+  }
+
+  get animated() {
+    return !this.settings.fast && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  /** Draw the position and carry on (computer turn, hand-over, result). */
+  async open() {
+    this.dom.waiting.hidden = true;
+    this.dom.result.hidden = true;
+    await this.resume();
+  }
+
+  /** Pick the game up from the position in the bridge (just opened, or after a curtain). */
+  async resume() {
+    await this.showSeat(this.session.human[0]);
+  }
+
+  /** Fetch and draw `seat`'s view, then carry on with whoever acts. */
+  async showSeat(seat, events = []) {
+    const { view, legal } = await this.session.look(seat);
+    if (this.closed) return;
+    this.viewer = seat;
+    this.showView(view, events);
+    this.offerMoves(legal);
+    this.carryOn(view);
+  }
+
+  /** Draw a new view right away (the moves on offer follow in a moment, see offerMoves). */
+  showView(response, events) {
+    this.response = response;
+    this.acting = false;
+    this.legal = { moves: [], labels: [] };
+    this.panel.clear(this.waitingHint(response));
+    this.movesChanged();
+    this.renderer.show(response.view, {
+      events, animate: this.animated, highlight: this.highlight(), perspective: this.viewer ?? 0,
+    });
+    this.renderer.canvas.setAttribute("aria-label", this.summary(response.view));
+    this.updateStatus(response);
+    this.updateLog(response.view);
+    this.onRendered();
+  }
+
+  /** Put the legal moves of the seat on screen (buttons, playable cards); null: none. */
+  offerMoves(legal) {
+    this.legal = legal ?? { moves: [], labels: [] };
+    this.acting = this.legal.moves.length > 0;
+    this.movesChanged();
+    if (this.acting) this.showMoves();
+    if (this.acting && document.activeElement === document.body) this.panel.focus();
+    this.renderer.setHighlight(this.highlight());
+    this.updateStatus(this.response);
+  }
+
+  /**
+   * After a move: the new view is already drawn. Fetch the seat's moves if it acts next, save the game
+   * (unless its last move is still secret), then carry on. Kept out of the click-to-redraw path on purpose.
+   */
+  async afterMove(response, { secret = false } = {}) {
+    const legal = await this.session.legalIfDue(response, this.viewer);
+    if (this.closed) return;
+    if (!secret) this.save();
+    if (legal) this.offerMoves(legal);
+    this.carryOn(response);
+  }
+
+  save() {
+    this.session.save().catch((/** @type {Error} */ error) => this.toast(error.message));
+  }
+
+  waitingHint(response) {
+    if (response.over) return "The game is over.";
+    const next = this.session.next(response);
+    if ("machine" in next) return `Waiting for ${this.names[next.machine].object}…`;
+    return `${this.names[response.to_act[0]].subject} is next.`;
+  }
+
+  /** After a new view: finish, let a machine move, or wait for a person (another seat: handOver). */
+  carryOn(response) {
+    const next = this.session.next(response);
+    if ("over" in next) return this.showResult(response);
+    if ("machine" in next) return this.machineTurn(next.machine);
+    if (!response.to_act.includes(this.viewer)) return this.handOver(next.person);
+  }
+
+  /** Another person's turn: a screen with more than one person at the table passes the device. */
+  handOver(seat) {
+    return this.showSeat(seat);
+  }
+
+  /** How long the computer waits before it moves (games with long animations wait for them). */
+  botPause() {
+    return this.settings.fast ? 0 : BOT_PAUSE_MS + Math.random() * 500;
+  }
+
+  async machineTurn(seat) {
+    await sleep(this.botPause());
+    if (this.closed) return;
+    const { moved, view } = await this.session.machineMove(seat, this.viewer);
+    if (this.closed) return;
+    if (!moved.ok) {
+      this.setStatus(`${this.names[seat].subject} is stuck.`, moved.error.message);
+      return;
+    }
+    this.showView(view, moved.events);
+    await this.afterMove(view, { secret: this.isSecret(moved.move) });
+  }
+
+  /** The seat whose view follows a person's move (a hot-seat table hides the mover's hand). */
+  viewAfterMove(seat) {
+    return seat;
+  }
+
+  /** A move chosen by a person, from a button or from the canvas: the very same path. */
+  async play(move) {
+    if (!this.acting || this.busy) return;
+    this.busy = true;
+    this.acting = false;
+    this.panel.disable();
+    const seat = /** @type {number} */ (this.viewer);
+    const shown = this.viewAfterMove(seat);
+    const { played, view } = await this.session.play(seat, move, shown);
+    this.busy = false;
+    if (this.closed) return;
+    this.moveMade();
+    if (!played.ok) {
+      this.toast(played.error.message);
+      return this.showSeat(seat);
+    }
+    if (shown !== seat && view.to_act.includes(seat)) {
+      this.save();
+      return this.showSeat(seat, played.events); // the same player goes again: back to their side
+    }
+    this.showView(view, played.events);
+    await this.afterMove(view);
+  }
+
+  setStatus(turn, reason) {
+    this.dom.turn.textContent = turn;
+    this.dom.reason.textContent = reason;
+  }
+
+  /** The log dialog: entries are [label, sentence] (the label: a round, a card, "End"). */
+  showLog(entries) {
+    this.dom.log.replaceChildren(...entries.map(([label, sentence]) => {
+      const item = document.createElement("li");
+      const round = document.createElement("span");
+      round.className = "log-round";
+      round.textContent = label;
+      item.append(round, sentence);
+      return item;
+    }));
+    this.dom.logEmpty.hidden = entries.length > 0;
+  }
+
+  /** The result box: who won, why, each seat's total, and a note; then tell app.js the game is over. */
+  showResult(response) {
+    const { outcome } = response;
+    const box = this.dom.result;
+    const part = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (box.querySelector(selector));
+    part("#result-title").textContent = resultTitle(outcome, this.names, this.session.human);
+    part("#result-reason").textContent = outcome.reason;
+    const { totals, note } = this.resultDetails(response);
+    part("#result-totals").replaceChildren(...this.names.flatMap((name, seat) => {
+      if (totals[seat] === undefined) return [];
+      const entry = document.createElement("div");
+      if (outcome.winner === seat) entry.className = "winner";
+      const plate = document.createElement("dt");
+      plate.textContent = name.plate;
+      const total = document.createElement("dd");
+      total.textContent = String(totals[seat]);
+      entry.append(plate, total);
+      return [entry];
+    }));
+    part("#result-discards").textContent = note;
+    box.hidden = false;
+    document.dispatchEvent(new CustomEvent("saloon:over", { detail: { session: this.session.id } }));
+  }
+
+  /** Leave the table: stop every pending step and free the bridge session. */
+  close() {
+    this.closed = true;
+    this.acting = false;
+    this.listeners.abort();
+    this.hideTable();
+    this.renderer.dispose();
+    this.dom.result.hidden = true;
+    this.dom.waiting.hidden = true;
+    this.setStatus("", "");
+    this.detachStylesheet();
+    this.session.close();
+  }
+
+  /** Nothing of the game left on screen or in the renderer (curtain, leaving the table). */
+  hideTable() {
+    this.renderer.clear();
+    this.renderer.canvas.setAttribute("aria-label", "The card table");
+    this.panel.clear();
+    this.updateLog(null);
+  }
+
+  // --- what each game fills in --------------------------------------------------------------
+  /** Fill the move panel from this.legal (called only when the person acts). */
+  showMoves() {
+    this.panel.show(this.legal);
+  }
+
+  /** The moves on offer changed (this.acting / this.legal): refresh game-specific controls. */
+  movesChanged() {}
+
+  /** A person's move went to the bridge: forget any half-made choice. */
+  moveMade() {}
+
+  /** Whether a machine's move, as the viewer was told it, still hides its card (a face-down commit). */
+  isSecret(_move) {
+    return false;
+  }
+
+  /** A click on the canvas at a client (viewport) point. */
+  tap(_clientX, _clientY) {}
+
+  /** What the renderer marks (playable cards, targets, the caption). */
+  highlight() {
+    return {};
+  }
+
+  /** The canvas in words, for screen readers. */
+  summary(_view) {
+    return "The card table";
+  }
+
+  updateStatus(_response) {}
+
+  /** Fill the log dialog from a view (null: empty it). */
+  updateLog(_view) {}
+
+  /** @returns {{totals: number[], note: string}} each seat's total on the result box, and a line under them */
+  resultDetails({ outcome }) {
+    return { totals: outcome.scores, note: "" };
+  }
+}

@@ -1,0 +1,98 @@
+// The session controller of an open table: every question to the engine goes through here (views, legal
+// moves, a person's move, the computer's move, a seat the engine plays itself), it knows who is due and
+// who plays which seat (from GameInfo's seats and the mode), and it saves through the callback app.js
+// gives. It draws nothing: a screen (screens/) shows what it answers.
+
+import { humanSeats } from "./seats.js";
+
+/**
+ * @typedef {{call: (request: object) => Promise<any>, callMany: (requests: object[]) => Promise<any[]>}} Engine
+ * @typedef {{game: string, mode: string, level: string, side: number, fast: boolean}} Settings
+ * @typedef {{seats: import("./seats.js").SeatInfo[]}} GameSeats
+ */
+
+export class Session {
+  /**
+   * @param {{engine: Engine, info: GameSeats, settings: Settings, session: string, save: () => Promise<void>}} options
+   *   session: the bridge session id, created or restored by app.js; save(): seal and store the position
+   */
+  constructor({ engine, info, settings, session, save }) {
+    this.engine = engine;
+    this.id = session;
+    this.settings = settings;
+    this.store = save;
+    this.seats = info.seats;
+    /** The seats people play here; every other seat is the computer's (a bot) or the engine's own. */
+    this.human = humanSeats(info.seats, settings);
+  }
+
+  /** Seats due now that no person plays: the computer's and the engine's. */
+  machinesDue(toAct) {
+    return toAct.filter((seat) => !this.human.includes(seat));
+  }
+
+  /** The person at `seat` may move now: due, and no machine move comes first. */
+  personDue(toAct, seat) {
+    return toAct.includes(seat) && this.machinesDue(toAct).length === 0;
+  }
+
+  /**
+   * What happens after a view: the game is over, a machine moves (it goes first when a person is due
+   * at the same time, so its face-down card is down before the person chooses), or a person moves.
+   * @returns {{over: true} | {machine: number} | {person: number}}
+   */
+  next(response) {
+    if (response.over) return { over: true };
+    const machine = this.machinesDue(response.to_act);
+    if (machine.length) return { machine: machine[0] };
+    return { person: response.to_act[0] };
+  }
+
+  view(seat) {
+    return this.engine.call({ op: "view", session: this.id, player: seat });
+  }
+
+  /** The view of `seat` and, when that seat may move now, its legal moves (else null). */
+  async look(seat) {
+    const [view, legal] = await this.engine.callMany([
+      { op: "view", session: this.id, player: seat },
+      { op: "legal", session: this.id, player: seat },
+    ]);
+    return { view, legal: this.personDue(view.to_act, seat) && legal.ok ? legal : null };
+  }
+
+  /** The legal moves of `seat` if it may move in this view (else null). */
+  async legalIfDue(response, seat) {
+    if (!this.personDue(response.to_act, seat)) return null;
+    const legal = await this.engine.call({ op: "legal", session: this.id, player: seat });
+    return legal.ok ? legal : null;
+  }
+
+  /** A person's move; the events and the view after it are told as `viewer` sees them. */
+  async play(seat, move, viewer) {
+    const [played, view] = await this.engine.callMany([
+      { op: "play", session: this.id, player: seat, move, viewer },
+      { op: "view", session: this.id, player: viewer },
+    ]);
+    return { played, view };
+  }
+
+  /** The move of a seat no person plays: the engine's own (a Dealer) or the computer's at its level. */
+  async machineMove(seat, viewer) {
+    const request = this.seats[seat].kind === "engine"
+      ? { op: "auto", session: this.id, player: seat, viewer }
+      : { op: "bot", session: this.id, player: seat, level: this.settings.level, viewer };
+    const [moved, view] = await this.engine.callMany([request, { op: "view", session: this.id, player: viewer }]);
+    return { moved, view };
+  }
+
+  /** Store the position now (app.js seals it away from the page). */
+  save() {
+    return this.store();
+  }
+
+  /** Free the bridge session. */
+  close() {
+    this.engine.call({ op: "close", session: this.id }).catch(() => {});
+  }
+}
