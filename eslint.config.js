@@ -13,7 +13,7 @@ export default [
       globals: globals.browser,
     },
     rules: {
-      "no-unused-vars": ["error", { args: "after-used", caughtErrors: "none" }],
+      "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_", caughtErrors: "none" }],
       eqeqeq: ["error", "always"],
       "prefer-const": "error",
       "no-var": "error",

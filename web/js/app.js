@@ -1,4 +1,4 @@
-// Entry point: expose window.app, route between the menu and a table (the worker is started by boot.js).
+// Entry point: expose window.app, show the menu, open tables (the worker is started by boot.js).
 //
 // window.app (for the UI itself, tests, the benchmark and the browser console):
 //   ready            Promise, resolves once Python and the game engines answer (rejects with a readable message)
@@ -7,22 +7,47 @@
 //   renders          number of canvas redraws showing a new view; each fires document event "saloon:rendered"
 //   hitboxes()       card, pile and cell rectangles in viewport CSS pixels, for clicking the canvas from tests
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
-// Address: #game=grit|knife_fight|grow21&mode=computer|hotseat&level=easy|hard&seed=N[&side=1][&speed=fast][&deal=JSON]
-//   speed=fast: no computer "thinking" pauses, no animations, no hot-seat hand-over pause (tests, bench).
-//   deal: force the shuffled order of a fresh game (tests, puzzles), in the shape the game's engine takes.
+//
+// Which table is open is in the address (router.js). A table of a game opens its saved game when there is
+// one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks
+// first, from the setup form as from a shared link. The open game is saved by the worker after every
+// move the table reports (saved-game.js); if another tab moves the same game on, this tab follows it.
 import { engine } from "./boot.js";
-import { parseHash, formatHash, tableKey, shareLink as linkFor, randomSeed } from "./router.js";
-import { savedHash, forgetGame } from "./saved-game.js";
-import { toast, showCurtain, hideCurtain, wireDialogs, shareLink, showHelpFor } from "./overlays.js";
+import { find } from "./dom.js";
+import { TABLES, hasTable } from "./games.js";
+import { cachedGames, fetchGames } from "./game-catalog.js";
+import { showGames } from "./menu.js";
+import { parseHash, formatHash, settingsFor, shareLink as linkFor } from "./router.js";
+import { SavedGames, onSlotChanged } from "./saved-game.js";
+import { adoptLegacySave } from "./legacy-save.js";
+import { toast, showCurtain, hideCurtain, wireDialogs, askToReplace, shareLink } from "./overlays.js";
+import { openHelp } from "./help-pages.js";
 import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
-import { GAMES, isPlayable } from "./games.js";
 
-const canvas = document.querySelector("#table");
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").Settings} Settings */
+/** @typedef {import("./types.js").DealRequest} DealRequest */
+/**
+ * The game at the open table, as this tab knows it.
+ * @typedef {object} Seating
+ * @property {GameInfo} info
+ * @property {Settings} settings
+ * @property {Record<string, string>} options
+ * @property {string} session   the bridge session
+ * @property {number} revision  of the game's save slot, as this tab last read or wrote it
+ * @property {Promise<void>} saving  the last save (saves go one after another)
+ */
+
+const canvas = find("#table", HTMLCanvasElement);
 const painter = new CardPainter(); // its sprite cache outlives any one table
+const saves = new SavedGames(engine);
 let table = null;
-let opening = null; // the settings of the table being set up, until it is `table`
+/** @type {Seating | null} */
+let seated = null;
+let attempts = 0; // each opening counts up; an opening overtaken by a newer one stops
+let menuGames = cachedGames(); // what the menu shows before the engine has answered
 
 const app = {
   ready: engine.ready.then(({ version }) => {
@@ -31,107 +56,240 @@ const app = {
   }),
   call: (request) => engine.call(request),
   get current() {
-    return table?.session ? table.current : null;
+    return table?.current ?? null;
   },
   renders: 0,
   hitboxes: () => table?.renderer.hitboxes() ?? null,
   drawnView: () => structuredClone(table?.renderer.heldView ?? null),
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
-window.app = app;
+Object.assign(window, { app });
+
+/** @type {Promise<Map<string, GameInfo>>} */
+const catalog = app.ready.then(() => fetchGames(engine)).then((games) => {
+  menuGames = games;
+  refreshMenu();
+  return new Map(games.map((info) => [info.id, info]));
+});
+catalog.catch(() => {}); // an opening that needs it says what went wrong
+const legacyAdopted = app.ready.then(() => adoptLegacySave(engine)).then((notice) => {
+  if (notice) toast(notice);
+  refreshMenu();
+}, () => {});
 
 function announceRender() {
   app.renders += 1;
   document.dispatchEvent(new CustomEvent("saloon:rendered", { detail: { renders: app.renders } }));
 }
 
+const defaultOptions = (info) => Object.fromEntries(info.options.map((option) => [option.name, option.default]));
+
+/** The names the engine's sentences use for the seats: against the computer, its seat is "the computer". */
+function seatNames(info, settings) {
+  return info.seats.map((seat, index) =>
+    settings.mode === "computer" && seat.kind === "person" && index !== settings.side ? "the computer" : seat.name);
+}
+
 function showScreen(atTable) {
-  document.querySelector("#menu").hidden = atTable;
-  document.querySelector("#table-screen").hidden = !atTable;
+  find("#menu").hidden = atTable;
+  find("#table-screen").hidden = !atTable;
   document.body.classList.toggle("at-table", atTable);
 }
 
-function showMenu() {
-  const hash = savedHash();
-  document.querySelector("#resume").hidden = !hash;
-  if (hash) document.querySelector("#resume-link").href = hash;
-  showScreen(false);
+async function refreshMenu() {
+  if (menuGames) showGames(menuGames, await saves.list());
+}
+
+function setStatus(turn, reason) {
+  find("#turn-line").textContent = turn;
+  find("#reason-line").textContent = reason;
+}
+
+function offerShare(offered) {
+  find("#share").hidden = !offered;
+  find("#share-deal").hidden = !offered;
 }
 
 function leaveTable() {
-  opening = null;
+  attempts += 1;
   table?.close();
   table = null;
+  seated = null;
+  offerShare(false);
   hideCurtain();
 }
 
-async function openTable(settings) {
+function showMenu() {
   leaveTable();
+  refreshMenu();
+  showScreen(false);
+}
+
+/** Store the open game over the revision this tab knows; when another tab got there first, follow it. */
+function saveSeated(seat) {
+  seat.saving = seat.saving.then(async () => {
+    if (seat !== seated) return;
+    const { mode, level, side } = seat.settings;
+    const answer = await saves.save({
+      session: seat.session, slot: seat.info.id, meta: { mode, level, side, options: seat.options }, revision: seat.revision,
+    });
+    if (answer.ok) seat.revision = answer.revision;
+    else if (answer.error.code === "save_conflict") followOtherTab(seat, answer.error.message);
+    else toast(answer.error.message);
+  });
+  return seat.saving;
+}
+
+/** Another tab moved this game on: show the game as it now stands instead of playing a stale copy. */
+function followOtherTab(seat, message) {
+  if (seat !== seated) return;
+  toast(`${message} Here it is as it stands now.`);
+  openGame(seat.settings, null);
+}
+
+/** A fresh deal (random unless `dealt` names one) that replaces whatever is saved for the game. */
+async function dealNew(info, settings, dealt) {
+  const options = { ...defaultOptions(info), ...(dealt?.options ?? {}) };
+  const created = await engine.call({
+    op: "new", game: info.id, seed: dealt?.seed ?? null, options, deal: dealt?.deal ?? null, names: seatNames(info, settings),
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  /** @type {Seating} */
+  const seat = { info, settings, options, session: created.session, revision: null, saving: Promise.resolve() };
+  return seat;
+}
+
+/** The game saved for `info`, or a fresh deal when there is none or it cannot be read (with a notice). */
+async function restoreSaved(info, wanted, saved) {
+  const settings = settingsFor(info, { ...saved, fast: wanted.fast });
+  const answer = await saves.restore(info.id, seatNames(info, settings));
+  if (answer.ok && answer.session) {
+    return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision, saving: Promise.resolve() };
+  }
+  if (!answer.ok) toast(`${answer.error.message} A fresh deal is on the table.`);
+  return dealNew(info, settings, null);
+}
+
+/**
+ * Sit down at a table of `wanted.game`: its saved game, or a new deal when `dealt` is given (the player
+ * already agreed to replace any game in progress) or nothing is saved.
+ * @param {Settings} wanted
+ * @param {DealRequest | null} dealt
+ */
+async function openGame(wanted, dealt) {
+  leaveTable();
+  const attempt = attempts;
   showScreen(true);
-  showHelpFor(settings.game);
-  opening = settings;
+  setStatus("Shuffling the deck…", "");
+  find("#waiting").hidden = false;
   try {
-    const Table = await GAMES[settings.game].table();
-    if (opening !== settings) return;
-    const opened = new Table({ engine, settings, canvas, painter, onRendered: announceRender, toast, showCurtain });
-    table = opened;
-    await app.ready;
-    if (table === opened) await opened.open();
+    const info = (await catalog).get(wanted.game);
+    await legacyAdopted;
+    if (attempt !== attempts) return;
+    if (!info) throw new Error("This game is not in the saloon's engines.");
+    const saved = dealt ? null : (await saves.list())[info.id];
+    const seat = saved ? await restoreSaved(info, wanted, saved) : await dealNew(info, settingsFor(info, wanted), dealt);
+    const { Table } = await TABLES[info.id]();
+    if (attempt !== attempts) {
+      engine.call({ op: "close", session: seat.session }).catch(() => {});
+      return;
+    }
+    seated = seat;
+    if (seat.revision === null) await saveSeated(seat); // a new deal is saved at once, replacing any old one
+    history.replaceState(null, "", formatHash(seat.settings));
+    find("#waiting").hidden = true;
+    table = new Table({
+      engine, info, settings: seat.settings, session: seat.session, canvas, painter,
+      onRendered: announceRender, toast, showCurtain, save: () => saveSeated(seat),
+    });
+    await table.open();
   } catch (error) {
-    if (opening !== settings) return;
-    document.querySelector("#turn-line").textContent = "The cards could not be dealt.";
-    document.querySelector("#reason-line").textContent = error.message;
+    if (attempt !== attempts) return;
+    find("#waiting").hidden = true;
+    setStatus("The cards could not be dealt.", error.message);
   }
 }
 
-/** Go to a table; `fresh` throws away any saved game for it first (a new deal with a chosen seed). */
-function navigate(settings, { fresh = false } = {}) {
-  if (fresh && savedHash() === tableKey(settings)) forgetGame();
-  const hash = formatHash(settings);
-  if (location.hash === hash) openTable(settings);
-  else location.hash = hash;
+/** A new deal asked for by the player or a link: ask first when it would replace a game in progress. */
+async function startDeal(wanted, dealt) {
+  let replace = true;
+  try {
+    const [games, saved] = await Promise.all([catalog, legacyAdopted.then(() => saves.list())]);
+    if (saved[wanted.game] && !saved[wanted.game].over) replace = await askToReplace(games.get(wanted.game)?.title ?? "this game");
+  } catch {
+    // The engine did not start: openGame below says so.
+  }
+  if (!replace && seated?.info.id === wanted.game) {
+    history.replaceState(null, "", formatHash(seated.settings)); // keep playing the game on the table
+    return;
+  }
+  const hash = formatHash(wanted);
+  if (location.hash !== hash) history.pushState(null, "", hash);
+  openGame(wanted, replace ? dealt : null);
 }
 
 function route() {
-  const settings = parseHash(location.hash);
-  if (!settings) {
-    leaveTable();
+  const asked = parseHash(location.hash);
+  if (!asked) {
     showMenu();
     return;
   }
-  if (!isPlayable(settings.game)) {
-    toast("That game isn't open yet. Try Grit, Knife Fight or grow21!");
+  if (!hasTable(asked.settings.game)) {
+    toast("There is no such game in the saloon.");
     history.replaceState(null, "", location.pathname);
-    leaveTable();
     showMenu();
     return;
   }
-  const canonical = formatHash(settings);
-  if (location.hash !== canonical) history.replaceState(null, "", canonical);
-  const shown = table?.settings ?? opening;
-  if (shown && tableKey(shown) === tableKey(settings)) return;
-  openTable(settings);
+  if (asked.dealt) {
+    history.replaceState(null, "", formatHash(asked.settings)); // the deal never stays in the address
+    startDeal(asked.settings, asked.dealt);
+    return;
+  }
+  if (seated && formatHash(seated.settings) === location.hash) return;
+  openGame(asked.settings, null);
+}
+
+/** The setup sheet for `info`; Deal starts that deal (asking first if it replaces a game in progress). */
+function setUp(info, settings, options) {
+  openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(settingsFor(info, chosen), dealt));
+}
+
+async function shareSeated() {
+  if (!seated) return;
+  const answer = await engine.call({ op: "share", session: seated.session });
+  if (answer.ok) shareLink(linkFor(seated.settings, answer.share));
+  else toast(answer.error.message);
 }
 
 function wireControls() {
-  const felt = document.querySelector("#table");
-  felt.addEventListener("click", (event) => table?.tap(event.clientX, event.clientY));
-  document.querySelector("#share").addEventListener("click", () => table && shareLink(linkFor(table.settings)));
-  document.querySelector("#new-game").addEventListener("click", () => {
-    if (table) openSetup({ ...table.settings, seed: randomSeed(), deal: null }, (settings) => navigate(settings, { fresh: true }));
+  canvas.addEventListener("click", (event) => table?.tap(event.clientX, event.clientY));
+  find("#game-list").addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    const info = menuGames?.find((game) => game.id === (button?.dataset.setup ?? button?.dataset.rules));
+    if (!info) return;
+    if (button.dataset.rules) openHelp(info.id, "rules", toast);
+    else setUp(info, settingsFor(info, {}), defaultOptions(info));
   });
-  document.querySelector("#deal-again").addEventListener("click", () => {
-    if (table) navigate({ ...table.settings, seed: randomSeed(), deal: null }, { fresh: true });
-  });
-  document.querySelector("#see-table").addEventListener("click", () => {
-    document.querySelector("#result").hidden = true;
-  });
-  for (const button of document.querySelectorAll("[data-setup]")) {
-    button.addEventListener("click", () => {
-      const defaults = { game: button.dataset.setup, mode: "computer", level: "easy", side: 0, seed: randomSeed(), fast: false };
-      openSetup(defaults, (settings) => navigate(settings, { fresh: true }));
-    });
+  for (const button of document.querySelectorAll("[data-help]")) {
+    const kind = /** @type {"rules" | "rulings"} */ (/** @type {HTMLElement} */ (button).dataset.help);
+    button.addEventListener("click", () => seated && openHelp(seated.info.id, kind, toast));
   }
+  find("#new-game").addEventListener("click", () => seated && setUp(seated.info, seated.settings, seated.options));
+  find("#deal-again").addEventListener("click", () => {
+    if (seated) startDeal(seated.settings, { seed: null, deal: null, options: seated.options });
+  });
+  find("#share").addEventListener("click", shareSeated);
+  find("#share-deal").addEventListener("click", shareSeated);
+  find("#see-table").addEventListener("click", () => {
+    find("#result").hidden = true;
+  });
+  document.addEventListener("saloon:over", (event) => {
+    if (seated && /** @type {CustomEvent} */ (event).detail?.session === seated.session) offerShare(true);
+  });
+  onSlotChanged(({ slot, revision }) => {
+    if (seated?.info.id === slot && revision > seated.revision) followOtherTab(seated, "This game was played on in another tab.");
+    else if (!seated) refreshMenu();
+  });
 }
 
 wireDialogs();

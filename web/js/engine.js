@@ -1,5 +1,10 @@
 // The page's side of the engine worker: a promise per request, progress stages, one ready promise.
 
+/**
+ * Start the engine worker.
+ * @param {{onStage?: (stage: {stage: string, label: string}) => void}} [hooks]  told each loading stage
+ * @returns {import("./types.js").Engine}
+ */
 export function startEngine({ onStage } = {}) {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "engine" });
   const pending = new Map();

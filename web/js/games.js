@@ -1,11 +1,13 @@
-// The games that can be played, and where each one's table lives. A game's table module is loaded only
-// when someone sits down at it, so the menu never waits for code it does not show.
-// To add a game: a folder web/js/<id>/ whose table.js exports a TableFlow subclass, and a line here.
+// The games the page can seat people at: one line per game, its id and its table module (which exports
+// `Table`). A table module loads only when someone sits down, so the menu never waits for it. Everything
+// else about a game (title, modes, levels, options, seats) comes from the engine's GameInfo.
 
-export const GAMES = {
-  grit: { title: "Grit", table: () => import("./grit/table.js").then((m) => m.GritTable) },
-  knife_fight: { title: "Knife Fight", table: () => import("./knife_fight/table.js").then((m) => m.KnifeFightTable) },
-  grow21: { title: "grow21", table: () => import("./grow21/table.js").then((m) => m.Grow21Table) },
+/** @type {Record<string, () => Promise<{Table: any}>>} */
+export const TABLES = {
+  grit: () => import("./grit/table.js"),
+  knife_fight: () => import("./knife_fight/table.js"),
+  grow21: () => import("./grow21/table.js"),
 };
 
-export const isPlayable = (id) => Object.hasOwn(GAMES, id);
+/** Whether the page has a table for game `id` (ids come from addresses, so anything may arrive). */
+export const hasTable = (id) => Object.hasOwn(TABLES, id);

@@ -1,9 +1,12 @@
-// Things that sit over the screens: the toast, the hot-seat curtain, the help dialogs.
+// Things that sit over the screens: the toast, the hot-seat curtain, the "replace your game?" question,
+// the share link and the dialogs' backdrops.
+import { find } from "./dom.js";
 
 let toastTimer = 0;
 
+/** @param {string} text */
 export function toast(text) {
-  const node = document.querySelector("#toast");
+  const node = find("#toast");
   node.textContent = text;
   node.hidden = false;
   clearTimeout(toastTimer);
@@ -12,11 +15,15 @@ export function toast(text) {
   }, 4500);
 }
 
-/** Cover the whole screen until someone taps; resolves then. */
+/**
+ * Cover the whole screen until someone taps; resolves then.
+ * @param {string} title
+ * @returns {Promise<void>}
+ */
 export function showCurtain(title) {
-  const curtain = document.querySelector("#curtain");
-  const button = curtain.querySelector("#curtain-ready");
-  curtain.querySelector("#curtain-title").textContent = title;
+  const curtain = find("#curtain");
+  const button = find("#curtain-ready", HTMLButtonElement, curtain);
+  find("#curtain-title", HTMLElement, curtain).textContent = title;
   curtain.hidden = false;
   button.focus();
   return new Promise((resolve) => {
@@ -28,15 +35,14 @@ export function showCurtain(title) {
 }
 
 export function hideCurtain() {
-  const curtain = document.querySelector("#curtain");
-  curtain.hidden = true;
+  find("#curtain").hidden = true;
 }
 
-/** Buttons with data-dialog="id" open that <dialog>; a click on the backdrop closes it. */
+/** Buttons with data-dialog="id" open that <dialog>; a click on a dialog's backdrop closes it. */
 export function wireDialogs() {
   document.addEventListener("click", (event) => {
-    const opener = event.target.closest("[data-dialog]");
-    if (opener) document.getElementById(opener.dataset.dialog).showModal();
+    const opener = event.target instanceof Element ? event.target.closest("[data-dialog]") : null;
+    if (opener instanceof HTMLElement) find(`#${opener.dataset.dialog}`, HTMLDialogElement).showModal();
   });
   for (const dialog of document.querySelectorAll("dialog")) {
     dialog.addEventListener("click", (event) => {
@@ -45,24 +51,33 @@ export function wireDialogs() {
   }
 }
 
-/** Show the rules and rulings of `game` in the help dialogs (each game has a section per dialog). */
-export function showHelpFor(game) {
-  for (const dialog of document.querySelectorAll("dialog.help")) {
-    for (const section of dialog.querySelectorAll("[data-game]")) {
-      section.hidden = section.dataset.game !== game;
-      if (!section.hidden) dialog.setAttribute("aria-labelledby", section.querySelector("h2").id);
-    }
-  }
+/**
+ * Ask before a new deal replaces the game in progress; resolves true for "deal the new one".
+ * @param {string} title  the game's title
+ * @returns {Promise<boolean>}
+ */
+export function askToReplace(title) {
+  const dialog = find("#replace-dialog", HTMLDialogElement);
+  find("#replace-text", HTMLElement, dialog).textContent =
+    `You have a game of ${title} in progress. A new deal takes its place, and it cannot be brought back.`;
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "replace"), { once: true });
+  });
 }
 
-/** Copy a link to the clipboard; where that is not allowed, show it ready to copy by hand. */
+/**
+ * Copy a link to the clipboard; where that is not allowed, show it ready to copy by hand.
+ * @param {string} link
+ */
 export async function shareLink(link) {
   try {
     await navigator.clipboard.writeText(link);
     toast("Link copied. Anyone who opens it gets this same deal.");
   } catch {
-    const dialog = document.querySelector("#share-dialog");
-    const field = dialog.querySelector("#share-link");
+    const dialog = find("#share-dialog", HTMLDialogElement);
+    const field = find("#share-link", HTMLInputElement, dialog);
     field.value = link;
     dialog.showModal();
     field.select();

@@ -1,32 +1,14 @@
-// The address hash is the whole navigation state: "#game=grit&mode=computer&level=easy&seed=7".
+// The address hash names the table: "#game=<id>&mode=computer&level=<level id>[&side=1][&speed=fast]".
+// It never carries a seed during play. A link that deals a particular deal adds "&seed=N" (or, in tests,
+// "&deal=<JSON>") and may add "&options=<JSON>"; the page deals it and then takes those off the address.
+//   speed=fast: no computer "thinking" pauses, no animations, no hot-seat hand-over pause (tests, bench).
 
-const MODES = ["computer", "hotseat"];
-const LEVELS = ["easy", "hard"];
+/** @typedef {import("./types.js").Settings} Settings */
+/** @typedef {import("./types.js").DealRequest} DealRequest */
+/** @typedef {import("./types.js").GameInfo} GameInfo */
 
-export function randomSeed() {
-  return 1 + Math.floor(Math.random() * 999_999);
-}
-
-/** The game settings in a hash, or null when the hash does not open a game (the menu). */
-export function parseHash(hash) {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const game = params.get("game");
-  if (!game) return null;
-  const seed = Number.parseInt(params.get("seed") ?? "", 10);
-  const side = params.get("side") === "1" ? 1 : 0;
-  return {
-    game,
-    mode: MODES.includes(params.get("mode")) ? params.get("mode") : "computer",
-    level: LEVELS.includes(params.get("level")) ? params.get("level") : "easy",
-    seed: Number.isSafeInteger(seed) ? seed : randomSeed(),
-    side,
-    fast: params.get("speed") === "fast",
-    deal: parseDeal(params.get("deal")),
-  };
-}
-
-/** A forced deal (tests, puzzles): any JSON the engine will judge; unreadable text means none. */
-function parseDeal(text) {
+/** JSON from a hash parameter; unreadable text means none. */
+function parseJson(text) {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -35,26 +17,81 @@ function parseDeal(text) {
   }
 }
 
-/** The canonical hash for settings; `speed=fast` is kept only when asked (tests, bench). */
-export function formatHash({ game, mode, level, seed, side, fast, deal }, { keepSpeed = true } = {}) {
+/**
+ * What an address asks for: the table (settings as written, checked later against the game's GameInfo)
+ * and, when it names one, a particular deal. Null for the menu.
+ * @returns {{settings: Settings, dealt: DealRequest | null} | null}
+ */
+export function parseHash(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const game = params.get("game");
+  if (!game) return null;
+  const settings = {
+    game,
+    mode: /** @type {any} */ (params.get("mode") ?? ""),
+    level: params.get("level") ?? "",
+    side: Number.parseInt(params.get("side") ?? "0", 10) || 0,
+    fast: params.get("speed") === "fast",
+  };
+  const seed = Number.parseInt(params.get("seed") ?? "", 10);
+  const deal = parseJson(params.get("deal"));
+  const options = parseJson(params.get("options"));
+  const named = Number.isSafeInteger(seed) || deal !== null;
+  const dealt = named ? {
+    seed: Number.isSafeInteger(seed) ? seed : null,
+    deal,
+    options: options && typeof options === "object" ? options : {},
+  } : null;
+  return { settings, dealt };
+}
+
+/**
+ * Settings the game really offers: an unknown mode, level or seat falls back to the game's first one.
+ * @param {GameInfo} info
+ * @param {Partial<Settings>} wanted
+ * @returns {Settings}
+ */
+export function settingsFor(info, wanted) {
+  const mode = info.modes.includes(wanted.mode) ? wanted.mode : info.modes[0];
+  const levels = info.levels.map((level) => level.id);
+  const people = personSeats(info);
+  return {
+    game: info.id,
+    mode,
+    level: mode === "computer" ? (levels.includes(wanted.level) ? wanted.level : levels[0] ?? "") : "",
+    side: people.includes(wanted.side) ? wanted.side : people[0] ?? 0,
+    fast: Boolean(wanted.fast),
+  };
+}
+
+/** The seats people may take (the others are played by the engine itself). */
+export function personSeats(info) {
+  return info.seats.flatMap((seat, index) => (seat.kind === "engine" ? [] : [index]));
+}
+
+/**
+ * The address of a table, without any deal in it; `speed=fast` is kept (tests, bench).
+ * @param {Settings} settings
+ */
+export function formatHash({ game, mode, level, side, fast }) {
   const params = new URLSearchParams({ game, mode });
-  if (mode === "computer") {
-    params.set("level", level);
-  }
-  params.set("seed", String(seed));
-  if (mode === "computer" && side === 1) params.set("side", "1");
-  if (deal) params.set("deal", JSON.stringify(deal));
-  if (fast && keepSpeed) params.set("speed", "fast");
+  if (level) params.set("level", level);
+  if (mode === "computer" && side) params.set("side", String(side));
+  if (fast) params.set("speed", "fast");
   return `#${params}`;
 }
 
-/** The key a saved game is filed under: the same table whatever the speed. */
-export function tableKey(settings) {
-  return formatHash(settings, { keepSpeed: false });
-}
-
-export function shareLink(settings) {
+/**
+ * A link that deals the same cards again, for a finished game (from the bridge's `share` op).
+ * @param {Settings} settings
+ * @param {{seed: number, options: Record<string, string>, deal?: unknown}} share
+ */
+export function shareLink(settings, share) {
+  const params = new URLSearchParams(formatHash({ ...settings, fast: false }).slice(1));
+  params.set("seed", String(share.seed));
+  if (Object.keys(share.options ?? {}).length) params.set("options", JSON.stringify(share.options));
+  if (share.deal !== undefined && share.deal !== null) params.set("deal", JSON.stringify(share.deal));
   const url = new URL(location.href);
-  url.hash = formatHash(settings, { keepSpeed: false });
+  url.hash = `#${params}`;
   return url.href;
 }

@@ -1,49 +1,59 @@
-// The last game played, kept in localStorage as {hash, record} so a reload resumes it.
+// The page's side of the saved games. The engine worker seals and stores them (see worker/saves.js for
+// what that protects against); the page only asks it to save, restore, list and forget, and learns a
+// slot's revision and meta, never the record.
+//
+// One slot per game id. Each open table remembers the revision it last loaded or wrote; a save over a
+// revision that another tab has moved past fails with `save_conflict` instead of overwriting. After a
+// save or a forget the tab says so on a BroadcastChannel, so other tabs showing that game can reload it.
 
-const KEY = "saloon:saved-game";
+/** @typedef {import("./types.js").Engine} Engine */
+/** @typedef {import("./types.js").SaveMeta} SaveMeta */
+/** @typedef {import("./types.js").Response} Response */
 
-export function saveGame(hash, record) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ hash, record }));
-  } catch {
-    // Storage full or disabled (private mode): the game simply won't survive a reload.
-  }
+const channel = "BroadcastChannel" in self ? new BroadcastChannel("saloon:saves") : null;
+
+/** Tell the other tabs that `slot` is now at `revision`. */
+function announce(slot, revision) {
+  channel?.postMessage({ slot, revision });
 }
 
-/**
- * The saved record for this table, or null if none.
- * Returns {corrupt: true} when something is stored for it but cannot even be parsed.
- */
-export function savedRecordFor(hash) {
-  let text;
-  try {
-    text = localStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
-  if (text === null) return null;
-  try {
-    const saved = JSON.parse(text);
-    if (saved?.hash !== hash) return null;
-    return { record: saved.record };
-  } catch {
-    return { corrupt: true };
-  }
+/** Run `listener({slot, revision})` whenever another tab writes or empties a slot. */
+export function onSlotChanged(listener) {
+  channel?.addEventListener("message", (event) => listener(event.data));
 }
 
-export function forgetGame() {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // Nothing to forget.
+export class SavedGames {
+  /** @param {Engine} engine */
+  constructor(engine) {
+    this.engine = engine;
   }
-}
 
-/** The address of the saved game, for the menu's "continue" link (null when there is none). */
-export function savedHash() {
-  try {
-    return JSON.parse(localStorage.getItem(KEY))?.hash ?? null;
-  } catch {
-    return null;
+  /** The meta of every saved game, by game id (an empty object when storage is out of reach). */
+  async list() {
+    const answer = await this.engine.call({ op: "saved" });
+    return answer.ok ? answer.slots : {};
+  }
+
+  /** Restore the game saved for `slot` into a bridge session: {ok, session|null, meta, revision} or an error. */
+  restore(slot, names) {
+    return this.engine.call({ op: "restore", slot, names });
+  }
+
+  /** Empty `slot`; resolves to the revision a fresh game there saves over. */
+  async forget(slot) {
+    const answer = await this.engine.call({ op: "forget", slot });
+    if (answer.ok) announce(slot, answer.revision);
+    return answer.ok ? answer.revision : 0;
+  }
+
+  /**
+   * Seal and store `session` in `slot` over `revision`.
+   * @param {{session: string, slot: string, meta: SaveMeta, revision: number}} save
+   * @returns {Promise<Response>}
+   */
+  async save({ session, slot, meta, revision }) {
+    const answer = await this.engine.call({ op: "save", session, slot, meta, revision });
+    if (answer.ok) announce(slot, answer.revision);
+    return answer;
   }
 }

@@ -1,34 +1,107 @@
-// The "deal a game" sheet: opponent, computer level, seat and deal number.
-import { randomSeed } from "./router.js";
-import { GAMES } from "./games.js";
+// The "deal a game" sheet, built from the game's GameInfo: who to play (the modes it offers), the
+// computer's level, the person's seat, every table option, and an optional deal number.
+import { find } from "./dom.js";
+import { personSeats } from "./router.js";
 
-const dialog = () => document.querySelector("#setup-dialog");
-const form = () => document.querySelector("#setup-form");
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").Settings} Settings */
+/** @typedef {import("./types.js").DealRequest} DealRequest */
 
-function syncComputerOnly() {
-  const hotseat = form().elements.mode.value === "hotseat";
-  for (const fieldset of form().querySelectorAll(".computer-only")) fieldset.hidden = hotseat;
+const MODE_LABELS = { computer: "The computer", hotseat: "A friend on this device", solo: "On my own" };
+
+const dialog = () => find("#setup-dialog", HTMLDialogElement);
+const form = () => find("#setup-form", HTMLFormElement);
+
+/** A fieldset of radio buttons: choices are [value, label, help?]. */
+function radioGroup(legend, name, choices, checked, className = "") {
+  const fieldset = document.createElement("fieldset");
+  if (className) fieldset.className = className;
+  const title = document.createElement("legend");
+  title.textContent = legend;
+  fieldset.append(title);
+  for (const [value, label, help] of choices) {
+    const input = Object.assign(document.createElement("input"), { type: "radio", name, value, checked: value === checked });
+    const line = document.createElement("label");
+    line.append(input, ` ${label}`);
+    if (help) {
+      const note = document.createElement("span");
+      note.className = "choice-help";
+      note.textContent = help;
+      line.append(note);
+    }
+    fieldset.append(line);
+  }
+  return fieldset;
 }
 
-/** Open the sheet filled with `settings`; onDeal(settings) runs when the player presses Deal. */
-export function openSetup(settings, onDeal) {
-  const fields = form().elements;
-  document.querySelector("#setup-title").textContent = `Deal a game of ${GAMES[settings.game].title}`;
-  fields.mode.value = settings.mode;
-  fields.level.value = settings.level;
-  fields.side.value = String(settings.side);
-  fields.seed.value = String(settings.seed ?? randomSeed());
+/**
+ * @param {GameInfo} info
+ * @param {Settings} settings
+ * @param {Record<string, string>} options
+ */
+function fieldsFor(info, settings, options) {
+  const fields = [];
+  if (info.modes.length > 1) {
+    fields.push(radioGroup("Opponent", "mode", info.modes.map((mode) => [mode, MODE_LABELS[mode] ?? mode]), settings.mode));
+  }
+  if (info.modes.includes("computer") && info.levels.length) {
+    fields.push(radioGroup("Computer's skill", "level",
+      info.levels.map((level) => [level.id, level.label, level.help]), settings.level || info.levels[0].id, "computer-only"));
+  }
+  const people = personSeats(info);
+  if (info.modes.includes("computer") && people.length > 1) {
+    fields.push(radioGroup("Your seat", "side",
+      people.map((seat) => [String(seat), info.seats[seat].name]), String(settings.side), "computer-only"));
+  }
+  for (const option of info.options) {
+    const group = radioGroup(option.label, `option:${option.name}`,
+      option.values.map((value, index) => [value, option.labels[index] ?? value]), options[option.name] ?? option.default);
+    const help = document.createElement("p");
+    help.className = "sheet-note";
+    help.textContent = option.help;
+    group.append(help);
+    fields.push(group);
+  }
+  return fields;
+}
+
+function syncComputerOnly() {
+  const mode = form().elements.namedItem("mode");
+  const playsComputer = !(mode instanceof RadioNodeList) || mode.value === "computer";
+  for (const fieldset of form().querySelectorAll(".computer-only")) /** @type {HTMLElement} */ (fieldset).hidden = !playsComputer;
+}
+
+/** The choices on the sheet, read back as settings and a deal request. */
+function readForm(info, settings) {
+  const data = new FormData(form());
+  const seed = Number.parseInt(String(data.get("seed") ?? ""), 10);
+  const options = Object.fromEntries(info.options.map((option) => [option.name, String(data.get(`option:${option.name}`))]));
+  return {
+    settings: {
+      ...settings,
+      mode: /** @type {any} */ (data.get("mode") ?? info.modes[0]),
+      level: String(data.get("level") ?? settings.level),
+      side: Number(data.get("side") ?? settings.side),
+    },
+    dealt: { seed: Number.isSafeInteger(seed) && seed >= 0 ? seed : null, deal: null, options },
+  };
+}
+
+/**
+ * Open the sheet for `info`, filled from `settings` and `options`; onDeal({settings, dealt}) runs when the
+ * player presses Deal.
+ * @param {GameInfo} info
+ * @param {Settings} settings
+ * @param {Record<string, string>} options
+ * @param {(choice: {settings: Settings, dealt: DealRequest}) => void} onDeal
+ */
+export function openSetup(info, settings, options, onDeal) {
+  find("#setup-title").textContent = `Deal a game of ${info.title}`;
+  find("#setup-fields").replaceChildren(...fieldsFor(info, settings, options));
+  find("input[name='seed']", HTMLInputElement).value = "";
   syncComputerOnly();
   dialog().onclose = () => {
-    if (dialog().returnValue !== "deal") return;
-    onDeal({
-      game: settings.game,
-      mode: fields.mode.value,
-      level: fields.level.value,
-      side: Number(fields.side.value),
-      seed: Number.parseInt(fields.seed.value, 10),
-      fast: settings.fast,
-    });
+    if (dialog().returnValue === "deal") onDeal(readForm(info, settings));
   };
   dialog().returnValue = "";
   dialog().showModal();
@@ -36,7 +109,4 @@ export function openSetup(settings, onDeal) {
 
 export function wireSetupForm() {
   form().addEventListener("change", syncComputerOnly);
-  form().querySelector("#reroll").addEventListener("click", () => {
-    form().elements.seed.value = String(randomSeed());
-  });
 }

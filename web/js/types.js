@@ -70,6 +70,7 @@
  * @property {Mode} mode
  * @property {string} level
  * @property {number} side
+ * @property {Record<string, string>} [options]  the table options it was dealt with
  * @property {number} [moves]    moves played (added by the worker)
  * @property {boolean} [over]    whether the game has ended (added by the worker)
  * @property {number} [saved_at] Date.now() of the save (added by the worker)

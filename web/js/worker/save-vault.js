@@ -75,15 +75,15 @@ export async function filledSlots() {
 }
 
 /**
- * Write a slot if its revision is still `expected` (0 for a slot never written): compare and set in one
- * readwrite transaction, so of two tabs saving over the same revision only the first succeeds.
- * Resolves to the new revision, or null when the slot had moved on.
+ * Write a slot if its revision is still `expected` (0 for a slot never written; null: whatever it is):
+ * compare and set in one readwrite transaction, so of two tabs saving over the same revision only the
+ * first succeeds. Resolves to the new revision, or null when the slot had moved on.
  */
 export function writeSlot(slot, expected, { meta, sealed }) {
   return transact("slots", "readwrite", (store, box) => {
     whenDone(store.get(slot), (row) => {
       const current = row?.revision ?? 0;
-      if (current !== expected) {
+      if (expected !== null && current !== expected) {
         box.result = null;
         return;
       }

@@ -11,8 +11,9 @@
 // memory reveals everything; nothing can hide a game from the machine that plays it, offline, with no server.
 //
 // Requests (answered here, not by Python; see issue7-contract.md section 3):
-//   {op: "save", session, slot, meta: {mode, level, side}, revision}  -> {ok, revision}
-//        error save_conflict when the slot's revision is no longer `revision` (another tab saved meanwhile)
+//   {op: "save", session, slot, meta: {mode, level, side, options}, revision}  -> {ok, revision}
+//        error save_conflict when the slot's revision is no longer `revision` (another tab saved meanwhile);
+//        revision null replaces whatever the slot holds (a new deal the player chose over the game there)
 //   {op: "restore", slot, names?}   -> {ok, session, meta, revision}; session null when the slot is empty;
 //        error unreadable_save (with the slot's revision) when the sealed record cannot be opened or loaded
 //   {op: "saved"}                   -> {ok, slots: {slot: meta}} for every slot holding a game
@@ -54,13 +55,14 @@ export async function answerSaveOp(request, bridge) {
 /** @param {Request} request @param {(request: Request) => Response} bridge @returns {Promise<Response>} */
 async function save(request, bridge) {
   const { session, slot, meta, revision } = request;
+  if (!(revision === null || Number.isInteger(revision))) return failure("bad_request", "A save needs the revision it replaces.");
   const record = bridge({ op: "record", session });
   if (!record.ok) return record;
   if (record.record.game !== slot) return failure("bad_slot", `A game of ${record.record.game} cannot be saved as ${slot}.`);
   const position = bridge({ op: "view", session, player: null });
   const stored = {
     meta: {
-      mode: meta.mode, level: meta.level, side: meta.side,
+      mode: meta.mode, level: meta.level, side: meta.side, options: meta.options ?? {},
       moves: record.record.moves.length, over: Boolean(position.over), saved_at: Date.now(),
     },
     sealed: await seal(await theKey(), slot, record.record),

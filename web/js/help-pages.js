@@ -1,0 +1,49 @@
+// A game's rules and house rulings: HTML fragments in its folder (web/js/<id>/rules.html, rulings.html),
+// fetched the first time they are asked for (the service worker keeps them for offline visits) and shown
+// in one dialog, always from the top of the text.
+import { find } from "./dom.js";
+import { hasTable } from "./games.js";
+
+const pages = new Map();
+
+/** The fragment's HTML; our own file from our own site, so it is trusted markup. */
+async function fragment(game, kind) {
+  const url = new URL(`./${game}/${kind}.html`, import.meta.url);
+  if (!pages.has(url.href)) {
+    pages.set(url.href, fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.text();
+    }));
+  }
+  try {
+    return await pages.get(url.href);
+  } catch (error) {
+    pages.delete(url.href);
+    throw error;
+  }
+}
+
+/**
+ * Show the rules ("rules") or the house rulings ("rulings") of `game`.
+ * @param {string} game
+ * @param {"rules" | "rulings"} kind
+ * @param {(text: string) => void} toast  how to tell the player when they could not be loaded
+ */
+export async function openHelp(game, kind, toast) {
+  if (!hasTable(game)) return;
+  let html;
+  try {
+    html = await fragment(game, kind);
+  } catch {
+    toast(`The ${kind} could not be loaded. Check the connection and try again.`);
+    return;
+  }
+  const dialog = find("#help-dialog", HTMLDialogElement);
+  const text = find("#help-text", HTMLElement, dialog);
+  text.innerHTML = html;
+  const heading = text.querySelector("h2");
+  dialog.setAttribute("aria-label", heading?.textContent ?? kind);
+  if (!dialog.open) dialog.showModal();
+  dialog.scrollTop = 0;
+  text.scrollTop = 0;
+}

@@ -1,0 +1,56 @@
+// The menu's game tiles, built from GameInfo: title, blurb, players, length, credit, and per game a
+// "Continue" link when a game of it is in progress, "Deal" and "Rules".
+import { find } from "./dom.js";
+import { formatHash, settingsFor, personSeats } from "./router.js";
+
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").SaveMeta} SaveMeta */
+
+/** "2 players · about 5 minutes · by Zach Gage" */
+function metaLine(info) {
+  const people = personSeats(info).length;
+  const parts = [`${people} ${people === 1 ? "player" : "players"}`, `about ${info.minutes} minutes`];
+  if (info.credit) parts.push(info.credit);
+  return parts.join(" · ");
+}
+
+/**
+ * @param {GameInfo} info
+ * @param {SaveMeta | undefined} saved
+ */
+function tile(info, saved) {
+  const template = find("#game-tile", HTMLTemplateElement);
+  const node = /** @type {HTMLElement} */ (template.content.firstElementChild.cloneNode(true));
+  node.dataset.game = info.id;
+  find(".game-title", HTMLElement, node).textContent = info.title;
+  find(".game-blurb", HTMLElement, node).textContent = info.summary;
+  find(".game-meta", HTMLElement, node).textContent = metaLine(info);
+  const play = find(".game-play", HTMLButtonElement, node);
+  play.dataset.setup = info.id;
+  play.textContent = `Play ${info.title}`;
+  const rules = find(".game-rules", HTMLButtonElement, node);
+  rules.dataset.rules = info.id;
+  rules.setAttribute("aria-label", `Rules of ${info.title}`);
+  if (saved && !saved.over) {
+    const resume = find(".game-continue", HTMLAnchorElement, node);
+    resume.hidden = false;
+    resume.href = formatHash(settingsFor(info, saved));
+    resume.setAttribute("aria-label", `Continue your game of ${info.title}`);
+    const note = find(".game-saved", HTMLElement, node);
+    note.hidden = false;
+    note.textContent = saved.moves ? `A game in progress, ${saved.moves} moves in.` : "A game in progress.";
+    play.className = "plain-button game-play";
+  }
+  return node;
+}
+
+/**
+ * Show a tile for every game (replacing the placeholders the page starts with).
+ * @param {GameInfo[]} games
+ * @param {Record<string, SaveMeta>} saved  the meta of saved games, by game id
+ */
+export function showGames(games, saved) {
+  const list = find("#game-list");
+  list.replaceChildren(...games.map((info) => tile(info, saved[info.id])));
+  list.removeAttribute("aria-busy");
+}
