@@ -126,12 +126,14 @@ def test_a_commit_by_canvas_click(open_page: Callable[..., Any]) -> None:
     record = visit.call({"op": "record", "session": session})["record"]
     assert [m for p, m in record["moves"] if p == 0] == [{"type": "play", "card": card["card"]}]
 
-    for dialog, heading in [("rules-dialog", "How to play Knife Fight"), ("rulings-dialog", "House rulings for Knife Fight")]:
-        page.click(f"button[data-dialog='{dialog}']")
-        assert page.locator(f"#{dialog} h2:visible").inner_text() == heading
-        page.locator(f"#{dialog} button[type='submit']").click()
-    rulings = page.locator("#rulings-dialog section[data-game='knife_fight'] dt").all_inner_texts()
-    assert [r.split(" ")[0] for r in rulings] == [f"KNIFE-{i}" for i in range(1, 10)]
+    for kind, heading in [("rules", "How to play Knife Fight"), ("rulings", "House rulings for Knife Fight")]:
+        page.click(f"button[data-help='{kind}']")
+        page.wait_for_function("(h) => document.querySelector('#help-text h2')?.textContent === h", arg=heading)
+        if kind == "rulings":
+            rulings = page.locator("#help-text dt").all_inner_texts()
+            assert [r.split(" ")[0] for r in rulings] == [f"KNIFE-{i}" for i in range(1, 10)]
+        page.locator("#help-dialog button[type='submit']").click()
+        assert not page.locator("#help-dialog").is_visible()
 
 
 def test_a_feint_and_a_field_dressing_made_in_the_ui(open_page: Callable[..., Any]) -> None:
