@@ -1,4 +1,4 @@
-"""The table's session controller and seat names for shapes no game has yet: a solo seat against a Dealer the
+"""The table's session controller, seat names and the solo screen for shapes no game has yet: a solo seat against a Dealer the
 engine plays (op `auto`, never `bot`), three people at one hot-seat table. Run in the page against a stand-in
 engine that records what it is asked, so no rule and no Python is involved."""
 
@@ -69,3 +69,75 @@ def test_the_computer_plays_every_other_person_seat_at_its_level(open_page: Call
     assert got["asked"][0] == {"op": "bot", "session": "s9", "player": 0, "level": "hard", "viewer": 1}
     assert got["names"] == ["Computer · Player 1", "You · Player 2"]
     assert got["titles"] == ["The computer wins", "A draw"]
+
+
+SOLO_TABLE = """
+async () => {
+  const { SoloScreen } = await import("./js/screens/solo.js");
+  const { TableRenderer } = await import("./js/table-renderer.js");
+  const { MovePanel } = await import("./js/move-panel.js");
+  const { CardPainter } = await import("./js/card-painter.js");
+  // A stand-in game: the Dealer (seat 1) moves, then the Rider (seat 0), then the Dealer again, and the Rider wins.
+  const turns = [[1], [0], [1], []];
+  let turn = 0;
+  const asked = [];
+  const answer = (request) => {
+    asked.push(request.op);
+    const over = turn === turns.length - 1;
+    if (request.op === "view") {
+      return { ok: true, view: { viewer: request.player, to_act: turns[turn] }, to_act: turns[turn], over,
+               outcome: over ? { winner: 0, scores: [21, 17], reason: "The Rider stands on 21." } : null };
+    }
+    if (request.op === "legal") return { ok: true, moves: [{ type: "draw" }], labels: ["Draw a card"] };
+    if (request.op === "auto" || request.op === "play") {
+      turn += 1;
+      return { ok: true, move: { type: "deal" }, events: [] };
+    }
+    return { ok: true };
+  };
+  const engine = { call: async (r) => answer(r), callMany: async (rs) => rs.map(answer) };
+  class SoloTable extends SoloScreen {
+    constructor(options) {
+      super(options, new TableRenderer(options.canvas, options.painter, {}));
+      this.panel = new MovePanel(document.querySelector(".moves"), { onPlay: (move) => this.play(move), signal: this.listeners.signal });
+    }
+  }
+  let curtains = 0;
+  let saves = 0;
+  let over = null;
+  document.addEventListener("saloon:over", (event) => { over = event.detail; });
+  const table = new SoloTable({
+    engine, info: { seats: [{ name: "Rider", kind: "person" }, { name: "Dealer", kind: "engine" }] },
+    settings: { game: "g", mode: "solo", level: "", side: 0, fast: true }, session: "s5",
+    canvas: document.querySelector("#table"), painter: new CardPainter(), onRendered: () => {}, toast: () => {},
+    showCurtain: async () => { curtains += 1; }, save: async () => { saves += 1; },
+  });
+  await table.open();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const acting = table.acting;
+  await table.play({ type: "draw" });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const result = {
+    acting, asked, curtains, saves, over, current: table.current,
+    title: document.querySelector("#result-title").textContent,
+    totals: [...document.querySelectorAll("#result-totals div")].map((d) => `${d.querySelector("dt").textContent} ${d.querySelector("dd").textContent}`),
+    shown: !document.querySelector("#result").hidden,
+  };
+  table.close();
+  return result;
+}
+"""
+
+
+def test_a_solo_table_never_draws_a_curtain_and_lets_the_engine_deal(open_page: Callable[..., Any]) -> None:
+    visit = open_page(LAPTOP)
+    visit.page.goto(visit.base_url + "index.html")
+    got = visit.page.evaluate(SOLO_TABLE)
+    assert got["acting"] is True  # after the Dealer's opening move the Rider is offered their move
+    assert "bot" not in got["asked"] and got["asked"].count("auto") == 2 and got["asked"].count("play") == 1
+    assert got["curtains"] == 0
+    assert got["saves"] == 3  # after each of the three moves
+    assert got["current"] == {"game": "g", "session": "s5", "mode": "solo", "human": [0]}
+    assert got["shown"] and got["title"] == "You win!"
+    assert got["totals"] == ["You 21", "Dealer 17"]
+    assert got["over"] == {"session": "s5"}
