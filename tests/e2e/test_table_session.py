@@ -1,6 +1,6 @@
-"""The table's session controller, seat names and the solo screen for shapes no game has yet: a solo seat against a Dealer the
-engine plays (op `auto`, never `bot`), three people at one hot-seat table. Run in the page against a stand-in
-engine that records what it is asked, so no rule and no Python is involved."""
+"""The table's session controller, seat names and solo screen, for shapes no game has yet: a solo seat against
+a Dealer the engine plays (op `auto`, never `bot`), three people at one hot-seat table, the computer's seat.
+Run in the page against a stand-in engine that records what it is asked: no rule and no Python involved."""
 
 from __future__ import annotations
 
