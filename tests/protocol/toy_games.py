@@ -117,6 +117,7 @@ class ToyDealerState(State):
         self.deck = list(deal)
         self.discards: list[str] = []
         self.hands: list[list[str]] = [[], []]
+        self.last_hands: list[list[str]] = [[], []]  # the round just scored, still on show
         self.round = 0
         self.won: list[int | None] = []
         self.phase = "gambler"
@@ -161,6 +162,7 @@ class ToyDealerState(State):
         self.check_viewer(p)
         return {"viewer": p, "round": self.round, "phase": self.phase, "deck": len(self.deck),
                 "discards": list(self.discards), "hands": copy.deepcopy(self.hands),
+                "last_hands": copy.deepcopy(self.last_hands),
                 "won": list(self.won), "reshuffles": self.reshuffles}
 
     def outcome(self) -> dict[str, Json] | None:
@@ -199,6 +201,7 @@ class ToyDealerState(State):
         return self._new_round(events)
 
     def _new_round(self, events: list[Event]) -> list[Event]:
+        self.last_hands = copy.deepcopy(self.hands)
         for hand in self.hands:
             self.discards.extend(hand)
             hand.clear()
