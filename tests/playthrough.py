@@ -6,6 +6,7 @@ redealer is found by convention in ``tests/<id>/redealer.py`` (``redealer(game_i
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import random
@@ -140,3 +141,21 @@ def assert_redeal_unseen(game_id: str, seed: int, options: dict[str, str], old_d
             events_a = a.redact_events(a.play(p, move), v)
             events_b = b.redact_events(b.play(p, mapped), v)
             assert canon(events_a) == canon(events_b), f"viewer {v}: events at step {step} leak the redeal"
+
+
+def play_game(state: State, bots: dict[int, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Play to the end with ``bots`` (seat -> bot), checking each choice is one of the legal moves
+    and leaves what the bot was given alone; return the moves."""
+    chosen: list[tuple[int, dict[str, Any]]] = []
+    for _ in range(10_000):
+        if state.is_over():
+            return chosen
+        p = state.to_act()[0]
+        view, moves = state.view(p), state.legal_moves(p)
+        view_copy, moves_copy = copy.deepcopy(view), copy.deepcopy(moves)
+        move = bots[p].choose(view, moves)
+        assert view == view_copy and moves == moves_copy, "a bot must not change what it is given"
+        assert move in moves and state.check(p, move) is None
+        state.play(p, move)
+        chosen.append((p, move))
+    raise AssertionError("game did not end")

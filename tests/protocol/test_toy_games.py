@@ -11,7 +11,7 @@ from typing import Any, Iterator
 import pytest
 
 from bridge_calls import Unchanged, fails, ok, session_state
-from protocol.toy_games import TOYS, ToyDealerState, ToyGrabState
+from protocol.toy_games import TOYS, ToyGrabState
 from pygame_core import SetupError, all_games, get_game, replay
 from pygame_core.bridge import Bridge
 from pygame_core.cards import new_rng, reshuffle, shuffle
