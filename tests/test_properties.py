@@ -187,7 +187,7 @@ def keep_every_promise(game_id: str, seed: int, options: dict[str, str], choices
     for step, (state, p, move) in enumerate(play_out(game_id, seed, options, choices)):
         if seen is None:
             seen = {v: card_codes(state.view(v)) for v in viewers(state)}
-        if step <= 24 or step % 4 == 0:  # long games (grow21: 52 moves and more) stay affordable
+        if step <= 24 or step % 4 == 0:  # long games (52 moves and more) stay affordable
             check_position(state, rng)
         if step <= 24 or step % 8 == 0:
             again = replay(json.loads(json.dumps(state.record())))
