@@ -13,6 +13,7 @@ import random
 from typing import Any, Callable, Iterator
 
 from pygame_core import State, get_game
+from pygame_core.bots import make_bot
 from pygame_core.cards import is_card
 
 MAX_STEPS = 400  # a run stops here even if the game is not over
@@ -159,3 +160,16 @@ def play_game(state: State, bots: dict[int, Any]) -> list[tuple[int, dict[str, A
         state.play(p, move)
         chosen.append((p, move))
     raise AssertionError("game did not end")
+
+
+def hard_wins(game_id: str, games: int) -> int:
+    """Games the hard bot wins against the easy one, seats alternating (seeds 1000 and up)."""
+    wins = 0
+    for i in range(games):
+        state = get_game(game_id).new_game(seed=1000 + i)
+        hard = i % 2
+        play_game(state, {hard: make_bot(game_id, "hard", i), 1 - hard: make_bot(game_id, "easy", i)})
+        outcome = state.outcome()
+        assert outcome is not None
+        wins += outcome["winner"] == hard
+    return wins

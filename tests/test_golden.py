@@ -10,7 +10,6 @@ and review the diff in git before committing it.
 from __future__ import annotations
 
 import importlib.util
-import json
 import sys
 from pathlib import Path
 from types import ModuleType

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from playthrough import play_game
+from playthrough import hard_wins, play_game
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot, make_bot
 from pygame_core.bots.grit_bot import GritBot
@@ -89,15 +89,8 @@ def test_hard_grit_bot_beats_random() -> None:
 
     Small on purpose (the shipped hard level thinks ~0.05 s a move); the real figure over 1000
     games is measured by the benchmark."""
-    games, wins = 40, 0
-    for i in range(games):
-        state = get_game("grit").new_game(seed=1000 + i)
-        hard = i % 2
-        play_game(state, {hard: make_bot("grit", "hard", i), 1 - hard: make_bot("grit", "easy", i)})
-        outcome = state.outcome()
-        assert outcome is not None
-        wins += outcome["winner"] == hard
-    assert wins >= 0.65 * games, f"hard won only {wins} of {games} against easy"
+    wins = hard_wins("grit", 40)
+    assert wins >= 0.65 * 40, f"hard won only {wins} of 40 against easy"
 
 
 def test_make_bot_hard_is_the_grit_bot() -> None:

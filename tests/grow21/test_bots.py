@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from playthrough import play_game
+from playthrough import hard_wins, play_game
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot, make_bot
 from pygame_core.bots.grow21_bot import Grow21Bot
@@ -143,15 +143,8 @@ def test_hard_grow21_bot_decides_from_the_view_only(seed: int) -> None:
 @pytest.mark.slow
 def test_hard_grow21_bot_beats_random() -> None:
     """20 games, seats alternating: the hard bot wins at least 80% (it won all 20 when written)."""
-    games, wins = 20, 0
-    for i in range(games):
-        state = get_game("grow21").new_game(seed=1000 + i)
-        hard = i % 2
-        play_game(state, {hard: make_bot("grow21", "hard", i), 1 - hard: make_bot("grow21", "easy", i)})
-        outcome = state.outcome()
-        assert outcome is not None
-        wins += outcome["winner"] == hard
-    assert wins >= 0.8 * games, f"hard won only {wins} of {games} against easy"
+    wins = hard_wins("grow21", 20)
+    assert wins >= 0.8 * 20, f"hard won only {wins} of 20 against easy"
 
 
 def test_hard_grow21_bot_edge_cases() -> None:

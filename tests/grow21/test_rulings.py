@@ -27,8 +27,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from playthrough import card_codes
 from pygame_core import IllegalMove, SetupError, State, get_game, replay
-from pygame_core.cards import is_card
 from pygame_core.games.grow21 import is_stable, tie_break_points
 
 RANKS: list[str] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -114,16 +114,6 @@ def groups(state: State) -> list[tuple[str, list[list[int]], list[int]]]:
 
 def of_type(events: list[Event], kind: str) -> list[Event]:
     return [e for e in events if e["type"] == kind]
-
-
-def card_codes(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value} if is_card(value) else set()
-    if isinstance(value, dict):
-        return set().union(set(), *(card_codes(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(set(), *(card_codes(v) for v in value))
-    return set()
 
 
 def assert_refused(state: State, p: Any, move: Any, code: str) -> None:

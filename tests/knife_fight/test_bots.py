@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from playthrough import play_game
+from playthrough import hard_wins, play_game
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot, make_bot
 from pygame_core.bots.knife_fight_bot import KnifeFightBot
@@ -123,15 +123,8 @@ def test_hard_knife_fight_bot_decides_from_the_view_only(seed: int) -> None:
 @pytest.mark.slow
 def test_hard_knife_fight_bot_beats_random() -> None:
     """60 games, seats alternating: the hard bot wins at least 60% (74% over 1,000 games in bench/)."""
-    games, wins = 60, 0
-    for i in range(games):
-        state = get_game("knife_fight").new_game(seed=1000 + i)
-        hard = i % 2
-        play_game(state, {hard: make_bot("knife_fight", "hard", i), 1 - hard: make_bot("knife_fight", "easy", i)})
-        outcome = state.outcome()
-        assert outcome is not None
-        wins += outcome["winner"] == hard
-    assert wins >= 0.6 * games, f"hard won only {wins} of {games} against easy"
+    wins = hard_wins("knife_fight", 60)
+    assert wins >= 0.6 * 60, f"hard won only {wins} of 60 against easy"
 
 
 def test_hard_knife_fight_bot_edge_cases() -> None:
