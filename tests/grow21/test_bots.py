@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from grow21.tied_split import TIE_OPENING, tie_deal
 from playthrough import hard_wins, play_game
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot, make_bot
@@ -18,29 +19,12 @@ from pygame_core.cards import RANKS
 
 GROW21_RED: list[str] = [r + s for s in "HD" for r in RANKS]
 GROW21_BLACK: list[str] = [r + s for s in "SC" for r in RANKS]
-# GROW-6: red's K and 2 (changed to 3, 2, 3 as fillers) between two black pairs and a lone black card;
-# red's 8 at (0, 1) makes 21 and leaves two tied parts of two cells: red must choose which survives
-GROW21_TIE_RED: list[str] = ["KH", "2H", "3H", "2D", "3D", "8H"]
-GROW21_TIE_BLACK: list[str] = ["5S", "4S", "3S", "2S", "6S"]
-GROW21_TIE_OPENING: list[tuple[int, dict[str, Any]]] = [
-    (0, {"type": "place", "at": [0, 0]}), (1, {"type": "place", "at": [-1, 0]}),
-    (0, {"type": "place", "at": [0, -1]}), (1, {"type": "place", "at": [-1, -1]}),
-    (0, {"type": "change", "at": [0, -1]}), (1, {"type": "place", "at": [1, 0]}),
-    (0, {"type": "change", "at": [0, -1]}), (1, {"type": "place", "at": [1, 1]}),
-    (0, {"type": "change", "at": [0, -1]}), (1, {"type": "place", "at": [0, -2]}),
-    (0, {"type": "place", "at": [0, 1]})]
 
 
 def grow21_tie_game(seed: int) -> State:
     """A game at the tied-split choice (phase keep, red to choose); the rest of each deck shuffled."""
-    rng = random.Random(seed)
-    red = [c for c in GROW21_RED if c not in GROW21_TIE_RED]
-    black = [c for c in GROW21_BLACK if c not in GROW21_TIE_BLACK]
-    rng.shuffle(red)
-    rng.shuffle(black)
-    state = get_game("grow21").new_game(seed=0, deal={"red": GROW21_TIE_RED + red,
-                                                      "black": GROW21_TIE_BLACK + black})
-    for p, move in GROW21_TIE_OPENING:
+    state = get_game("grow21").new_game(seed=0, deal=tie_deal(seed))
+    for p, move in TIE_OPENING:
         state.play(p, move)
     assert state.view(0)["phase"] == "keep" and state.to_act() == [0]
     return state

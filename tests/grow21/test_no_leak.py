@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from grow21.tied_split import TIE_OPENING, tie_deal
 from playthrough import MAX_STEPS, assert_redeal_unseen, choose
 from pygame_core import get_game
-from pygame_core.cards import standard_deck
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -21,20 +21,8 @@ def test_no_leak_grow21_while_a_split_is_chosen(seed: int, choices: list[int], r
     the opening is forced): red's column K, 2 (changed three times) between two black pairs and a
     lone black card; red's 8 makes 21. Then a random game to the end; cuts at the choice, just
     after it, and at the end."""
-    rest = random.Random(seed)
-    red_top, black_top = ["KH", "2H", "3H", "2D", "3D", "8H"], ["5S", "4S", "3S", "2S", "6S"]
-    red = [c for c in standard_deck() if c[-1] in "HD" and c not in red_top]
-    black = [c for c in standard_deck() if c[-1] in "SC" and c not in black_top]
-    rest.shuffle(red)
-    rest.shuffle(black)
-    deal = {"red": red_top + red, "black": black_top + black}
-    opening: list[tuple[int, Any]] = [
-        (0, {"type": "place", "at": [0, 0]}), (1, {"type": "place", "at": [-1, 0]}),
-        (0, {"type": "place", "at": [0, -1]}), (1, {"type": "place", "at": [-1, -1]}),
-        (0, {"type": "change", "at": [0, -1]}), (1, {"type": "place", "at": [1, 0]}),
-        (0, {"type": "change", "at": [0, -1]}), (1, {"type": "place", "at": [1, 1]}),
-        (0, {"type": "change", "at": [0, -1]}), (1, {"type": "place", "at": [0, -2]}),
-        (0, {"type": "place", "at": [0, 1]})]
+    deal = tie_deal(seed)
+    opening = TIE_OPENING
     state = get_game("grow21").new_game(seed=0, deal=deal)
     played: list[tuple[int, Any]] = []
     for p, move in opening:
