@@ -197,7 +197,8 @@ class State(ABC):
     # --- the rules (per game) -------------------------------------------------------------
     @abstractmethod
     def to_act(self) -> list[int]:
-        """Who must move now; both players during a face-down commit; [] when over."""
+        """Who may move now, in no particular order: one player; both during a face-down commit;
+        every participant where any may act (a table session); [] when over."""
 
     @abstractmethod
     def legal_moves(self, p: int) -> list[Move]:
