@@ -173,3 +173,20 @@ def hard_wins(game_id: str, games: int) -> int:
         assert outcome is not None
         wins += outcome["winner"] == hard
     return wins
+
+
+def assert_decides_from_the_view(state: State, bots: dict[int, Any], fresh_bot: Callable[[], Any],
+                                 twin: Callable[[State, int], State]) -> None:
+    """Play ``state`` out with ``bots``; at every decision of the last player due, ``twin`` makes the
+    same game with other hidden cards behind the same view, and a fresh bot must choose the same
+    move in both. Some twin must really differ, or the check proved nothing."""
+    differed = 0
+    while not state.is_over():
+        p = state.to_act()[-1]
+        other = twin(state, p)
+        differed += other.record()["deal"] != state.record()["deal"]
+        assert other.view(p) == state.view(p) and other.legal_moves(p) == state.legal_moves(p)
+        choice = fresh_bot().choose(json.loads(json.dumps(state.view(p))), state.legal_moves(p))
+        assert fresh_bot().choose(other.view(p), other.legal_moves(p)) == choice
+        state.play(p, bots[p].choose(state.view(p), state.legal_moves(p)))
+    assert differed > 0
