@@ -91,7 +91,3 @@ def test_hard_grit_bot_beats_random() -> None:
     games is measured by the benchmark."""
     wins = hard_wins("grit", 40)
     assert wins >= 0.65 * 40, f"hard won only {wins} of 40 against easy"
-
-
-def test_make_bot_hard_is_the_grit_bot() -> None:
-    assert isinstance(make_bot("grit", "hard", 1), GritBot)

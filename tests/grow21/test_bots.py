@@ -128,5 +128,3 @@ def test_hard_grow21_bot_edge_cases() -> None:
         Grow21Bot(0).choose(state.view(0), [])
     only = state.legal_moves(0)
     assert only == [{"type": "place", "at": [0, 0]}] and Grow21Bot(0).choose(state.view(0), only) == only[0]
-    assert isinstance(make_bot("grow21", "hard", 1), Grow21Bot)
-    assert isinstance(make_bot("grow21", "easy", 1), RandomBot)

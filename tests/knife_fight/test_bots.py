@@ -125,5 +125,3 @@ def test_hard_knife_fight_bot_edge_cases() -> None:
         KnifeFightBot(0).choose(state.view(0), [])
     only = state.legal_moves(0)[1]
     assert KnifeFightBot(0).choose(state.view(0), [only]) == only
-    assert isinstance(make_bot("knife_fight", "hard", 1), KnifeFightBot)
-    assert isinstance(make_bot("knife_fight", "easy", 1), RandomBot)
