@@ -145,8 +145,8 @@ def assert_redeal_unseen(game_id: str, seed: int, options: dict[str, str], old_d
 
 
 def play_game(state: State, bots: dict[int, Any]) -> list[tuple[int, dict[str, Any]]]:
-    """Play to the end with ``bots`` (seat -> bot), checking each choice is one of the legal moves
-    and leaves what the bot was given alone; return the moves."""
+    """Play to the end with ``bots`` (seat -> bot; the game moves for its engine seats), checking
+    each choice is one of the legal moves and leaves what the bot was given alone; return the moves."""
     chosen: list[tuple[int, dict[str, Any]]] = []
     for _ in range(10_000):
         if state.is_over():
@@ -154,7 +154,7 @@ def play_game(state: State, bots: dict[int, Any]) -> list[tuple[int, dict[str, A
         p = state.to_act()[0]
         view, moves = state.view(p), state.legal_moves(p)
         view_copy, moves_copy = copy.deepcopy(view), copy.deepcopy(moves)
-        move = bots[p].choose(view, moves)
+        move = state.auto_move(p) if p in state.info.engine_seats else bots[p].choose(view, moves)
         assert view == view_copy and moves == moves_copy, "a bot must not change what it is given"
         assert move in moves and state.check(p, move) is None
         state.play(p, move)
