@@ -11,8 +11,10 @@ from typing import Any, Iterator
 import pytest
 
 from bridge_calls import Unchanged, fails, ok, session_state
+from playthrough import play_game
 from protocol.toy_games import TOYS, ToyDealerState, ToyGrabState
 from pygame_core import SetupError, all_games, get_game, replay
+from pygame_core.bots import RandomBot
 from pygame_core.bridge import Bridge
 from pygame_core.cards import new_rng, reshuffle, shuffle
 from pygame_core.engine import registered
@@ -215,3 +217,10 @@ def test_three_seats_any_may_act_in_any_order() -> None:
     assert final["over"] and len(final["outcome"]["scores"]) == 3
     ok(b, {"op": "load", "record": ok(b, {"op": "record", "session": "s1"})["record"]})
     assert session_state(b, "s1") == session_state(b, "s2")
+
+
+def test_a_bot_against_the_dealer() -> None:
+    """The bots' test driver lets the game move for its engine seat."""
+    state = get_game("toy_dealer").new_game(seed=4)
+    moves = play_game(state, {0: RandomBot(1)})
+    assert state.is_over() and {p for p, _ in moves} == {0, 1}
