@@ -73,7 +73,7 @@ class OptionSpec:
 
 
 def player_name(p: int) -> str:
-    """Players are 0 and 1 in data and "Player 1" / "Player 2" in text."""
+    """Seats count from 0 in data and from 1 in text: seat 0 is "Player 1"."""
     return f"Player {p + 1}"
 
 
