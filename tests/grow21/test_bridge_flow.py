@@ -8,27 +8,13 @@ from typing import Any
 import pytest
 
 from bridge_calls import Unchanged, fails, ok, session_state
+from grow21.tied_split import TIE_OPENING, tie_deal
 from pygame_core import get_game
 from pygame_core.bridge import Bridge
+from pygame_core.cards import standard_deck
 
-
-RED: list[str] = [r + s for s in "HD" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
-BLACK: list[str] = [r + s for s in "SC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
-G21_RED: list[str] = ["KH", "2H", "3H", "2D", "3D", "8H"]
-G21_BLACK: list[str] = ["5S", "4S", "3S", "2S", "6S"]
-# GROW-6: red's K and 2 (changed to 3, 2, 3) between two black pairs and a lone black 6; red's 8 at
-# (0, 1) makes 21 and leaves two tied parts of two cells each: red chooses which survives
-G21_OPENING: list[tuple[int, dict[str, Any]]] = [
-    (0, {"type": "place", "at": [0, 0]}), (1, {"type": "place", "at": [-1, 0]}),
-    (0, {"type": "place", "at": [0, -1]}), (1, {"type": "place", "at": [-1, -1]}),
-    (0, {"type": "change", "at": [0, -1]}), (1, {"type": "place", "at": [1, 0]}),
-    (0, {"type": "change", "at": [0, -1]}), (1, {"type": "place", "at": [1, 1]}),
-    (0, {"type": "change", "at": [0, -1]}), (1, {"type": "place", "at": [0, -2]})]
-
-
-def g21_deal() -> dict[str, list[str]]:
-    return {"red": G21_RED + [c for c in RED if c not in G21_RED],
-            "black": G21_BLACK + [c for c in BLACK if c not in G21_BLACK]}
+RED: list[str] = [c for c in standard_deck() if c[-1] in "HD"]
+BLACK: list[str] = [c for c in standard_deck() if c[-1] in "SC"]
 
 
 def test_grow21_game_through_the_bridge_with_a_keep() -> None:
@@ -36,7 +22,7 @@ def test_grow21_game_through_the_bridge_with_a_keep() -> None:
     games = {g["id"]: g for g in ok(b, {"op": "games"})["games"]}
     assert games["grow21"] == get_game("grow21").info.to_json()
     assert games["grow21"]["players"] == 2 and games["grow21"]["simultaneous"] is False
-    assert ok(b, {"op": "new", "game": "grow21", "seed": 5, "deal": g21_deal()})["session"] == "s1"
+    assert ok(b, {"op": "new", "game": "grow21", "seed": 5, "deal": tie_deal()})["session"] == "s1"
     for player in (0, 1, None):
         response = ok(b, {"op": "view", "session": "s1", "player": player})
         assert response["to_act"] == [0] and response["view"]["current"] == "KH"
@@ -44,7 +30,7 @@ def test_grow21_game_through_the_bridge_with_a_keep() -> None:
     assert ok(b, {"op": "legal", "session": "s1", "player": 0}) == {
         "ok": True, "moves": [{"type": "place", "at": [0, 0]}], "labels": ["Place K♥ at (0, 0)"],
         "previews": [{"cells": [[0, 0]], "values": [10], "scores": False}]}
-    for player, move in G21_OPENING:
+    for player, move in TIE_OPENING[:-1]:
         response = ok(b, {"op": "play", "session": "s1", "player": player, "move": move})
         assert response["events"][0]["type"] == move["type"]
     legal = ok(b, {"op": "legal", "session": "s1", "player": 0})

@@ -4,7 +4,6 @@ follow-ups, a record saved between two commits."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
