@@ -88,36 +88,41 @@ def test_share_is_offered_only_once_the_game_is_over(open_page: Callable[..., Vi
     assert "seed=11" in link and "game=grit" in link and "speed" not in link
 
 
+def open_link_of_deal(page: Any, seed: int) -> None:
+    """Follow a shared link of deal `seed` from the open page."""
+    page.evaluate("(seed) => { location.hash = `#game=grit&mode=computer&level=easy&speed=fast&seed=${seed}`; }", seed)
+
+
+def answer_replace(page: Any, answer: str) -> None:
+    """Wait for the "a game is in progress" question and answer "keep" or "replace"."""
+    page.wait_for_selector("#replace-dialog[open]")
+    assert "Grit" in page.locator("#replace-text").inner_text()
+    page.click(f"#replace-dialog button[value='{answer}']")
+
+
 def test_a_new_deal_asks_before_replacing_a_game_in_progress(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
     page = visit.goto(GRIT + "&seed=31")
     visit.play_moves(1)
     log = visit.view()["log"]
 
-    # A shared link of another deal: keep my game.
-    page.evaluate("() => { location.hash = '#game=grit&mode=computer&level=easy&speed=fast&seed=99'; }")
-    page.wait_for_selector("#replace-dialog[open]")
-    assert "Grit" in page.locator("#replace-text").inner_text()
-    page.click("#replace-dialog button[value='keep']")
+    open_link_of_deal(page, 99)
+    answer_replace(page, "keep")
     page.wait_for_function("(hash) => location.hash === hash", arg=GRIT)
     assert visit.wait_for_turn() == "move"
     assert visit.view()["log"] == log and visit.record()["seed"] == 31
 
-    # The setup form's Deal: keep my game again.
-    page.click("#new-game")
+    page.click("#new-game")  # the setup form's Deal
     page.click("#setup-form button[value='deal']")
-    page.wait_for_selector("#replace-dialog[open]")
-    page.click("#replace-dialog button[value='keep']")
+    answer_replace(page, "keep")
     assert visit.wait_for_turn() == "move"
     assert visit.record()["seed"] == 31
 
-    # The shared link again: deal the new one.
-    page.evaluate("() => { location.hash = '#game=grit&mode=computer&level=easy&speed=fast&seed=99'; }")
-    page.wait_for_selector("#replace-dialog[open]")
-    page.click("#replace-dialog button[value='replace']")
-    page.wait_for_function("() => window.app.current !== null")
+    open_link_of_deal(page, 99)
+    answer_replace(page, "replace")
+    page.wait_for_function("""() => window.app.current && window.app.call({op: "record", session: window.app.current.session})
+      .then((answer) => answer.ok && answer.record.seed === 99)""")
     assert visit.wait_for_turn() == "move"
-    assert visit.record()["seed"] == 99
     assert page.evaluate("() => location.hash") == GRIT
 
 
