@@ -1,7 +1,8 @@
 """pygame_core: pure-Python rule engines for the card saloon (stdlib only; CPython and Pyodide).
 
 >>> import pygame_core
->>> state = pygame_core.get_game("grit").new_game(seed=7)
+>>> game = pygame_core.all_games()[0]
+>>> state = game.new_game(seed=7)
 >>> again = pygame_core.replay(state.record())
 >>> again.view(0) == state.view(0)
 True

@@ -23,7 +23,8 @@ Ops (DESIGN.md, issue 7 contract):
 - ``close {session}`` -> ``{}``
 
 >>> import json
->>> json.loads(handle('{"op": "new", "game": "grit", "seed": 7}'))["ok"]
+>>> first = json.loads(handle('{"op": "games"}'))["games"][0]["id"]
+>>> json.loads(handle(json.dumps({"op": "new", "game": first, "seed": 7})))["ok"]
 True
 >>> json.loads(handle('{"op": "fly"}'))["error"]["code"]
 'unknown_op'

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Golden playthroughs: a readable transcript of whole seeded games, one file per (game, seed).
 
-    python3 scripts/golden.py            # regenerate tests/golden/*.txt
+    python3 scripts/golden.py            # regenerate tests/<id>/golden_seed7.txt for every game
     python3 scripts/golden.py --check    # exit 1 (with a diff) if a file is out of date
 
-Both players are ``RandomBot``s seeded from the game seed, so a transcript depends only on the
-engine (and on ``cards.pick``/``shuffle``, which are stable across Python versions). Every step
-shows what each player and the spectator see, the legal moves with their labels, the move, and
-the events as the engine returns them and as each viewer receives them; then the outcome and the
-record. ``tests/test_golden.py`` regenerates these in memory and diffs them against the files.
-Add a game by appending to ``GOLDEN``.
+Every person's seat is a ``RandomBot`` seeded from the game seed and the game plays its own engine
+seats (``auto_move``), so a transcript depends only on the engine (and on ``cards.pick``/``shuffle``,
+which are stable across Python versions). Every step shows what each player and the spectator
+see, the legal moves with their labels, the move, and the events as the engine returns them and
+as each viewer receives them; then the outcome and the record. ``tests/test_golden.py``
+regenerates these in memory and diffs them against the files. Every registered game gets one.
 """
 
 from __future__ import annotations
@@ -24,16 +24,18 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pygame_core import get_game  # noqa: E402
+from pygame_core import all_games, get_game  # noqa: E402
 from pygame_core.bots import RandomBot  # noqa: E402
 
-GOLDEN: list[tuple[str, int]] = [("grit", 7), ("knife_fight", 7), ("grow21", 7)]
-GOLDEN_DIR = ROOT / "tests" / "golden"
+SEED = 7
+GOLDEN: list[tuple[str, int]] = [(game.info.id, SEED) for game in all_games()]
+TESTS_DIR = ROOT / "tests"
 MAX_STEPS = 10_000
 
 
 def golden_path(game_id: str, seed: int) -> Path:
-    return GOLDEN_DIR / f"{game_id}_seed{seed}.txt"
+    """The game's own test folder holds its transcript: ``tests/<id>/golden_seed<seed>.txt``."""
+    return TESTS_DIR / game_id / f"golden_seed{seed}.txt"
 
 
 def dump(value: Any) -> str:
@@ -50,10 +52,11 @@ def transcript(game_id: str, seed: int) -> str:
     state = game.new_game(seed=seed)
     players = list(range(game.info.players))
     viewers: list[int | None] = [*players, None]
-    bots = {p: RandomBot(seed * 10 + p) for p in players}
+    bots = {p: RandomBot(seed * 10 + p) for p in players if p not in game.info.engine_seats}
     lines = [f"# Golden playthrough: {game.info.title} ({game_id}), seed {seed}",
              "# Regenerate with: python3 scripts/golden.py",
-             f"# Bots: " + ", ".join(f"player {p} RandomBot({seed * 10 + p})" for p in players),
+             "# Bots: " + ", ".join(f"player {p} " + (f"RandomBot({seed * 10 + p})" if p in bots else "the game")
+                                    for p in players),
              f"info: {dump(game.info.to_json())}",
              f"options: {dump(state.record()['options'])}",
              f"deal: {dump(state.record()['deal'])}"]
@@ -71,7 +74,7 @@ def transcript(game_id: str, seed: int) -> str:
             lines.append(f"legal[player {p}]: {len(moves)} moves")
             lines += [f"  {dump(m)}  # {state.describe(p, m)}" for m in moves]
         p = to_act[0]
-        move = bots[p].choose(state.view(p), state.legal_moves(p))
+        move = bots[p].choose(state.view(p), state.legal_moves(p)) if p in bots else state.auto_move(p)
         lines.append(f"move[player {p}]: {dump(move)}  # {state.describe(p, move)}")
         events = state.play(p, move)
         lines.append(f"events[full]: {dump(events)}")
@@ -93,9 +96,9 @@ def diff(expected: str, actual: str, name: str) -> str:
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     status = 0
-    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     for game_id, seed in GOLDEN:
         path = golden_path(game_id, seed)
+        path.parent.mkdir(parents=True, exist_ok=True)
         text = transcript(game_id, seed)
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         if check:

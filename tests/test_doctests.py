@@ -9,6 +9,7 @@ import pkgutil
 import pytest
 
 import pygame_core
+from pygame_core import all_games
 
 
 def module_names() -> list[str]:
@@ -22,8 +23,9 @@ MODULES = module_names()
 
 
 def test_every_module_is_found() -> None:
-    for name in ("pygame_core.cards", "pygame_core.engine", "pygame_core.bridge", "pygame_core.games.grit",
-                 "pygame_core.bots"):
+    games = [game.state_class.__module__ for game in all_games()]
+    for name in ["pygame_core.cards", "pygame_core.engine", "pygame_core.bridge", "pygame_core.grammar",
+                 "pygame_core.bots", *games]:
         assert name in MODULES
 
 

@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 
 import pygame_core
-from pygame_core import IllegalMove, SetupError, State, all_games, get_game, replay
+from pygame_core import GameInfo, IllegalMove, OptionSpec, SetupError, State, all_games, get_game, replay
 from pygame_core.bots import RandomBot
+from pygame_core.engine import LevelSpec, SeatSpec, register, registered
 
 GAME_IDS: list[str] = [game.info.id for game in all_games()]
-BASIC: list[str] = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "KH"]
+ANY_GAME = GAME_IDS[0]
 
 
 def snapshot(state: State) -> str:
@@ -47,24 +48,69 @@ def finished(game_id: str, seed: int = 3) -> tuple[State, list[list[dict[str, An
 
 # --------------------------------------------------------------------------- registry and errors
 def test_registry() -> None:
-    assert "grit" in GAME_IDS and GAME_IDS == sorted(GAME_IDS)
+    assert GAME_IDS and GAME_IDS == sorted(GAME_IDS)
     for game_id in GAME_IDS:
         game = get_game(game_id)
         assert game.info.id == game_id
         info = game.info.to_json()
         assert json.loads(json.dumps(info)) == info
-        assert info["levels"] and info["players"] >= 1
+        assert info["players"] == len(game.info.seats) >= 1
         for option in game.info.options:
             assert option.default == option.values[0]
         with pytest.raises(dataclasses.FrozenInstanceError):
             game.info.title = "x"  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("game_id", ["chess", "", "GRIT", None, ["grit"], 1])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_setup_flag_matches_the_setup_hook(game_id: str) -> None:
+    """A game that declares ``setup`` validates one (overrides ``check_setup``); the rest take none."""
+    state_class = get_game(game_id).state_class
+    assert get_game(game_id).info.setup == ("check_setup" in vars(state_class))
+
+
+@pytest.mark.parametrize("game_id", ["chess", "", ANY_GAME.upper(), None, [ANY_GAME], 1])
 def test_unknown_game(game_id: Any) -> None:
     with pytest.raises(KeyError) as info:
         get_game(game_id)
-    assert "grit" in str(info.value)
+    assert all(known in str(info.value) for known in GAME_IDS)
+
+
+def test_game_info_refuses_a_header_that_contradicts_itself() -> None:
+    with pytest.raises(ValueError, match="2 players but 1 seats"):
+        GameInfo(id="x", title="X", players=2, simultaneous=False, hidden_info=False, summary="",
+                 seats=(SeatSpec("Solo"),))
+    with pytest.raises(ValueError, match="modes"):
+        GameInfo(id="x", title="X", players=1, simultaneous=False, hidden_info=False, summary="", modes=("online",))
+    with pytest.raises(ValueError, match="kind"):
+        SeatSpec("Dealer", "robot")
+    with pytest.raises(ValueError, match="one label per value"):
+        OptionSpec("o", "O", ("a", "b"), "", ("A",))
+    assert OptionSpec("o", "O", ("a", "b")).labels == ("a", "b"), "values label themselves by default"
+    info = GameInfo(id="x", title="X", players=2, simultaneous=False, hidden_info=False, summary="")
+    assert [s.name for s in info.seats] == ["Player 1", "Player 2"] and info.engine_seats == ()
+    assert info.level_ids == ("easy", "hard") and info.levels[0] == LevelSpec("easy", "Greenhorn", "plays at random")
+
+
+def test_registered_is_temporary_and_refuses_clashes() -> None:
+    real = get_game(ANY_GAME).state_class
+
+    class Toy(real):  # type: ignore[valid-type, misc]
+        info = dataclasses.replace(real.info, id="toy_for_a_moment")
+
+    with registered(Toy):
+        assert get_game("toy_for_a_moment").state_class is Toy
+    assert "toy_for_a_moment" not in [g.info.id for g in all_games()]
+    with pytest.raises(ValueError, match="already registered"):
+        with registered(real):
+            pass
+    assert get_game(ANY_GAME).state_class is real
+
+    class Impostor(real):  # type: ignore[valid-type, misc]
+        pass
+
+    with pytest.raises(ValueError, match="Two games claim"):
+        register(Impostor)
+    assert get_game(ANY_GAME).state_class is real
 
 
 def test_error_types() -> None:
@@ -76,7 +122,7 @@ def test_error_types() -> None:
     assert pygame_core.__all__ and all(hasattr(pygame_core, name) for name in pygame_core.__all__)
 
 
-@pytest.mark.parametrize("record", [None, [], "x", {}, {"game": "grit"}])
+@pytest.mark.parametrize("record", [None, [], "x", {}, {"game": ANY_GAME}])
 def test_replay_rejects_non_records(record: Any) -> None:
     with pytest.raises(SetupError) as info:
         replay(record)
@@ -90,11 +136,22 @@ def test_replay_round_trips_a_finished_game(game_id: str) -> None:
     assert snapshot(again) == snapshot(state)
 
 
-def test_replay_names_the_bad_move() -> None:
-    state = get_game("grit").new_game(seed=0, deal=BASIC)
-    state.play(0, {"type": "play", "card": "AS", "pile": [0, 0], "marked": False})
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_record_saved_before_setup_existed_still_replays(game_id: str) -> None:
+    """Records saved before issue 7 have no "setup": they load as setup None."""
+    state, _ = finished(game_id)
+    old = {k: v for k, v in json.loads(json.dumps(state.record())).items() if k != "setup"}
+    again = replay(old)
+    assert snapshot(again) == snapshot(state) and again.record()["setup"] is None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_replay_names_the_bad_move(game_id: str) -> None:
+    state = get_game(game_id).new_game(seed=0)
+    p = state.to_act()[0]
+    state.play(p, state.legal_moves(p)[0])
     record = state.record()
-    record["moves"].append([1, {"type": "play", "card": "AS", "pile": [0, 1], "marked": False}])
+    record["moves"].append([state.to_act()[0], {"type": "no such move"}])
     with pytest.raises(SetupError) as info:
         replay(record)
     assert info.value.code == "bad_record" and "move 2" in info.value.message
@@ -134,27 +191,27 @@ def test_returned_values_are_snapshots_mid_game(game_id: str) -> None:
     assert snapshot(state) == before
 
 
-def test_clone_is_deep_mid_game() -> None:
-    state = get_game("grit").new_game(seed=0, deal=BASIC)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_clone_is_deep_mid_game(game_id: str) -> None:
+    state = get_game(game_id).new_game(seed=0)
+    before = snapshot(state)
     twin = state.clone()
-    state.play(0, {"type": "play", "card": "AS", "pile": [1, 0], "marked": True})
-    assert twin.record()["moves"] == [] and twin.view(0)["hand"] == BASIC[0:4]
-    assert twin.view(None)["piles"][1][0]["cards"] == [{"card": "10S", "face_down": False,
-                                                        "marked": False, "by": None}]
+    p = state.to_act()[0]
+    state.play(p, state.legal_moves(p)[-1])
+    assert snapshot(twin) == before and twin.record()["moves"] == []
 
 
 # --------------------------------------------------------------------------- odd viewers and players
-def test_bool_player_has_no_legal_moves() -> None:
-    state = get_game("grit").new_game(seed=0, deal=BASIC)
-    (p,) = state.to_act()
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bool_player_has_no_legal_moves(game_id: str) -> None:
+    state = get_game(game_id).new_game(seed=0)
+    p = state.to_act()[0]
     assert state.check(bool(p), state.legal_moves(p)[0]) is not None
     assert state.legal_moves(bool(p)) == []
 
 
-def test_view_of_a_non_player_shows_no_hand() -> None:
-    state = get_game("grit").new_game(seed=0, deal=BASIC)
-    try:
-        view = state.view(-1)
-    except (ValueError, KeyError, IndexError, TypeError):
-        return
-    assert not set(view["hand"] or []) & set(BASIC[4:8])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("viewer", [-1, 99, True, "0", 0.0])
+def test_view_of_a_non_player_is_refused(game_id: str, viewer: Any) -> None:
+    with pytest.raises(ValueError):
+        get_game(game_id).new_game(seed=0).view(viewer)

@@ -1,4 +1,7 @@
-"""Golden playthroughs: the engine must still produce tests/golden/* byte for byte.
+"""Golden playthroughs: the engine must still produce tests/<id>/golden_seed7.txt byte for byte.
+
+What each game's transcript must show (every phase, a death...) is checked in its own
+``tests/<id>/test_rulings.py``.
 
 If a change to the rules or the view is intended, regenerate with ``python3 scripts/golden.py``
 and review the diff in git before committing it.
@@ -7,7 +10,6 @@ and review the diff in git before committing it.
 from __future__ import annotations
 
 import importlib.util
-import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -48,56 +50,6 @@ def test_transcript_is_deterministic() -> None:
 
 
 def test_no_stray_golden_files() -> None:
-    expected = {golden.golden_path(g, s).name for g, s in golden.GOLDEN}
-    present = {p.name for p in (ROOT / "tests" / "golden").iterdir() if p.is_file()}
-    assert present == expected, "every file in tests/golden must come from scripts/golden.py GOLDEN"
-
-
-def test_grit_golden_game_is_complete() -> None:
-    text = golden.golden_path("grit", 7).read_text(encoding="utf-8")
-    assert "\n== over\n" in text and "\noutcome: " in text
-    assert text.count("\n== step ") == 8, "a Grit game is eight plays"
-
-
-def test_knife_fight_golden_game_is_complete() -> None:
-    """Seed 7 shows every phase (a parry, a feint and its follow-up, a dressing) and a death."""
-    text = golden.golden_path("knife_fight", 7).read_text(encoding="utf-8")
-    assert "\n== over\n" in text and "\noutcome: " in text and "bled to death" in text
-    for needle in ('"phase": "feint"', '"type": "follow_up"', '"phase": "dress"', '"type": "dress"',
-                   "(parry)", '"type": "reveal"', '"type": "bleed"'):
-        assert needle in text, needle
-    lines = text.splitlines()
-    first_commits = 0
-    for i, line in enumerate(lines):
-        if not line.startswith("events[full]: "):
-            continue
-        events = json.loads(line.removeprefix("events[full]: "))
-        if [e["type"] for e in events] != ["commit"]:
-            continue
-        first_commits += 1  # the first commit of a round: face down for everyone else
-        committer = events[0]["player"]
-        for viewer, tail in zip(("player 0", "player 1", "spectator"), lines[i + 1:i + 4]):
-            prefix = f"events[{viewer}]: "
-            assert tail.startswith(prefix)
-            shown = json.loads(tail.removeprefix(prefix))[0]["card"]
-            assert shown == (events[0]["card"] if viewer == f"player {committer}" else None), (i, viewer)
-    assert first_commits >= 6
-
-
-def test_grow21_golden_game_is_complete() -> None:
-    """Seed 7: all 52 cards, changes and harvested 21s on the way, and the same table for every seat."""
-    text = golden.golden_path("grow21", 7).read_text(encoding="utf-8")
-    assert "\n== over\n" in text and "\noutcome: " in text
-    lines = text.splitlines()
-    moves = [json.loads(line.split(": ", 1)[1].split("  # ")[0]) for line in lines if line.startswith("move[")]
-    assert len([m for m in moves if m["type"] != "keep"]) == 52, "a grow21 game plays all 52 cards"
-    assert {m["type"] for m in moves} >= {"place", "change"}
-    removals = [e for line in lines if line.startswith("events[full]: ")
-                for e in json.loads(line.removeprefix("events[full]: ")) if e["type"] == "remove"]
-    assert removals and all(e["points"] == 10 for e in removals)
-    for i, line in enumerate(lines):
-        if line.startswith("view[player 0]: "):
-            seats = [json.loads(lines[i + k].split(": ", 1)[1]) for k in range(3)]
-            for view in seats:
-                view.pop("viewer")
-            assert seats[0] == seats[1] == seats[2], f"line {i + 1}: the seats see different tables"
+    expected = {golden.golden_path(g, s) for g, s in golden.GOLDEN}
+    present = set((ROOT / "tests").glob("*/golden_seed*.txt"))
+    assert present == expected, "every golden file must come from scripts/golden.py (one per registered game)"

@@ -18,7 +18,7 @@ first), and only the top card counts.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from typing import Callable
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
 from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, player_name, register

@@ -17,7 +17,7 @@ which the players commit can never change what happens.
 from __future__ import annotations
 
 import copy
-from typing import Any, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
 from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, register

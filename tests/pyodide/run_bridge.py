@@ -4,6 +4,7 @@
 
 The wheel is put first on sys.path (a pure wheel is importable as a zip), so CPython
 and Pyodide run byte-identical engine code and any difference is the interpreter's.
+A line ``{"probe": ...}`` is answered by ``reshuffle_probe.reshuffles`` instead of the bridge.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ def main() -> int:
         return 2
     sys.path.insert(0, sys.argv[1])
     from pygame_core import bridge
+    from reshuffle_probe import reshuffles
 
     out = sys.stdout
     sys.stdout = sys.stderr  # a stray print() in the engine must not corrupt the protocol
@@ -28,7 +30,8 @@ def main() -> int:
     for line in sys.stdin:
         if not line.strip():
             continue
-        out.write(bridge.handle(line.rstrip("\n")) + "\n")
+        line = line.rstrip("\n")
+        out.write((reshuffles(line) if line.startswith('{"probe"') else bridge.handle(line)) + "\n")
         out.flush()
     return 0
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from pygame_core import IllegalMove, SetupError, State, get_game, replay
-from pygame_core.games.knife_fight import Effect, resolve
+from pygame_core.games.knife_fight import Effect, log_sentences, resolve, story
 
 RANKS: list[str] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 RED: list[str] = [r + "H" for r in RANKS] + [r + "D" for r in RANKS] + ["RJ"]
@@ -1014,3 +1015,98 @@ def test_commit_order_never_changes_the_result(game: tuple[dict[str, list[str]],
     if a.is_over():
         assert a.outcome() == b.outcome()
     assert simultaneous >= 1
+
+
+# --------------------------------------------------------------------------- the golden playthrough
+GOLDEN = Path(__file__).with_name("golden_seed7.txt")  # kept byte for byte by tests/test_golden.py
+
+
+def test_knife_fight_golden_game_is_complete() -> None:
+    """Seed 7 shows every phase (a parry, a feint and its follow-up, a dressing) and a death."""
+    text = GOLDEN.read_text(encoding="utf-8")
+    assert "\n== over\n" in text and "\noutcome: " in text and "bled to death" in text
+    for needle in ('"phase": "feint"', '"type": "follow_up"', '"phase": "dress"', '"type": "dress"',
+                   "(parry)", '"type": "reveal"', '"type": "bleed"'):
+        assert needle in text, needle
+    lines = text.splitlines()
+    first_commits = 0
+    for i, line in enumerate(lines):
+        if not line.startswith("events[full]: "):
+            continue
+        events = json.loads(line.removeprefix("events[full]: "))
+        if [e["type"] for e in events] != ["commit"]:
+            continue
+        first_commits += 1  # the first commit of a round: face down for everyone else
+        committer = events[0]["player"]
+        for viewer, tail in zip(("player 0", "player 1", "spectator"), lines[i + 1:i + 4]):
+            prefix = f"events[{viewer}]: "
+            assert tail.startswith(prefix)
+            shown = json.loads(tail.removeprefix(prefix))[0]["card"]
+            assert shown == (events[0]["card"] if viewer == f"player {committer}" else None), (i, viewer)
+    assert first_commits >= 6
+
+
+# --------------------------------------------------------------------------- sentences for each viewer
+NAMES = ("Player 1", "the computer")
+
+
+def test_sentences_say_you_to_the_viewer_and_names_to_the_rest() -> None:
+    """KNIFE-3: 3H beats 7S. The log and the story are written from each seat (issue 7: the page
+    shows them and builds none of its own)."""
+    state = new(["3H"], ["7S"])
+    state.names = NAMES
+    commit(state, "3H", "7S")
+    mine, theirs, spectator = state.view(0)["last"], state.view(1)["last"], state.view(None)["last"]
+    assert mine["sentences"] == ["Revealed: 3♥ for you, 7♠ for the computer.",
+                                 "3♥ lands in the computer's damage pile.", "The computer's 7♠ is discarded."]
+    assert theirs["sentences"] == ["Revealed: 3♥ for Player 1, 7♠ for you.", "3♥ lands in your damage pile.",
+                                   "Your 7♠ is discarded."]
+    assert spectator["sentences"] == ["Revealed: 3♥ for Player 1, 7♠ for the computer.",
+                                      "3♥ lands in the computer's damage pile.", "The computer's 7♠ is discarded."]
+    assert mine["story"] == ["3♥ goes into the computer's damage pile (3).", "The computer's 7♠ is discarded."]
+    assert theirs["story"] == ["3♥ goes into your damage pile (3).", "Your 7♠ is discarded."]
+    assert state.view(0)["log"] == [mine] and state.view(1)["log"] == [theirs]
+
+
+def test_sentences_of_a_feint() -> None:
+    """KNIFE-6: the feint and its follow-up, verbs agreeing with "you"."""
+    state = new(["KH", "3H"], ["7S"])
+    state.names = NAMES
+    commit(state, "KH", "7S")
+    assert state.view(0)["exchange"]["story"] == ["You feint with K♥: a follow-up card strikes in its place."]
+    assert state.view(1)["exchange"]["story"] == ["Player 1 feints with K♥: a follow-up card strikes in its place."]
+    state.play(0, follow("3H"))
+    assert state.view(1)["last"]["sentences"] == [
+        "Revealed: K♥ for Player 1, 7♠ for you.", "Player 1 follows the feint with 3♥.",
+        "3♥ lands in your damage pile.", "Your 7♠ is discarded."]
+    assert state.view(0)["last"]["sentences"][1] == "You follow the feint with 3♥."
+
+
+def test_a_dressing_in_the_log() -> None:
+    state = new(["2H", "QH", "9H"], ["5S", "4S", "8S"])
+    state.names = NAMES
+    commit(state, "2H", "5S")  # 2H wounds player 1; 5S discarded
+    commit(state, "9H", "4S")  # 4S wounds player 0
+    commit(state, "QH", "8S")  # the Queen takes 8S, then dresses the older 4S
+    state.play(0, dress("4S"))
+    assert state.view(0)["last"]["sentences"][-1] == "You dress the 4♠ wound: it leaves the damage pile."
+    assert state.view(1)["last"]["sentences"][-1] == "Player 1 dresses the 4♠ wound: it leaves the damage pile."
+    assert state.view(1)["last"]["story"][-1] == "Player 1 dressed the 4♠ wound: it leaves the damage pile."
+
+
+def test_nothing_happens_is_said_when_no_card_moved() -> None:
+    entry = {"cards": ["QH", "QS"], "follow_ups": [None, None], "effects": []}
+    assert log_sentences(entry, None, NAMES) == ["Revealed: Q♥ for Player 1, Q♠ for the computer.",
+                                                 "Nothing happens."]
+    assert story([], 0, NAMES) == ["Nothing happens."]
+
+
+def test_the_outcome_reason_uses_the_display_names() -> None:
+    state = new(["10H", "10D", "9H"], ["10S", "10C", "8S"])
+    state.names = ("you", "the computer")
+    play_rounds(state, [("10H", "10S"), ("10D", "10C"), ("9H", "8S")])
+    outcome = state.outcome()
+    assert outcome is not None and outcome["reason"] == "You bled to death (deck empty)."
+    state.names = ("Ann", "Bob")
+    assert state.outcome() == {**outcome, "reason": "Ann bled to death (deck empty)."}
+    assert "Ann" not in str(state.record()), "names are presentation only"

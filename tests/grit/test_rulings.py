@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -910,3 +911,13 @@ def test_describe_labels() -> None:
                                                         "opponent's pile 3 (hidden until the end)")
     labels = [state.describe(0, m) for m in state.legal_moves(0)]
     assert len(set(labels)) == len(labels), "every legal move has its own label"
+
+
+# --------------------------------------------------------------------------- the golden playthrough
+GOLDEN = Path(__file__).with_name("golden_seed7.txt")  # kept byte for byte by tests/test_golden.py
+
+
+def test_grit_golden_game_is_complete() -> None:
+    text = GOLDEN.read_text(encoding="utf-8")
+    assert "\n== over\n" in text and "\noutcome: " in text
+    assert text.count("\n== step ") == 8, "a Grit game is eight plays"

@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from playthrough import card_codes
 from pygame_core import IllegalMove, SetupError, State, get_game, replay
-from pygame_core.cards import is_card
 from pygame_core.games.grow21 import is_stable, tie_break_points
 
 RANKS: list[str] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -113,16 +114,6 @@ def groups(state: State) -> list[tuple[str, list[list[int]], list[int]]]:
 
 def of_type(events: list[Event], kind: str) -> list[Event]:
     return [e for e in events if e["type"] == kind]
-
-
-def card_codes(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value} if is_card(value) else set()
-    if isinstance(value, dict):
-        return set().union(set(), *(card_codes(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(set(), *(card_codes(v) for v in value))
-    return set()
 
 
 def assert_refused(state: State, p: Any, move: Any, code: str) -> None:
@@ -1010,3 +1001,26 @@ def test_random_deal_shuffles_with_the_seed_only() -> None:
         seed = rng.randrange(2**31)
         a, b = get_game("grow21").new_game(seed=seed), get_game("grow21").new_game(seed=seed)
         assert snapshot(a) == snapshot(b)
+
+
+# --------------------------------------------------------------------------- the golden playthrough
+GOLDEN = Path(__file__).with_name("golden_seed7.txt")  # kept byte for byte by tests/test_golden.py
+
+
+def test_grow21_golden_game_is_complete() -> None:
+    """Seed 7: all 52 cards, changes and harvested 21s on the way, and the same table for every seat."""
+    text = GOLDEN.read_text(encoding="utf-8")
+    assert "\n== over\n" in text and "\noutcome: " in text
+    lines = text.splitlines()
+    moves = [json.loads(line.split(": ", 1)[1].split("  # ")[0]) for line in lines if line.startswith("move[")]
+    assert len([m for m in moves if m["type"] != "keep"]) == 52, "a grow21 game plays all 52 cards"
+    assert {m["type"] for m in moves} >= {"place", "change"}
+    removals = [e for line in lines if line.startswith("events[full]: ")
+                for e in json.loads(line.removeprefix("events[full]: ")) if e["type"] == "remove"]
+    assert removals and all(e["points"] == 10 for e in removals)
+    for i, line in enumerate(lines):
+        if line.startswith("view[player 0]: "):
+            seats = [json.loads(lines[i + k].split(": ", 1)[1]) for k in range(3)]
+            for view in seats:
+                view.pop("viewer")
+            assert seats[0] == seats[1] == seats[2], f"line {i + 1}: the seats see different tables"

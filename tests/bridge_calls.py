@@ -1,0 +1,87 @@
+"""Helpers for bridge tests: send a request, demand strict JSON, and check a session is unchanged.
+
+Shared by the generic ``tests/test_bridge.py``, the toy-game protocol tests and each game's
+``tests/<id>/test_bridge_flow.py`` (``tests/`` is on ``sys.path``, so this imports as a module).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pygame_core.bridge import Bridge
+
+
+def _no_constants(name: str) -> Any:
+    raise AssertionError(f"the response holds {name}, which is not JSON")
+
+
+def parse(text: Any) -> dict[str, Any]:
+    assert isinstance(text, str)
+    response = json.loads(text, parse_constant=_no_constants)
+    assert isinstance(response, dict) and isinstance(response.get("ok"), bool), response
+    if not response["ok"]:
+        assert set(response) == {"ok", "error"}
+        error = response["error"]
+        assert set(error) == {"code", "message"}
+        assert isinstance(error["code"], str) and error["code"]
+        assert isinstance(error["message"], str) and error["message"].strip()
+    return response
+
+
+def call(bridge: Bridge, request: Any) -> dict[str, Any]:
+    """Send a request (a dict is encoded; a str is sent as it is)."""
+    text = request if isinstance(request, str) else json.dumps(request)
+    return parse(bridge.handle(text))
+
+
+def ok(bridge: Bridge, request: Any) -> dict[str, Any]:
+    response = call(bridge, request)
+    assert response["ok"] is True, response
+    return response
+
+
+def fails(bridge: Bridge, request: Any, code: str) -> dict[str, Any]:
+    response = call(bridge, request)
+    assert response["ok"] is False, response
+    assert response["error"]["code"] == code, response
+    return response
+
+
+def session_state(bridge: Bridge, session: str = "s1") -> str:
+    """Everything the bridge tells about a session, as one string."""
+    players = list(range(bridge.sessions[session].info.players))
+    parts = [ok(bridge, {"op": "record", "session": session})]
+    for player in [*players, None]:
+        parts.append(ok(bridge, {"op": "view", "session": session, "player": player}))
+    for player in players:
+        parts.append(ok(bridge, {"op": "legal", "session": session, "player": player}))
+    return json.dumps(parts, sort_keys=True)
+
+
+def strings(value: Any) -> set[str]:
+    """Every string anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(set(), *(strings(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(set(), *(strings(v) for v in value))
+    return set()
+
+
+class Unchanged:
+    """``with Unchanged(bridge):`` asserts the session and the session list are untouched."""
+
+    def __init__(self, bridge: Bridge, session: str = "s1") -> None:
+        self.bridge, self.session = bridge, session
+
+    def __enter__(self) -> "Unchanged":
+        self.before = session_state(self.bridge, self.session)
+        self.sessions = sorted(self.bridge.sessions)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if exc[0] is None:
+            assert session_state(self.bridge, self.session) == self.before
+            assert sorted(self.bridge.sessions) == self.sessions

@@ -1,0 +1,1 @@
+"""grow21: its rulings, golden playthrough, redealer, bridge flow, bots and end-to-end tests."""
