@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import pytest
-
 from saloon_site import PHONE
-
-pytestmark = pytest.mark.e2e
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

@@ -41,15 +41,17 @@ export class MovePanel {
     }, { signal });
   }
 
-  /** A click in the list that is not on a move button (a game's own controls). */
-  clicked(_target) {}
+  /**
+   * A click in the list that is not on a move button (a game's own controls).
+   * @type {(target: Element) => void}
+   */
+  clicked() {}
 
   /**
-   * Fresh buttons for these moves.
-   * @param {{moves: any[], labels: string[], previews?: any[]}} _legal
-   * @param {...any} _context what the game's panel needs besides (whose side, the card chosen...)
+   * Fresh buttons for these moves; the game's panel may take more (whose side, the card chosen...).
+   * @type {(legal: {moves: any[], labels: string[], previews?: any[]}, ...context: any[]) => void}
    */
-  show(_legal, ..._context) {}
+  show() {}
 
   /** Keyboard users land back on the moves when it is their turn again. */
   focus() {

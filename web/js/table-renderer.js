@@ -83,13 +83,19 @@ export class TableRenderer {
     this.scheduleFrame();
   }
 
-  /** Whether the animation under way goes on although a new view came (a game decides). */
-  keepsAnimation(_before, _events) {
+  /**
+   * Whether the animation under way goes on although a new view came (a game decides).
+   * @type {(before: any, events: any[]) => boolean}
+   */
+  keepsAnimation() {
     return false;
   }
 
-  /** A new view is in place, about to be drawn (`animate`: it follows another view, in motion). */
-  shown(_animate) {}
+  /**
+   * A new view is in place, about to be drawn (`animate`: it follows another view, in motion).
+   * @type {(animate: boolean) => void}
+   */
+  shown() {}
 
   /** Redraw with another highlight; same view, so not a new render. */
   setHighlight(highlight) {
@@ -162,11 +168,17 @@ export class TableRenderer {
     return {};
   }
 
-  /** The animation of `events`; `before` = {view, layout} drawn until now, or null. */
-  timeline(_events, _before) {
+  /**
+   * The animation of `events`; `before` = {view, layout} drawn until now, or null.
+   * @type {(events: any[], before: {view: any, layout: any} | null) => any}
+   */
+  timeline() {
     return null;
   }
 
-  /** Draw the view; `elapsed`: ms into the animation (Infinity when still). */
-  paint(_layout, _elapsed) {}
+  /**
+   * Draw the view; `elapsed`: ms into the animation (Infinity when still).
+   * @type {(layout: any, elapsed: number) => void}
+   */
+  paint() {}
 }

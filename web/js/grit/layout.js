@@ -94,3 +94,9 @@ export function layoutTable(width, height, view, selected, perspective = 0) {
 
   return { me, opp, card, band, plates, piles, myHand, myBacks, opponentHand, back };
 }
+
+/**
+ * A pile's key in sets of targets: "owner,index".
+ * @param {number[]} pile [owner, index]
+ */
+export const pileKey = ([owner, index]) => `${owner},${index}`;

@@ -2,7 +2,7 @@
 // It never decides what is legal: the controller passes which cards are playable and which piles
 // are targets, taken from the bridge's `legal` answer.
 import { TableRenderer } from "../table-renderer.js";
-import { layoutTable } from "./layout.js";
+import { layoutTable, pileKey } from "./layout.js";
 import {
   BRASS, GOLD, CREAM, PARCHMENT, FAINT, ease, clamp01, lerpRect, contains, text, pill, glow, dim, dashedOutline,
   banner, roundedRect, setFont,
@@ -11,8 +11,6 @@ import {
 const MOVE_MS = 280;
 const FLIP_MS = 320;
 const BANNER_MS = 1300;
-
-const pileKey = ([owner, index]) => `${owner},${index}`;
 
 export class GritRenderer extends TableRenderer {
   constructor(canvas, painter) {

@@ -3,10 +3,10 @@
 import { TwoSeatScreen } from "../screens/two-seats.js";
 import { GritRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
+import { pileKey } from "./layout.js";
 import { logLine, discardsLine, tableSummary } from "./texts.js";
 
-const pileKey = ([owner, index]) => `${owner},${index}`;
-
+/** @extends {TwoSeatScreen<GritRenderer>} */
 export class Table extends TwoSeatScreen {
   static stylesheet = new URL("./table.css", import.meta.url).href;
 
@@ -101,7 +101,7 @@ export class Table extends TwoSeatScreen {
     if (response.over) return "The duel is over";
     const actor = response.view.to_act[0];
     if (this.acting) return this.selected ? "Now choose a glowing pile" : "Your turn: choose a card";
-    if (!this.human.includes(actor)) return `${this.names[actor].subject} is thinking…`;
+    if (this.machineNext(response.view)) return `${this.names[actor].subject} is thinking…`;
     return `${this.names[actor].subject} is next`;
   }
 
@@ -109,17 +109,16 @@ export class Table extends TwoSeatScreen {
     return tableSummary(view, this.names);
   }
 
-  updateStatus(response) {
-    const view = response.view;
-    if (response.over) {
-      this.setStatus("The duel is over.", response.outcome?.reason ?? "");
-      return;
-    }
+  get overLine() {
+    return "The duel is over.";
+  }
+
+  statusLines(view) {
     const actor = view.to_act[0];
     let turn;
     if (this.acting) turn = this.hotseat ? `${this.names[actor].subject}, your turn.` : "Your turn.";
-    else turn = this.human.includes(actor) ? `${this.names[actor].subject} is next.` : `${this.names[actor].subject} is thinking…`;
-    this.setStatus(`Round ${view.round} of ${view.rounds} · ${turn}`, view.order_reason);
+    else turn = this.machineNext(view) ? `${this.names[actor].subject} is thinking…` : `${this.names[actor].subject} is next.`;
+    return /** @type {[string, string]} */ ([`Round ${view.round} of ${view.rounds} · ${turn}`, view.order_reason]);
   }
 
   updateLog(view) {

@@ -19,6 +19,10 @@ const TINTS = {
   black: { fill: "rgba(8, 12, 24, 0.42)", edge: "rgba(190, 205, 230, 0.75)", badge: "#1b2130" },
 };
 
+/**
+ * A cell's key in maps and sets: "x,y".
+ * @param {number[]} cell [x, y]
+ */
 export const cellKey = ([x, y]) => `${x},${y}`;
 
 export class BoardPainter {

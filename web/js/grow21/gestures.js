@@ -104,7 +104,7 @@ export class Gestures {
 
   key(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
-    if (document.querySelector("dialog[open]") || !document.querySelector("#curtain").hidden) return;
+    if (document.querySelector("dialog[open]") || !/** @type {HTMLElement} */ (document.querySelector("#curtain")).hidden) return;
     const pans = { ArrowLeft: [KEY_PAN, 0], ArrowRight: [-KEY_PAN, 0], ArrowUp: [0, KEY_PAN], ArrowDown: [0, -KEY_PAN] };
     if (pans[event.key]) this.camera.panBy(...pans[event.key]);
     else if (event.key === "+" || event.key === "=") this.camera.zoomBy(KEY_ZOOM);

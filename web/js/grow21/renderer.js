@@ -24,6 +24,10 @@ export class Grow21Renderer extends TableRenderer {
     this.camera = new Camera();
     this.board = new BoardPainter(this.ctx, painter, this.camera);
     this.hud = new HudPainter(this.ctx, painter);
+    /** @type {string | null} the card sizes painted ahead (see prewarm) */
+    this.warmed = null;
+    /** @type {CanvasRenderingContext2D | null} where they are painted */
+    this.scratch = null;
     this.resize();
   }
 

@@ -17,6 +17,7 @@ import { turnLine, lastMoveLine, caption, logEntries, bonusNote, tableSummary } 
 
 const BUTTON_ZOOM = 1.25;
 
+/** @extends {TwoSeatScreen<Grow21Renderer>} */
 export class Table extends TwoSeatScreen {
   static stylesheet = new URL("./table.css", import.meta.url).href;
 
@@ -146,11 +147,6 @@ export class Table extends TwoSeatScreen {
   }
 
   // --- what the screen asks -----------------------------------------------------------------------
-  /** Whether the computer (not a person) moves next in this view. */
-  machineNext(view) {
-    return this.session.machinesDue(view.to_act).length > 0;
-  }
-
   highlight() {
     const view = this.response?.view;
     if (!view) return { cells: new Map(), focus: null, caption: "", gold: false };
@@ -170,14 +166,9 @@ export class Table extends TwoSeatScreen {
     return tableSummary(view, this.names);
   }
 
-  updateStatus(response) {
-    const view = response.view;
-    if (response.over) {
-      this.setStatus("The game is over.", response.outcome?.reason ?? "");
-      return;
-    }
+  statusLines(view) {
     const context = { acting: this.acting, hotseat: this.hotseat, computerDue: this.machineNext(view) };
-    this.setStatus(turnLine(view, this.names, context), lastMoveLine(view, this.names));
+    return /** @type {[string, string]} */ ([turnLine(view, this.names, context), lastMoveLine(view, this.names)]);
   }
 
   updateLog(view) {

@@ -7,6 +7,7 @@ import { KnifeFightRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { prompt, waitingCaption, storyLine, logEntries, tableSummary } from "./texts.js";
 
+/** @extends {TwoSeatScreen<KnifeFightRenderer>} */
 export class Table extends TwoSeatScreen {
   static stylesheet = new URL("./table.css", import.meta.url).href;
 
@@ -48,11 +49,6 @@ export class Table extends TwoSeatScreen {
     };
   }
 
-  /** Whether the computer (not a person) moves next in this view. */
-  machineNext(view) {
-    return this.session.machinesDue(view.to_act).length > 0;
-  }
-
   caption() {
     const response = this.response;
     if (!response || response.over) return "";
@@ -65,12 +61,11 @@ export class Table extends TwoSeatScreen {
     return tableSummary(view, this.names);
   }
 
-  updateStatus(response) {
-    const view = response.view;
-    if (response.over) {
-      this.setStatus("The fight is over.", response.outcome?.reason ?? "");
-      return;
-    }
+  get overLine() {
+    return "The fight is over.";
+  }
+
+  statusLines(view) {
     const seat = /** @type {number} */ (this.viewer);
     let turn;
     if (this.acting) {
@@ -80,7 +75,7 @@ export class Table extends TwoSeatScreen {
     } else {
       turn = `${waitingCaption(view, this.names, this.machineNext(view))}.`.replace("….", "…");
     }
-    this.setStatus(`Round ${view.round} · ${turn}`, storyLine(view));
+    return /** @type {[string, string]} */ ([`Round ${view.round} · ${turn}`, storyLine(view)]);
   }
 
   updateLog(view) {

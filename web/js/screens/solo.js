@@ -5,4 +5,8 @@
 
 import { TableScreen } from "./table-screen.js";
 
+/**
+ * @template {import("../table-renderer.js").TableRenderer} R
+ * @extends {TableScreen<R>}
+ */
 export class SoloScreen extends TableScreen {}

@@ -32,10 +32,11 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * @property {() => Promise<void>} save seal and store the position
  */
 
+/** @template {import("../table-renderer.js").TableRenderer} R the game's renderer */
 export class TableScreen {
   /**
    * @param {TableOptions} options
-   * @param {import("../table-renderer.js").TableRenderer} renderer the game's renderer, owned by this table
+   * @param {R} renderer the game's renderer, owned by this table from now on
    */
   constructor({ engine, info, settings, session, onRendered, toast, showCurtain, save }, renderer) {
     this.engine = engine;
@@ -217,6 +218,17 @@ export class TableScreen {
     await this.afterMove(view);
   }
 
+  /** Whether the computer or the engine (not a person) moves next in this view. */
+  machineNext(view) {
+    return this.session.machinesDue(view.to_act).length > 0;
+  }
+
+  /** The status lines: the game's own during play, the outcome's reason at the end. */
+  updateStatus(response) {
+    if (response.over) this.setStatus(this.overLine, response.outcome?.reason ?? "");
+    else this.setStatus(...this.statusLines(response.view));
+  }
+
   setStatus(turn, reason) {
     this.dom.turn.textContent = turn;
     this.dom.reason.textContent = reason;
@@ -293,28 +305,51 @@ export class TableScreen {
   /** A person's move went to the bridge: forget any half-made choice. */
   moveMade() {}
 
-  /** Whether a machine's move, as the viewer was told it, still hides its card (a face-down commit). */
-  isSecret(_move) {
+  /**
+   * Whether a machine's move, as the viewer was told it, still hides its card (a face-down commit).
+   * @type {(move: any) => boolean}
+   */
+  isSecret() {
     return false;
   }
 
-  /** A click on the canvas at a client (viewport) point. */
-  tap(_clientX, _clientY) {}
+  /**
+   * A click on the canvas at a client (viewport) point.
+   * @type {(clientX: number, clientY: number) => void}
+   */
+  tap() {}
 
   /** What the renderer marks (playable cards, targets, the caption). */
   highlight() {
     return {};
   }
 
-  /** The canvas in words, for screen readers. */
-  summary(_view) {
+  /**
+   * The canvas in words, for screen readers.
+   * @type {(view: any) => string}
+   */
+  summary() {
     return "The card table";
   }
 
-  updateStatus(_response) {}
+  /** The turn line once the game is over. */
+  get overLine() {
+    return "The game is over.";
+  }
 
-  /** Fill the log dialog from a view (null: empty it). */
-  updateLog(_view) {}
+  /**
+   * The two status lines during play: whose turn it is, and the news (what just happened).
+   * @type {(view: any) => [string, string]}
+   */
+  statusLines() {
+    return ["", ""];
+  }
+
+  /**
+   * Fill the log dialog from a view (null: empty it).
+   * @type {(view: any) => void}
+   */
+  updateLog() {}
 
   /** @returns {{totals: number[], note: string}} each seat's total on the result box, and a line under them */
   resultDetails({ outcome }) {

@@ -8,6 +8,10 @@ import { TableScreen, sleep } from "./table-screen.js";
 
 const HANDOVER_PAUSE_MS = 1200; // let the mover watch their card land before the curtain drops
 
+/**
+ * @template {import("../table-renderer.js").TableRenderer} R
+ * @extends {TableScreen<R>}
+ */
 export class TwoSeatScreen extends TableScreen {
   /** Whether hot-seat turns change behind a curtain (a game with nothing hidden says no). */
   get curtain() {

@@ -9,8 +9,6 @@ import pytest
 
 from saloon_site import LAPTOP, PHONE
 
-pytestmark = pytest.mark.e2e
-
 
 def play_to_the_end(visit: Any, pick: Callable[[int], int] = lambda n: 0) -> int:
     """Click move buttons until the result shows; returns how many moves the person made."""

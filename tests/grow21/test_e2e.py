@@ -13,8 +13,6 @@ import pytest
 
 from saloon_site import LAPTOP, PHONE, Visit
 
-pytestmark = pytest.mark.e2e
-
 # Found with the engine (seed 5, easy computer): Red places 2♦ at (0, 0), 10♥ at (-1, 0) and 9♦ at (-2, 0);
 # the computer's two black cards land on either side, so the 21 leaves two single black cards apart.
 SPLIT_DEAL = {
@@ -102,12 +100,14 @@ def test_a_move_by_canvas_click_and_the_help(open_page: Callable[..., Visit]) ->
     record = visit.call({"op": "record", "session": session})["record"]
     assert [m for p, m in record["moves"] if p == 0][-1] == {"type": "place", "at": target["at"]}
 
-    for dialog, heading in [("rules-dialog", "How to play grow21"), ("rulings-dialog", "House rulings for grow21")]:
-        page.click(f"button[data-dialog='{dialog}']")
-        assert page.locator(f"#{dialog} h2:visible").inner_text() == heading
-        page.locator(f"#{dialog} button[type='submit']").click()
-    rulings = page.locator("#rulings-dialog section[data-game='grow21'] dt").all_inner_texts()
-    assert [r.split(" ")[0] for r in rulings] == [f"GROW-{i}" for i in range(1, 8)]
+    for kind, heading in [("rules", "How to play grow21"), ("rulings", "House rulings for grow21")]:
+        page.click(f"button[data-help='{kind}']")
+        page.wait_for_function("(h) => document.querySelector('#help-text h2')?.textContent === h", arg=heading)
+        if kind == "rulings":
+            rulings = page.locator("#help-text dt").all_inner_texts()
+            assert [r.split(" ")[0] for r in rulings] == [f"GROW-{i}" for i in range(1, 8)]
+        page.locator("#help-dialog button[type='submit']").click()
+        assert not page.locator("#help-dialog").is_visible()
 
 
 def test_on_touch_taps_preview_then_play_and_fingers_pinch_and_drag(chromium: Any, site_url: str) -> None:

@@ -12,8 +12,6 @@ import pytest
 
 from saloon_site import LAPTOP, PHONE
 
-pytestmark = pytest.mark.e2e
-
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
@@ -128,12 +126,14 @@ def test_a_commit_by_canvas_click(open_page: Callable[..., Any]) -> None:
     record = visit.call({"op": "record", "session": session})["record"]
     assert [m for p, m in record["moves"] if p == 0] == [{"type": "play", "card": card["card"]}]
 
-    for dialog, heading in [("rules-dialog", "How to play Knife Fight"), ("rulings-dialog", "House rulings for Knife Fight")]:
-        page.click(f"button[data-dialog='{dialog}']")
-        assert page.locator(f"#{dialog} h2:visible").inner_text() == heading
-        page.locator(f"#{dialog} button[type='submit']").click()
-    rulings = page.locator("#rulings-dialog section[data-game='knife_fight'] dt").all_inner_texts()
-    assert [r.split(" ")[0] for r in rulings] == [f"KNIFE-{i}" for i in range(1, 10)]
+    for kind, heading in [("rules", "How to play Knife Fight"), ("rulings", "House rulings for Knife Fight")]:
+        page.click(f"button[data-help='{kind}']")
+        page.wait_for_function("(h) => document.querySelector('#help-text h2')?.textContent === h", arg=heading)
+        if kind == "rulings":
+            rulings = page.locator("#help-text dt").all_inner_texts()
+            assert [r.split(" ")[0] for r in rulings] == [f"KNIFE-{i}" for i in range(1, 10)]
+        page.locator("#help-dialog button[type='submit']").click()
+        assert not page.locator("#help-dialog").is_visible()
 
 
 def test_a_feint_and_a_field_dressing_made_in_the_ui(open_page: Callable[..., Any]) -> None:
@@ -172,6 +172,30 @@ def test_a_feint_and_a_field_dressing_made_in_the_ui(open_page: Callable[..., An
     log = " ".join(page.locator("#log-list li").all_inner_texts())
     dressed = wounds[0]["card"]
     assert f"You dress the {dressed[:-1]}{SUITS[dressed[-1]]} wound" in log and "You follow the feint with 5♥." in log
+
+
+def test_the_log_and_the_story_are_the_engines_words_for_you(open_page: Callable[..., Any]) -> None:
+    """The page shows the engine's sentences as written for seat 0: "you" for the person, "the computer" for its rival."""
+    visit = open_page(LAPTOP)
+    page = visit.goto(f"#game=knife_fight&mode=computer&level=hard&seed=3&speed=fast&deal={forced_deal()}")
+    for card in ("10H", "QH"):
+        assert visit.wait_for_turn() == "move"
+        click_move(visit, f"button.move[data-move*='{card}']")
+    assert visit.wait_for_turn() == "move"
+    session = page.evaluate("() => window.app.current.session")
+    view = visit.call({"op": "view", "session": session, "player": 0})["view"]
+    assert view["phase"] == "dress"
+    story = " ".join(view["exchange"]["story"])
+    assert page.locator("#reason-line").inner_text() == story
+    assert "your damage pile" in story or "You " in story
+
+    page.click("button[data-dialog='log-dialog']")
+    shown = page.locator("#log-list li").all_inner_texts()
+    written = [f"Round {entry['round']}{sentence}" for entry in view["log"] for sentence in entry["sentences"]]
+    assert [line.replace("\t", "").replace("\n", "") for line in shown] == written
+    log = " ".join(shown)
+    assert "for you" in log and "for the computer" in log
+    assert "Player 1" not in log and "Player 2" not in log
 
 
 def test_hotseat_curtain_between_the_two_commits(open_page: Callable[..., Any]) -> None:
