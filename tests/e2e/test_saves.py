@@ -137,7 +137,8 @@ def test_two_tabs_on_one_game_never_overwrite_each_other(open_page: Callable[...
     stale = second.evaluate("() => window.app.call({op: 'restore', slot: 'grit'})")
     assert stale["ok"] and stale["session"]
 
-    visit.play_moves(1)  # the first tab moves on
+    visit.play_moves(1)  # the first tab moves on, and the computer answers
+    assert visit.wait_for_turn() == "move"
     moves = len(visit.record()["moves"])
     second.wait_for_selector("#toast:not([hidden])")
     assert "another tab" in second.locator("#toast").inner_text()
