@@ -78,6 +78,33 @@ class Visit:
     def call(self, request: dict[str, Any]) -> Any:
         return self.page.evaluate("(r) => window.app.call(r)", request)
 
+    def play_moves(self, count: int) -> None:
+        """Make `count` moves of the person (the last move button each time), waiting for each redraw."""
+        for _ in range(count):
+            assert self.wait_for_turn() == "move"
+            before = self.page.evaluate("() => window.app.renders")
+            self.page.locator("button.move:not([disabled])").last.click()
+            self.page.wait_for_function("(n) => window.app.renders > n", arg=before)
+
+    def view(self, player: int | None = 0) -> dict[str, Any]:
+        """The bridge's view of the open game for `player` (tests only: the page itself asks for its seat)."""
+        session = self.page.evaluate("() => window.app.current.session")
+        answer = self.call({"op": "view", "session": session, "player": player})
+        assert answer["ok"], answer
+        return dict(answer["view"])
+
+    def record(self) -> dict[str, Any]:
+        """The record of the open game, straight from the bridge (tests only: the page never holds it)."""
+        session = self.page.evaluate("() => window.app.current.session")
+        answer = self.call({"op": "record", "session": session})
+        assert answer["ok"], answer
+        return dict(answer["record"])
+
+    def toast(self) -> str:
+        """The notice on screen now (waits for one)."""
+        self.page.wait_for_selector("#toast:not([hidden])")
+        return str(self.page.locator("#toast").inner_text())
+
     def screenshot(self, name: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
         self.page.screenshot(path=str(ARTIFACTS / name))

@@ -1,4 +1,4 @@
-"""The menu paints before Python is up; the engine then loads and answers through window.app."""
+"""The menu paints before Python is up; tiles, setup form and help come from the engine's GameInfo."""
 
 from __future__ import annotations
 
@@ -6,30 +6,37 @@ from typing import Any, Callable
 
 import pytest
 
-from saloon_site import LAPTOP, PHONE
+from saloon_site import LAPTOP, PHONE, Visit
 
-pytestmark = pytest.mark.e2e
+
+def games(visit: Visit) -> list[dict[str, Any]]:
+    answer = visit.call({"op": "games"})
+    assert answer["ok"] is True
+    return list(answer["games"])
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
-def test_menu_shows_games_at_once_and_engine_gets_ready(open_page: Callable[..., Any], viewport: dict[str, int]) -> None:
+def test_menu_paints_at_once_and_fills_in_from_the_engine(open_page: Callable[..., Visit], viewport: dict[str, int]) -> None:
     visit = open_page(viewport, scale=2 if viewport is PHONE else 1)
     page = visit.page
     page.goto(visit.base_url + "index.html")
-    # The menu is plain HTML: it is there before the worker has even started Python.
+    # The menu is plain HTML with placeholder tiles: it is there before the worker has even started Python.
     assert page.locator("#menu").is_visible()
-    assert page.locator("button[data-setup='grit']").is_visible()
-    assert page.locator("button[data-setup='knife_fight']").is_visible()
-    assert page.locator("button[data-setup='grow21']").is_visible()
-    soon = page.locator(".game-tile.soon h2").all_inner_texts()
-    assert soon == ["Dueling Suits", "Tombstone"]
-    assert page.locator(".soon-badge").count() == 2
+    assert page.locator(".game-tile.skeleton").count() >= 1
 
     visit.wait_ready()
     page.wait_for_function("() => document.querySelector('#loading-label').textContent === 'Ready'")
-    games = visit.call({"op": "games"})
-    assert games["ok"] is True
-    assert [g["id"] for g in games["games"]][:1] == ["grit"]
+    page.wait_for_selector(".game-tile:not(.skeleton)")
+    infos = games(visit)
+    assert page.locator(".game-title").all_inner_texts() == [info["title"] for info in infos]
+    for info in infos:
+        tile = page.locator(f".game-tile[data-game='{info['id']}']")
+        assert tile.locator(".game-blurb").inner_text() == info["summary"]
+        meta = tile.locator(".game-meta").inner_text()
+        assert f"about {info['minutes']} minutes" in meta and (info["credit"] in meta)
+        assert tile.locator(f"button[data-setup='{info['id']}']").is_visible()
+        assert tile.locator(f"button[data-rules='{info['id']}']").is_visible()
+    assert page.locator(".soon-badge").count() == 0
     assert page.evaluate("() => window.app.current") is None
     paint = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
     assert paint is not None and paint < 2000, f"first contentful paint at {paint} ms"
@@ -37,37 +44,89 @@ def test_menu_shows_games_at_once_and_engine_gets_ready(open_page: Callable[...,
     visit.screenshot(f"menu-{viewport['width']}x{viewport['height']}.png")
 
 
-def test_setup_sheet_opens_a_game_from_the_menu(open_page: Callable[..., Any]) -> None:
+def test_second_visit_paints_the_tiles_before_python(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
     page = visit.goto()
+    page.wait_for_selector(".game-tile:not(.skeleton)")
+    titles = page.locator(".game-title").all_inner_texts()
+    page.route("**/wheels/*.whl", lambda route: route.abort())  # Python never gets its engines this time
+    page.reload()
+    page.wait_for_selector(".game-tile:not(.skeleton)")
+    assert page.locator(".game-title").all_inner_texts() == titles
+    page.wait_for_selector("#loading.failed", timeout=60_000)
+    visit.errors.clear()  # the aborted wheel is the point of this visit
+
+
+def test_setup_form_from_game_info_sends_the_option_to_the_engine(open_page: Callable[..., Visit]) -> None:
+    visit = open_page(LAPTOP)
+    page = visit.goto()
+    grit = next(info for info in games(visit) if info["id"] == "grit")
     page.click("button[data-setup='grit']")
-    page.fill("input[name='seed']", "4242")
-    page.check("input[name='mode'][value='computer']")
+    form = page.locator("#setup-form")
+    assert page.locator("#setup-title").inner_text() == f"Deal a game of {grit['title']}"
+    assert form.locator("input[name='mode']").evaluate_all("(inputs) => inputs.map((i) => i.value)") == grit["modes"]
+    for level in grit["levels"]:
+        choice = form.locator(f"label:has(input[name='level'][value='{level['id']}'])").inner_text()
+        assert level["label"] in choice and level["help"] in choice
+    assert form.locator("input[name='side']").count() == grit["players"]
+    (heart,) = grit["options"]
+    group = form.locator(f"fieldset:has(input[name='option:{heart['name']}'])")
+    assert group.locator("legend").inner_text() == heart["label"]
+    assert heart["help"] in group.inner_text()
+    assert [label.strip() for label in group.locator("label").all_inner_texts()] == heart["labels"]
+    assert group.locator(f"input[value='{heart['default']}']").is_checked()
+
     page.check("input[name='level'][value='hard']")
+    page.check(f"input[name='option:{heart['name']}'][value='A-9']")
+    page.fill("input[name='seed']", "4242")
     page.click("#setup-form button[value='deal']")
     page.wait_for_function("() => window.app.current !== null")
-    assert page.evaluate("() => location.hash") == "#game=grit&mode=computer&level=hard&seed=4242"
+    assert page.evaluate("() => location.hash") == "#game=grit&mode=computer&level=hard"
     current = page.evaluate("() => window.app.current")
     assert current["game"] == "grit" and current["mode"] == "computer" and current["human"] == [0]
+    record = visit.record()
+    assert record["options"] == {heart["name"]: "A-9"}
+    assert record["seed"] == 4242
     assert visit.wait_for_turn() in ("move", "over")
     page.click("a.tool[href='#']")
     page.wait_for_function("() => window.app.current === null && !document.querySelector('#menu').hidden")
-    assert page.locator("#resume").is_visible()
+    assert page.locator(".game-tile[data-game='grit'] .game-continue").is_visible()
 
 
-def test_help_dialogs_open_from_the_table(open_page: Callable[..., Any]) -> None:
+def test_rules_open_from_a_tile_before_dealing_at_the_top(open_page: Callable[..., Visit]) -> None:
+    visit = open_page(PHONE)
+    page = visit.goto()
+    page.wait_for_selector(".game-tile:not(.skeleton)")
+    titles = {info["id"]: info["title"] for info in games(visit)}
+    dialog = page.locator("#help-dialog")
+    for game, title in titles.items():
+        page.click(f"button[data-rules='{game}']")
+        assert dialog.locator("h2").first.inner_text() == f"How to play {title}"
+        assert dialog.evaluate("(d) => d.scrollTop") == 0
+        dialog.evaluate("(d) => { d.scrollTop = d.scrollHeight; }")  # read to the end, then close
+        assert dialog.evaluate("(d) => d.scrollTop") > 0
+        dialog.locator("button[type='submit']").click()
+        assert not dialog.is_visible()
+    assert page.evaluate("() => window.app.current") is None
+
+
+def test_rules_and_rulings_open_from_the_table(open_page: Callable[..., Visit]) -> None:
     visit = open_page(PHONE)
     page = visit.goto("#game=grit&mode=computer&level=easy&seed=3&speed=fast")
-    for dialog, heading in [("rules-dialog", "How to play Grit"), ("rulings-dialog", "House rulings for Grit")]:
-        page.click(f"button[data-dialog='{dialog}']")
-        assert page.locator(f"#{dialog} h2:visible").inner_text() == heading
-        page.locator(f"#{dialog} button[type='submit']").click()
-        assert not page.locator(f"#{dialog}").is_visible()
-    rulings = page.locator("#rulings-dialog section[data-game='grit'] dt").all_inner_texts()
+    dialog = page.locator("#help-dialog")
+    for kind, heading in [("rules", "How to play Grit"), ("rulings", "House rulings for Grit")]:
+        page.click(f"button[data-help='{kind}']")
+        assert dialog.locator("h2").first.inner_text() == heading
+        assert dialog.evaluate("(d) => d.scrollTop") == 0
+        dialog.evaluate("(d) => { d.scrollTop = d.scrollHeight; }")
+        dialog.locator("button[type='submit']").click()
+        assert not dialog.is_visible()
+    page.click("button[data-help='rulings']")
+    rulings = dialog.locator("dt").all_inner_texts()
     assert [r.split(" ")[0] for r in rulings] == [f"GRIT-{i}" for i in range(1, 10)]
 
 
-def test_a_failed_engine_load_is_explained(open_page: Callable[..., Any]) -> None:
+def test_a_failed_engine_load_is_explained(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
     page = visit.page
     page.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="gone"))

@@ -1,85 +1,150 @@
-"""A game survives a reload, a broken save is noticed gently, and a second visit works offline."""
+"""Games survive a reload, one per game; the old localStorage save moves into the sealed store; a broken
+save is noticed gently; a second visit works offline."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
-import pytest
+from saloon_site import LAPTOP, Visit
 
-from saloon_site import LAPTOP
+GRIT = "#game=grit&mode=computer&level=hard&speed=fast"
+KNIFE_FIGHT = "#game=knife_fight&mode=computer&level=hard&speed=fast"
 
-pytestmark = pytest.mark.e2e
+# Flip one byte of the sealed record of `slot` (a damaged disk, a curious edit).
+DAMAGE_SAVE = """
+async (slot) => {
+  const db = await new Promise((resolve) => { indexedDB.open("saloon-saves").onsuccess = (e) => resolve(e.target.result); });
+  const store = db.transaction("slots", "readwrite").objectStore("slots");
+  const row = await new Promise((resolve) => { store.get(slot).onsuccess = (e) => resolve(e.target.result); });
+  const bytes = new Uint8Array(row.sealed.data);
+  bytes[5] ^= 0xff;
+  row.sealed.data = bytes.buffer;
+  await new Promise((resolve) => { store.put(row).onsuccess = resolve; });
+  db.close();
+}
+"""
 
-HASH = "#game=grit&mode=computer&level=hard&seed=31&speed=fast"
+# Seal a record the engine cannot replay, with the browser's own key (what a debugger could do).
+SEAL_BAD_RECORD = """
+async ({slot, record}) => {
+  const db = await new Promise((resolve) => { indexedDB.open("saloon-saves").onsuccess = (e) => resolve(e.target.result); });
+  const get = (store, key) => new Promise((resolve) => {
+    db.transaction(store).objectStore(store).get(key).onsuccess = (e) => resolve(e.target.result);
+  });
+  const key = await get("keys", "seal");
+  const row = await get("slots", slot);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt({name: "AES-GCM", iv, additionalData: new TextEncoder().encode(slot)},
+    key, new TextEncoder().encode(JSON.stringify(record)));
+  await new Promise((resolve) => {
+    db.transaction("slots", "readwrite").objectStore("slots").put({...row, sealed: {iv, data}}).onsuccess = resolve;
+  });
+  db.close();
+}
+"""
 
 
-def make_moves(visit: Any, count: int) -> None:
+def reopen(visit: Visit, hash_: str) -> Any:
+    """Load the page afresh at `hash_` and wait until the person may move."""
     page = visit.page
-    for _ in range(count):
-        assert visit.wait_for_turn() == "move"
-        before = page.evaluate("() => window.app.renders")
-        page.locator("button.move:not([disabled])").last.click()
-        page.wait_for_function("(n) => window.app.renders > n", arg=before)
-
-
-def human_view(visit: Any) -> dict[str, Any]:
-    session = visit.page.evaluate("() => window.app.current.session")
-    return visit.call({"op": "view", "session": session, "player": 0})["view"]
-
-
-def test_game_resumes_after_reload(open_page: Callable[..., Any]) -> None:
-    visit = open_page(LAPTOP)
-    page = visit.goto(HASH)
-    make_moves(visit, 2)
+    page.goto(visit.base_url + "index.html" + hash_)
+    visit.wait_ready()
+    page.wait_for_function("() => window.app.current !== null")
     assert visit.wait_for_turn() == "move"
-    before = human_view(visit)
-    assert len(before["log"]) >= 4
+    return page
+
+
+def test_two_games_in_progress_both_resume_after_reload(open_page: Callable[..., Visit]) -> None:
+    visit = open_page(LAPTOP)
+    page = visit.goto(GRIT + "&seed=31")
+    visit.play_moves(2)
+    grit = visit.view()
+    assert len(grit["log"]) >= 4
+    reopen(visit, KNIFE_FIGHT + "&seed=31")
+    visit.play_moves(1)
+    knife_fight = visit.view()
 
     page.reload()
     visit.wait_ready()
     assert visit.wait_for_turn() == "move"
-    after = human_view(visit)
-    assert after["log"] == before["log"]
-    assert after["hand"] == before["hand"]
-    assert after["piles"] == before["piles"]
+    assert visit.view() == knife_fight
+    reopen(visit, GRIT)
+    after = visit.view()
+    assert (after["log"], after["hand"], after["piles"]) == (grit["log"], grit["hand"], grit["piles"])
     page.click("button[data-dialog='log-dialog']")
-    assert page.locator("#log-list li").count() == len(before["log"])
+    assert page.locator("#log-list li").count() == len(grit["log"])
+
+    page.goto(visit.base_url + "index.html")
+    page.wait_for_selector(".game-continue:visible")
+    continues = page.locator(".game-continue:visible").evaluate_all("(links) => links.map((a) => a.hash)")
+    assert sorted(continues) == sorted([GRIT.replace("&speed=fast", ""), KNIFE_FIGHT.replace("&speed=fast", "")])
 
 
-def test_corrupted_save_starts_a_fresh_game(open_page: Callable[..., Any]) -> None:
+def test_the_old_localstorage_save_moves_into_the_sealed_store(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto(HASH)
-    make_moves(visit, 1)
-    page.evaluate("""() => {
-      const saved = JSON.parse(localStorage.getItem("saloon:saved-game"));
-      saved.record.moves = [[0, {type: "play", card: "ZZ", pile: [9, 9], marked: false}]];
-      localStorage.setItem("saloon:saved-game", JSON.stringify(saved));
-    }""")
+    page = visit.goto()
+    # A record as the previous version of the site kept it: two moves of each side, in plain localStorage.
+    session = visit.call({"op": "new", "game": "grit", "seed": 31, "options": {}, "deal": None})["session"]
+    for _ in range(4):
+        (player, *_) = visit.call({"op": "view", "session": session, "player": None})["to_act"]
+        assert visit.call({"op": "bot", "session": session, "player": player, "level": "easy"})["ok"]
+    record = visit.call({"op": "record", "session": session})["record"]
+    old = {"hash": "#game=grit&mode=computer&level=hard&seed=31", "record": record}
+    page.evaluate("(saved) => localStorage.setItem('saloon:saved-game', JSON.stringify(saved))", old)
+
     page.reload()
     visit.wait_ready()
-    page.wait_for_selector("#toast:not([hidden])")
-    assert "could not be restored" in page.locator("#toast").inner_text()
+    page.wait_for_selector(".game-tile[data-game='grit'] .game-continue:visible")
+    assert page.evaluate("() => localStorage.getItem('saloon:saved-game')") is None
+    page.click(".game-tile[data-game='grit'] .game-continue")
+    page.wait_for_function("() => window.app.current !== null")
     assert visit.wait_for_turn() == "move"
-    assert all(entry["player"] == 1 for entry in human_view(visit)["log"])
+    assert page.evaluate("() => location.hash") == "#game=grit&mode=computer&level=hard"
+    resumed = visit.record()["moves"]
+    assert resumed[: len(record["moves"])] == record["moves"]  # the computer may have moved on since
 
     page.evaluate("() => localStorage.setItem('saloon:saved-game', '{not json')")
     page.reload()
     visit.wait_ready()
-    page.wait_for_selector("#toast:not([hidden])")
-    assert "could not be read" in page.locator("#toast").inner_text()
+    assert "could not be read" in visit.toast()
+    assert page.evaluate("() => localStorage.getItem('saloon:saved-game')") is None
     assert visit.wait_for_turn() == "move"
+    assert visit.record()["moves"] == resumed  # the sealed game was not touched
 
 
-def test_second_visit_works_offline(open_page: Callable[..., Any]) -> None:
+def test_a_broken_save_gives_a_notice_and_a_fresh_deal(open_page: Callable[..., Visit]) -> None:
+    visit = open_page(LAPTOP)
+    page = visit.goto(GRIT + "&seed=31")
+    visit.play_moves(1)
+    page.evaluate(DAMAGE_SAVE, "grit")
+    page.reload()
+    visit.wait_ready()
+    assert "could not be read" in visit.toast()
+    assert visit.wait_for_turn() == "move"
+    assert all(entry["player"] == 1 for entry in visit.view()["log"])
+
+    bad = {**visit.record(), "moves": [[0, {"type": "play", "card": "ZZ", "pile": [9, 9], "marked": False}]]}
+    page.evaluate(SEAL_BAD_RECORD, {"slot": "grit", "record": bad})
+    page.reload()
+    visit.wait_ready()
+    assert "could not be restored" in visit.toast()
+    assert visit.wait_for_turn() == "move"
+    assert json.dumps(bad["moves"]) not in json.dumps(visit.record()["moves"])
+
+
+def test_second_visit_works_offline(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
     page = visit.goto()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     cached = page.evaluate("async () => (await caches.keys()).filter((k) => k.startsWith('saloon-'))")
-    manifest = visit.call({"op": "games"})
-    assert manifest["ok"] and len(cached) == 1
+    assert visit.call({"op": "games"})["ok"] and len(cached) == 1
 
     visit.context.set_offline(True)
-    page.goto(visit.base_url + "index.html" + HASH)
+    page.goto(visit.base_url + "index.html")
     visit.wait_ready()
-    assert visit.wait_for_turn() == "move"
-    make_moves(visit, 1)
+    page.click("button[data-rules='knife_fight']")
+    assert page.locator("#help-dialog h2").first.inner_text() == "How to play Knife Fight"
+    page.locator("#help-dialog button[type='submit']").click()
+    reopen(visit, GRIT + "&seed=31")
+    visit.play_moves(1)

@@ -48,6 +48,7 @@ let table = null;
 let seated = null;
 let attempts = 0; // each opening counts up; an opening overtaken by a newer one stops
 let menuGames = cachedGames(); // what the menu shows before the engine has answered
+let menuSaves = {}; // the saved games' meta, as last read
 
 const app = {
   ready: engine.ready.then(({ version }) => {
@@ -96,8 +97,11 @@ function showScreen(atTable) {
   document.body.classList.toggle("at-table", atTable);
 }
 
+/** Paint the tiles now, then again with the "Continue" links once the worker has listed the saves. */
 async function refreshMenu() {
-  if (menuGames) showGames(menuGames, await saves.list());
+  if (menuGames) showGames(menuGames, menuSaves);
+  menuSaves = await saves.list();
+  if (menuGames) showGames(menuGames, menuSaves);
 }
 
 function setStatus(turn, reason) {
@@ -272,7 +276,7 @@ function wireControls() {
   });
   for (const button of document.querySelectorAll("[data-help]")) {
     const kind = /** @type {"rules" | "rulings"} */ (/** @type {HTMLElement} */ (button).dataset.help);
-    button.addEventListener("click", () => seated && openHelp(seated.info.id, kind, toast));
+    button.addEventListener("click", () => openHelp(parseHash(location.hash)?.settings.game, kind, toast));
   }
   find("#new-game").addEventListener("click", () => seated && setUp(seated.info, seated.settings, seated.options));
   find("#deal-again").addEventListener("click", () => {

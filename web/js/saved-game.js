@@ -30,8 +30,12 @@ export class SavedGames {
 
   /** The meta of every saved game, by game id (an empty object when storage is out of reach). */
   async list() {
-    const answer = await this.engine.call({ op: "saved" });
-    return answer.ok ? answer.slots : {};
+    try {
+      const answer = await this.engine.call({ op: "saved" });
+      return answer.ok ? answer.slots : {};
+    } catch {
+      return {}; // the engine did not start; the loading pill says so
+    }
   }
 
   /** Restore the game saved for `slot` into a bridge session: {ok, session|null, meta, revision} or an error. */
