@@ -152,7 +152,7 @@ export class TableScreen {
   }
 
   waitingHint(response) {
-    if (response.over) return "The game is over.";
+    if (response.over) return this.overLine;
     const next = this.session.next(response);
     if ("machine" in next) return `Waiting for ${this.names[next.machine].object}…`;
     return `${this.names[response.to_act[0]].subject} is next.`;
