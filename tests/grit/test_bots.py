@@ -75,14 +75,6 @@ def test_hard_grit_bot_decides_from_the_view_only(seed: int) -> None:
         assert choice in moves
 
 
-def test_hard_grit_bot_edge_cases() -> None:
-    state = get_game("grit").new_game(seed=0, deal=BASIC)
-    with pytest.raises(ValueError):
-        GritBot(0).choose(state.view(0), [])
-    only = state.legal_moves(0)[5]
-    assert GritBot(0).choose(state.view(0), [only]) == only
-
-
 @pytest.mark.slow
 def test_hard_grit_bot_beats_random() -> None:
     """40 games, seats alternating: the hard bot must win a clear majority (it wins ~85-90% here).

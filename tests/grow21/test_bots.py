@@ -120,11 +120,3 @@ def test_hard_grow21_bot_beats_random() -> None:
     """20 games, seats alternating: the hard bot wins at least 80% (it won all 20 when written)."""
     wins = hard_wins("grow21", 20)
     assert wins >= 0.8 * 20, f"hard won only {wins} of 20 against easy"
-
-
-def test_hard_grow21_bot_edge_cases() -> None:
-    state = get_game("grow21").new_game(seed=0)
-    with pytest.raises(ValueError):
-        Grow21Bot(0).choose(state.view(0), [])
-    only = state.legal_moves(0)
-    assert only == [{"type": "place", "at": [0, 0]}] and Grow21Bot(0).choose(state.view(0), only) == only[0]

@@ -117,11 +117,3 @@ def test_hard_knife_fight_bot_beats_random() -> None:
     """60 games, seats alternating: the hard bot wins at least 60% (74% over 1,000 games in bench/)."""
     wins = hard_wins("knife_fight", 60)
     assert wins >= 0.6 * 60, f"hard won only {wins} of 60 against easy"
-
-
-def test_hard_knife_fight_bot_edge_cases() -> None:
-    state = get_game("knife_fight").new_game(seed=0)
-    with pytest.raises(ValueError):
-        KnifeFightBot(0).choose(state.view(0), [])
-    only = state.legal_moves(0)[1]
-    assert KnifeFightBot(0).choose(state.view(0), [only]) == only
