@@ -93,7 +93,7 @@ export class TableScreen {
     await this.resume();
   }
 
-  /** Pick the game up from the position in the bridge (just opened, or after a curtain). */
+  /** Pick the game up from the position in the bridge, as the table opens. */
   async resume() {
     await this.showSeat(this.session.human[0]);
   }
