@@ -13,8 +13,6 @@ from pygame_core import State, get_game
 from pygame_core.bots import RandomBot, make_bot
 from pygame_core.bots.grit_bot import GritBot
 
-BASIC: list[str] = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "KH"]
-
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_hard_grit_bot_plays_only_legal_moves(seat: int) -> None:
