@@ -49,6 +49,7 @@ let seated = null;
 let attempts = 0; // each opening counts up; an opening overtaken by a newer one stops
 let menuGames = cachedGames(); // what the menu shows before the engine has answered
 let menuSaves = {}; // the saved games' meta, as last read
+let saveTroubleTold = false;
 
 const app = {
   ready: engine.ready.then(({ version }) => {
@@ -139,7 +140,10 @@ function saveSeated(seat) {
     });
     if (answer.ok) seat.revision = answer.revision;
     else if (answer.error.code === "save_conflict") followOtherTab(seat, answer.error.message);
-    else toast(answer.error.message);
+    else if (!saveTroubleTold) {
+      saveTroubleTold = true; // once a visit: storage that is off stays off
+      toast(answer.error.message);
+    }
   });
   return seat.saving;
 }
