@@ -45,12 +45,10 @@ class Card:
         """
         if not isinstance(code, str):
             raise ValueError(f"{code!r} is not a card code (expected a string such as '7S')")
-        if code in JOKERS:
-            return Card("joker", code[0])
-        rank, suit = code[:-1], code[-1:]
-        if rank not in RANKS or suit not in SUITS:
+        card = _BY_CODE.get(code)
+        if card is None:
             raise ValueError(f"{code!r} is not a card code (expected e.g. 'AS', '10H', 'QD', 'RJ')")
-        return Card(rank, suit)
+        return card
 
     @property
     def code(self) -> str:
@@ -60,6 +58,11 @@ class Card:
     def rank_index(self) -> int:
         """Position in A < 2 < ... < 10 < J < Q < K (0-based); jokers rank above everything."""
         return len(RANKS) if self.rank == "joker" else RANKS.index(self.rank)
+
+
+# every card, parsed once: engines parse codes on every view and sentence
+_BY_CODE: dict[str, Card] = {**{rank + suit: Card(rank, suit) for suit in SUITS for rank in RANKS},
+                             **{joker: Card("joker", joker[0]) for joker in JOKERS}}
 
 
 def is_card(code: object) -> bool:

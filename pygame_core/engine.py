@@ -73,7 +73,7 @@ class OptionSpec:
 
 
 def player_name(p: int) -> str:
-    """Players are 0 and 1 in data and "Player 1" / "Player 2" in text."""
+    """Seats count from 0 in data and from 1 in text: seat 0 is "Player 1"."""
     return f"Player {p + 1}"
 
 
@@ -197,7 +197,8 @@ class State(ABC):
     # --- the rules (per game) -------------------------------------------------------------
     @abstractmethod
     def to_act(self) -> list[int]:
-        """Who must move now; both players during a face-down commit; [] when over."""
+        """Who may move now, in no particular order: one player; both during a face-down commit;
+        every participant where any may act (a table session); [] when over."""
 
     @abstractmethod
     def legal_moves(self, p: int) -> list[Move]:

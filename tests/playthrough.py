@@ -145,8 +145,8 @@ def assert_redeal_unseen(game_id: str, seed: int, options: dict[str, str], old_d
 
 
 def play_game(state: State, bots: dict[int, Any]) -> list[tuple[int, dict[str, Any]]]:
-    """Play to the end with ``bots`` (seat -> bot), checking each choice is one of the legal moves
-    and leaves what the bot was given alone; return the moves."""
+    """Play to the end with ``bots`` (seat -> bot; the game moves for its engine seats), checking
+    each choice is one of the legal moves and leaves what the bot was given alone; return the moves."""
     chosen: list[tuple[int, dict[str, Any]]] = []
     for _ in range(10_000):
         if state.is_over():
@@ -154,7 +154,7 @@ def play_game(state: State, bots: dict[int, Any]) -> list[tuple[int, dict[str, A
         p = state.to_act()[0]
         view, moves = state.view(p), state.legal_moves(p)
         view_copy, moves_copy = copy.deepcopy(view), copy.deepcopy(moves)
-        move = bots[p].choose(view, moves)
+        move = state.auto_move(p) if p in state.info.engine_seats else bots[p].choose(view, moves)
         assert view == view_copy and moves == moves_copy, "a bot must not change what it is given"
         assert move in moves and state.check(p, move) is None
         state.play(p, move)
@@ -173,3 +173,20 @@ def hard_wins(game_id: str, games: int) -> int:
         assert outcome is not None
         wins += outcome["winner"] == hard
     return wins
+
+
+def assert_decides_from_the_view(state: State, bots: dict[int, Any], fresh_bot: Callable[[], Any],
+                                 twin: Callable[[State, int], State]) -> None:
+    """Play ``state`` out with ``bots``; at every decision of the last player due, ``twin`` makes the
+    same game with other hidden cards behind the same view, and a fresh bot must choose the same
+    move in both. Some twin must really differ, or the check proved nothing."""
+    differed = 0
+    while not state.is_over():
+        p = state.to_act()[-1]
+        other = twin(state, p)
+        differed += other.record()["deal"] != state.record()["deal"]
+        assert other.view(p) == state.view(p) and other.legal_moves(p) == state.legal_moves(p)
+        choice = fresh_bot().choose(json.loads(json.dumps(state.view(p))), state.legal_moves(p))
+        assert fresh_bot().choose(other.view(p), other.legal_moves(p)) == choice
+        state.play(p, bots[p].choose(state.view(p), state.legal_moves(p)))
+    assert differed > 0

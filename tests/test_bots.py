@@ -85,3 +85,14 @@ def test_every_advertised_level_has_a_bot(game_id: str) -> None:
     for level in game.info.level_ids:
         bot = make_bot(game_id, level, seed=1)
         assert bot.choose(state.view(p), state.legal_moves(p)) in state.legal_moves(p)
+
+
+@pytest.mark.parametrize("game_id", sorted(HARD_BOTS))
+def test_hard_bot_edge_cases(game_id: str) -> None:
+    """No move to choose from is a bug worth an error; a single move is simply taken."""
+    state = get_game(game_id).new_game(seed=0)
+    p = state.to_act()[0]
+    with pytest.raises(ValueError):
+        HARD_BOTS[game_id](0).choose(state.view(p), [])
+    for move in state.legal_moves(p)[:6]:
+        assert HARD_BOTS[game_id](0).choose(state.view(p), [move]) == move

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from grow21.tied_split import TIE_OPENING, tie_deal
-from playthrough import hard_wins, play_game
+from playthrough import assert_decides_from_the_view, hard_wins, play_game
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot, make_bot
 from pygame_core.bots.grow21_bot import Grow21Bot
@@ -112,16 +112,7 @@ def test_hard_grow21_bot_decides_from_the_view_only(seed: int) -> None:
     rng = random.Random(seed)
     state = grow21_tie_game(seed) if seed == 0 else get_game("grow21").new_game(seed=seed)
     bots: dict[int, Any] = {0: Grow21Bot(seed), 1: Grow21Bot(seed + 1)}
-    differed = 0
-    while not state.is_over():
-        (p,) = state.to_act()
-        twin = grow21_twin(state, rng)
-        differed += twin.record()["deal"] != state.record()["deal"]
-        assert twin.view(p) == state.view(p) and twin.legal_moves(p) == state.legal_moves(p)
-        choice = Grow21Bot(seed * 7).choose(json.loads(json.dumps(state.view(p))), state.legal_moves(p))
-        assert Grow21Bot(seed * 7).choose(twin.view(p), twin.legal_moves(p)) == choice
-        state.play(p, bots[p].choose(state.view(p), state.legal_moves(p)))
-    assert differed > 0
+    assert_decides_from_the_view(state, bots, lambda: Grow21Bot(seed * 7), lambda s, p: grow21_twin(s, rng))
 
 
 @pytest.mark.slow
@@ -129,13 +120,3 @@ def test_hard_grow21_bot_beats_random() -> None:
     """20 games, seats alternating: the hard bot wins at least 80% (it won all 20 when written)."""
     wins = hard_wins("grow21", 20)
     assert wins >= 0.8 * 20, f"hard won only {wins} of 20 against easy"
-
-
-def test_hard_grow21_bot_edge_cases() -> None:
-    state = get_game("grow21").new_game(seed=0)
-    with pytest.raises(ValueError):
-        Grow21Bot(0).choose(state.view(0), [])
-    only = state.legal_moves(0)
-    assert only == [{"type": "place", "at": [0, 0]}] and Grow21Bot(0).choose(state.view(0), only) == only[0]
-    assert isinstance(make_bot("grow21", "hard", 1), Grow21Bot)
-    assert isinstance(make_bot("grow21", "easy", 1), RandomBot)

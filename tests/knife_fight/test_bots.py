@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from playthrough import hard_wins, play_game
+from playthrough import assert_decides_from_the_view, hard_wins, play_game
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot, make_bot
 from pygame_core.bots.knife_fight_bot import KnifeFightBot
@@ -108,16 +108,8 @@ def test_hard_knife_fight_bot_decides_from_the_view_only(seed: int) -> None:
     rng = random.Random(seed)
     state = get_game("knife_fight").new_game(seed=0, deal=knife_fight_deal(seed, "KQ" if seed % 2 else ""))
     bots: dict[int, Any] = {0: KnifeFightBot(seed), 1: KnifeFightBot(seed + 1)}
-    differed = 0
-    while not state.is_over():
-        p = state.to_act()[-1]
-        twin = knife_fight_twin(state, p, rng)
-        differed += twin.record()["deal"] != state.record()["deal"]
-        assert twin.view(p) == state.view(p) and twin.legal_moves(p) == state.legal_moves(p)
-        choice = KnifeFightBot(seed * 7).choose(json.loads(json.dumps(state.view(p))), state.legal_moves(p))
-        assert KnifeFightBot(seed * 7).choose(twin.view(p), twin.legal_moves(p)) == choice
-        state.play(p, bots[p].choose(state.view(p), state.legal_moves(p)))
-    assert differed > 0
+    assert_decides_from_the_view(state, bots, lambda: KnifeFightBot(seed * 7),
+                                 lambda s, p: knife_fight_twin(s, p, rng))
 
 
 @pytest.mark.slow
@@ -125,13 +117,3 @@ def test_hard_knife_fight_bot_beats_random() -> None:
     """60 games, seats alternating: the hard bot wins at least 60% (74% over 1,000 games in bench/)."""
     wins = hard_wins("knife_fight", 60)
     assert wins >= 0.6 * 60, f"hard won only {wins} of 60 against easy"
-
-
-def test_hard_knife_fight_bot_edge_cases() -> None:
-    state = get_game("knife_fight").new_game(seed=0)
-    with pytest.raises(ValueError):
-        KnifeFightBot(0).choose(state.view(0), [])
-    only = state.legal_moves(0)[1]
-    assert KnifeFightBot(0).choose(state.view(0), [only]) == only
-    assert isinstance(make_bot("knife_fight", "hard", 1), KnifeFightBot)
-    assert isinstance(make_bot("knife_fight", "easy", 1), RandomBot)

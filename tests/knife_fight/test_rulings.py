@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from bridge_calls import strings
 from pygame_core import IllegalMove, SetupError, State, get_game, replay
 from pygame_core.games.knife_fight import Effect, log_sentences, resolve, story
 
@@ -91,17 +92,6 @@ def position(state: State) -> str:
     data = {"views": [state.view(v) for v in VIEWERS], "to_act": state.to_act(),
             "legal": [state.legal_moves(p) for p in (0, 1)], "outcome": state.outcome()}
     return json.dumps(data, sort_keys=True)
-
-
-def strings_in(value: Any) -> set[str]:
-    """Every string anywhere in a JSON value (keys excluded)."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(set(), *(strings_in(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(set(), *(strings_in(v) for v in value))
-    return set()
 
 
 def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
@@ -500,7 +490,7 @@ def test_knife_6_both_kings_follow_ups_are_committed_face_down() -> None:
     for viewer in (0, None):
         assert state.redact_events(events, viewer)[0]["card"] is None
         view = state.view(viewer)
-        assert "6S" not in strings_in(view), f"viewer {viewer} sees the face-down follow-up"
+        assert "6S" not in strings(view), f"viewer {viewer} sees the face-down follow-up"
         assert view["exchange"]["follow_ups"] == [None, {"face_down": True, "owner": 1}]
         assert view["hand_counts"] == [2, 1]
     assert state.view(1)["exchange"]["follow_ups"] == [None, "6S"]
@@ -614,7 +604,7 @@ def test_knife_8_draw_up_to_three_before_bleeding() -> None:
     # round 2: player 1 plays 2S against 8H; he draws 7S (6S was bled away) and bleeds again
     events = commit(state, "8H", "2S")
     assert state.view(1)["hand"] == ["4S", "5S", "7S"]
-    assert "6S" not in strings_in(state.view(1)) and "6S" not in strings_in(events)
+    assert "6S" not in strings(state.view(1)) and "6S" not in strings(events)
     view = table(state)
     assert view["damage"] == [["2S"], ["3H"]], "damage piles persist"
     assert view["bleed"] == [1, 1]
@@ -731,7 +721,7 @@ def test_view_hides_the_opponents_commit_until_the_reveal() -> None:
     for viewer in (1, None):
         view = state.view(viewer)
         assert view["committed"] == [True, False] and view["my_commit"] is None
-        assert not strings_in(view) & set(RED), f"viewer {viewer} sees a red card"
+        assert not strings(view) & set(RED), f"viewer {viewer} sees a red card"
     assert state.view(1)["hand"] == ["7S", "8S", "9S"]
     assert state.view(0)["hand"] == ["7H", "8H"]
     state.play(1, play("7S"))
@@ -747,7 +737,7 @@ def test_view_shows_decks_as_counts_and_hands_to_their_owner_only() -> None:
     for v, view in views.items():
         assert view["viewer"] == v and view["decks"] == [24, 24] and view["hand_counts"] == [3, 3]
         own = set(view["hand"] or [])
-        assert strings_in(view) & (set(RED) | set(BLACK)) == own, "no card but the own hand"
+        assert strings(view) & (set(RED) | set(BLACK)) == own, "no card but the own hand"
         json.loads(json.dumps(view))
     for bad in (2, -1, True, "0"):
         with pytest.raises(ValueError):
@@ -952,7 +942,7 @@ def _check_invariants(state: State) -> None:
     hands = {p: set(state.view(p)["hand"]) for p in (0, 1)}
     commits = {p: state.view(p)["my_commit"] for p in (0, 1)}
     for viewer in VIEWERS:
-        shown = strings_in(state.view(viewer))
+        shown = strings(state.view(viewer))
         for p in (0, 1):
             if p == viewer:
                 continue

@@ -11,8 +11,10 @@ from typing import Any, Iterator
 import pytest
 
 from bridge_calls import Unchanged, fails, ok, session_state
-from protocol.toy_games import TOYS, ToyGrabState
+from playthrough import play_game
+from protocol.toy_games import TOYS, ToyDealerState, ToyGrabState
 from pygame_core import SetupError, all_games, get_game, replay
+from pygame_core.bots import RandomBot
 from pygame_core.bridge import Bridge
 from pygame_core.cards import new_rng, reshuffle, shuffle
 from pygame_core.engine import registered
@@ -171,6 +173,7 @@ def test_reshuffles_come_from_the_states_rng_and_replay_exactly() -> None:
     assert reshuffles, "six cards over five rounds must run out"
     state = b.sessions["s1"]
     again = replay(json.loads(json.dumps(state.record())))
+    assert isinstance(state, ToyDealerState) and isinstance(again, ToyDealerState)
     assert again.deck == state.deck and again.discards == state.discards and again.hands == state.hands
     assert again.rng.random() == state.rng.random(), "replay leaves the RNG where play left it"
 
@@ -183,7 +186,7 @@ def test_a_forced_deal_continues_the_same_rng_stream() -> None:
         (p,) = seeded.to_act()
         move = seeded.auto_move(1) if p == 1 else seeded.legal_moves(0)[0]
         assert seeded.play(p, move) == forced.play(p, move)
-    assert seeded.reshuffles > 0
+    assert isinstance(seeded, ToyDealerState) and seeded.reshuffles > 0
 
 
 def test_reshuffle_helper_matches_fisher_yates_on_the_same_stream() -> None:
@@ -214,3 +217,10 @@ def test_three_seats_any_may_act_in_any_order() -> None:
     assert final["over"] and len(final["outcome"]["scores"]) == 3
     ok(b, {"op": "load", "record": ok(b, {"op": "record", "session": "s1"})["record"]})
     assert session_state(b, "s1") == session_state(b, "s2")
+
+
+def test_a_bot_against_the_dealer() -> None:
+    """The bots' test driver lets the game move for its engine seat."""
+    state = get_game("toy_dealer").new_game(seed=4)
+    moves = play_game(state, {0: RandomBot(1)})
+    assert state.is_over() and {p for p, _ in moves} == {0, 1}
