@@ -1,7 +1,7 @@
 // Who sits where and how each seat is called on a table, from the game's seats (GameInfo) and the mode.
 
 /**
- * @typedef {{name: string, kind: "person" | "engine"}} SeatInfo
+ * @typedef {import("./types.js").Seat} Seat
  * @typedef {{plate: string, subject: string, object: string, owner: string}} SeatName
  *   plate: the name on the table ("You · Player 1"); subject: who acts, opening a sentence ("You",
  *   "The computer"); object: the same inside a sentence ("you", "the computer"); owner: whose pile
@@ -11,7 +11,7 @@
 /**
  * The seats people play at this table: every person seat at a hot-seat table, the chosen side against
  * the computer, the one person seat in a solo game. The others are played by a bot or the engine.
- * @param {SeatInfo[]} seats
+ * @param {Seat[]} seats
  * @param {{mode: string, side: number}} settings
  * @returns {number[]}
  */
@@ -26,7 +26,7 @@ export function humanSeats(seats, { mode, side }) {
  * Against the computer the person is "you" and the other person seats are "the computer"; at a hot-seat
  * table every seat keeps its own name, as in the engines' sentences; a seat the engine plays (a Dealer)
  * is always called by its name.
- * @param {SeatInfo[]} seats
+ * @param {Seat[]} seats
  * @param {string} mode
  * @param {number[]} human
  * @returns {SeatName[]}

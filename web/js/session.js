@@ -6,14 +6,15 @@
 import { humanSeats } from "./seats.js";
 
 /**
- * @typedef {{call: (request: object) => Promise<any>, callMany: (requests: object[]) => Promise<any[]>}} Engine
- * @typedef {{game: string, mode: string, level: string, side: number, fast: boolean}} Settings
- * @typedef {{seats: import("./seats.js").SeatInfo[]}} GameSeats
+ * @typedef {import("./types.js").Engine} Engine
+ * @typedef {import("./types.js").Settings} Settings
+ * @typedef {import("./types.js").GameInfo} GameInfo
+ * @typedef {import("./types.js").Response} Response
  */
 
 export class Session {
   /**
-   * @param {{engine: Engine, info: GameSeats, settings: Settings, session: string, save: () => Promise<void>}} options
+   * @param {{engine: Engine, info: GameInfo, settings: Settings, session: string, save: () => Promise<void>}} options
    *   session: the bridge session id, created or restored by app.js; save(): seal and store the position
    */
   constructor({ engine, info, settings, session, save }) {
@@ -26,12 +27,19 @@ export class Session {
     this.human = humanSeats(info.seats, settings);
   }
 
-  /** Seats due now that no person plays: the computer's and the engine's. */
+  /**
+   * Seats due now that no person plays: the computer's and the engine's.
+   * @param {number[]} toAct
+   */
   machinesDue(toAct) {
     return toAct.filter((seat) => !this.human.includes(seat));
   }
 
-  /** The person at `seat` may move now: due, and no machine move comes first. */
+  /**
+   * The person at `seat` may move now: due, and no machine move comes first.
+   * @param {number[]} toAct
+   * @param {number} seat
+   */
   personDue(toAct, seat) {
     return toAct.includes(seat) && this.machinesDue(toAct).length === 0;
   }
@@ -39,6 +47,7 @@ export class Session {
   /**
    * What happens after a view: the game is over, a machine moves (it goes first when a person is due
    * at the same time, so its face-down card is down before the person chooses), or a person moves.
+   * @param {Response} response a view answer
    * @returns {{over: true} | {machine: number} | {person: number}}
    */
   next(response) {
@@ -48,6 +57,7 @@ export class Session {
     return { person: response.to_act[0] };
   }
 
+  /** @param {number | null} seat null: the spectator's view */
   view(seat) {
     return this.engine.call({ op: "view", session: this.id, player: seat });
   }

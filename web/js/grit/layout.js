@@ -8,7 +8,7 @@ const BAND = 54; // the strip between the two sides: round and turn
 const PLATE = 24; // a player's name and total
 const MARGIN = 10;
 const ROW_GAP = 14;
-const PLATE_GAP = 6; // between the viewer's piles and their name row // between the opponent's name row and their piles (room for the pile numbers)
+const PLATE_GAP = 6; // between the viewer's piles and their name row
 
 function cardSizeFor(width, height) {
   const byHeight = (height - 2 * MARGIN - BAND - PLATE - ROW_GAP - PLATE_GAP) / (0.42 + 2 * PILE_ROOM + 1 + RAISE);

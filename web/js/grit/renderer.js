@@ -1,5 +1,5 @@
 // Draws the Grit table from a view (and nothing else) and animates the events that led to it.
-// It never decides what is legal: the controller passes which cards are playable and which piles
+// It never decides what is legal: the table passes which cards are playable and which piles
 // are targets, taken from the bridge's `legal` answer.
 import { TableRenderer } from "../table-renderer.js";
 import { layoutTable, pileKey } from "./layout.js";

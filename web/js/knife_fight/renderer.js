@@ -1,6 +1,6 @@
 // Draws the Knife Fight table from a view (and nothing else) and animates the events that led to it:
 // commits sliding into the ring, the reveal flip, cuts flying into a damage pile, discards, dressings,
-// draws and the bleeding. It never decides what is legal or what a card does: the controller passes
+// draws and the bleeding. It never decides what is legal or what a card does: the table passes
 // which hand cards are playable and which wounds may be dressed (from the bridge's `legal`), and every
 // card that moves comes from an event.
 import { TableRenderer } from "../table-renderer.js";

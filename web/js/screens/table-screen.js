@@ -20,9 +20,9 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * @typedef {object} TableOptions
- * @property {import("../session.js").Engine} engine
- * @property {{seats: import("../seats.js").SeatInfo[]}} info this game's GameInfo
- * @property {import("../session.js").Settings} settings
+ * @property {import("../types.js").Engine} engine
+ * @property {import("../types.js").GameInfo} info this game's GameInfo
+ * @property {import("../types.js").Settings} settings
  * @property {string} session the bridge session, created or restored by app.js
  * @property {HTMLCanvasElement} canvas
  * @property {import("../card-painter.js").CardPainter} painter
@@ -152,7 +152,7 @@ export class TableScreen {
   }
 
   waitingHint(response) {
-    if (response.over) return "The game is over.";
+    if (response.over) return this.overLine;
     const next = this.session.next(response);
     if ("machine" in next) return `Waiting for ${this.names[next.machine].object}…`;
     return `${this.names[response.to_act[0]].subject} is next.`;

@@ -2,7 +2,7 @@
 // At a hot-seat table a curtain hides everything between two people's turns: the mover's hand leaves
 // the screen with their move, the table is drawn from the spectator's view until the next player has
 // taken the device, and only then is their side shown. A game whose hands are all on show passes the
-// device without a curtain (`curtain = false`).
+// device without a curtain (its `curtain` getter says false).
 
 import { TableScreen, sleep } from "./table-screen.js";
 
