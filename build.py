@@ -486,7 +486,7 @@ def test(pytest_args: list[str]) -> int:
     started = time.monotonic()
     log("$ mypy (strict, configured in pyproject.toml: pygame_core)")
     mypy = subprocess.run([str(python), "-m", "mypy"], cwd=ROOT).returncode
-    log("$ mypy --strict on the tooling (build.py, bench/, tests/pyodide/)")
+    log("$ mypy --strict on the tooling (" + ", ".join(TOOLING_TYPED) + ")")
     tooling = [p for p in TOOLING_TYPED if (ROOT / p).exists()]
     mypy = subprocess.run([str(python), "-m", "mypy", "--strict", *tooling], cwd=ROOT).returncode or mypy
     log(f"mypy exit code {mypy} ({time.monotonic() - started:.1f} s)")

@@ -36,7 +36,8 @@ import { CardPainter } from "./card-painter.js";
  * @property {Settings} settings
  * @property {Record<string, string>} options
  * @property {string} session   the bridge session
- * @property {number} revision  of the game's save slot, as this tab last read or wrote it
+ * @property {number | null} revision  of the game's save slot as this tab last read or wrote it; null for
+ *   a new deal not saved yet (its first save replaces whatever the slot holds)
  * @property {Promise<void>} saving  the last save (saves go one after another)
  */
 
@@ -49,6 +50,7 @@ let seated = null;
 let attempts = 0; // each opening counts up; an opening overtaken by a newer one stops
 let menuGames = cachedGames(); // what the menu shows before the engine has answered
 let menuSaves = {}; // the saved games' meta, as last read
+let saveTroubleTold = false;
 
 const app = {
   ready: engine.ready.then(({ version }) => {
@@ -139,7 +141,10 @@ function saveSeated(seat) {
     });
     if (answer.ok) seat.revision = answer.revision;
     else if (answer.error.code === "save_conflict") followOtherTab(seat, answer.error.message);
-    else toast(answer.error.message);
+    else if (!saveTroubleTold) {
+      saveTroubleTold = true; // once a visit: storage that is off stays off
+      toast(answer.error.message);
+    }
   });
   return seat.saving;
 }
@@ -194,12 +199,14 @@ async function openGame(wanted, dealt) {
     const saved = dealt ? null : (await saves.list())[info.id];
     const seat = saved ? await restoreSaved(info, wanted, saved) : await dealNew(info, settingsFor(info, wanted), dealt);
     const { Table } = await TABLES[info.id]();
+    if (attempt === attempts) {
+      seated = seat;
+      if (seat.revision === null) await saveSeated(seat); // a new deal is saved at once, replacing any old one
+    }
     if (attempt !== attempts) {
-      engine.call({ op: "close", session: seat.session }).catch(() => {});
+      engine.call({ op: "close", session: seat.session }).catch(() => {}); // overtaken by another opening
       return;
     }
-    seated = seat;
-    if (seat.revision === null) await saveSeated(seat); // a new deal is saved at once, replacing any old one
     history.replaceState(null, "", formatHash(seat.settings));
     find("#waiting").hidden = true;
     table = new Table({

@@ -43,6 +43,8 @@ function fieldsFor(info, settings, options) {
   const fields = [];
   if (info.modes.length > 1) {
     fields.push(radioGroup("Opponent", "mode", info.modes.map((mode) => [mode, MODE_LABELS[mode] ?? mode]), settings.mode));
+  } else {
+    fields.push(Object.assign(document.createElement("input"), { type: "hidden", name: "mode", value: info.modes[0] }));
   }
   if (info.modes.includes("computer") && info.levels.length) {
     fields.push(radioGroup("Computer's skill", "level",
@@ -66,8 +68,8 @@ function fieldsFor(info, settings, options) {
 }
 
 function syncComputerOnly() {
-  const mode = form().elements.namedItem("mode");
-  const playsComputer = !(mode instanceof RadioNodeList) || mode.value === "computer";
+  const mode = /** @type {HTMLInputElement | RadioNodeList} */ (form().elements.namedItem("mode"));
+  const playsComputer = mode?.value === "computer";
   for (const fieldset of form().querySelectorAll(".computer-only")) /** @type {HTMLElement} */ (fieldset).hidden = !playsComputer;
 }
 
@@ -79,7 +81,7 @@ function readForm(info, settings) {
   return {
     settings: {
       ...settings,
-      mode: /** @type {any} */ (data.get("mode") ?? info.modes[0]),
+      mode: /** @type {any} */ (data.get("mode")),
       level: String(data.get("level") ?? settings.level),
       side: Number(data.get("side") ?? settings.side),
     },

@@ -4,13 +4,14 @@
 // What this protects against: a curious player reading the page's storage or the address. localStorage
 // holds nothing of a game; IndexedDB holds each record sealed with AES-GCM under a key that was made
 // non-extractable (its bytes cannot be read by script or shown in the developer tools' storage panes), so
-// what storage shows is ciphertext plus a little meta (mode, level, seat, moves played, over or not, when).
+// what storage shows is ciphertext plus a little meta (mode, level, seat, table options, moves played, over
+// or not, when).
 // Tampering is caught too: a changed byte fails the GCM tag and reads as an unreadable save.
 // What it cannot protect against: a determined player with a debugger. The key lives in this browser and
 // the page's own code can use it, so pausing the worker, calling the bridge's `record` op or reading Python's
 // memory reveals everything; nothing can hide a game from the machine that plays it, offline, with no server.
 //
-// Requests (answered here, not by Python; see issue7-contract.md section 3):
+// Requests (answered here, not by Python):
 //   {op: "save", session, slot, meta: {mode, level, side, options}, revision}  -> {ok, revision}
 //        error save_conflict when the slot's revision is no longer `revision` (another tab saved meanwhile);
 //        revision null replaces whatever the slot holds (a new deal the player chose over the game there)
