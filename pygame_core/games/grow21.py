@@ -125,6 +125,7 @@ class Grow21State(State):
         self.mover = 0
         self.pending_parts: list[set[Cell]] = []  # GROW-6: tied largest parts awaiting a keep
         self.last: dict[str, Json] | None = None
+        self.log: list[Event] = []  # every public event so far (no "turn"): the page's move log
         self._outcome: dict[str, Json] | None = None
 
     # --- protocol -------------------------------------------------------------------------
@@ -154,8 +155,12 @@ class Grow21State(State):
         if self.pending_parts:
             if kind != "keep":
                 return IllegalMove("keep_first", "First choose which part of the board survives (GROW-6).")
-            if not any(cell in part for part in self.pending_parts):
+            part = next((part for part in self.pending_parts if cell in part), None)
+            if part is None:
                 return IllegalMove("not_a_part", "That cell is not in one of the tied parts (GROW-6).")
+            if cell != min(part):  # one move per part, so a move means one thing only
+                x, y = min(part)
+                return IllegalMove("not_a_part", f"Name a part by its first cell: this one is [{x}, {y}] (GROW-6).")
             return None
         if kind == "keep":
             return IllegalMove("nothing_to_keep", "There is no split to decide now.")
@@ -174,6 +179,11 @@ class Grow21State(State):
         return None
 
     def _apply(self, p: int, move: Move) -> list[Event]:
+        events = self._move(p, move)
+        self.log += [copy.deepcopy(event) for event in events if event["type"] != "turn"]
+        return events
+
+    def _move(self, p: int, move: Move) -> list[Event]:
         cell = (move["at"][0], move["at"][1])
         if move["type"] == "keep":
             part = next(part for part in self.pending_parts if cell in part)
@@ -223,6 +233,7 @@ class Grow21State(State):
             "current": None if over or self.pending_parts else self.decks[self.mover][0],
             "split": [sorted_cells(part) for part in sorted(self.pending_parts, key=min)],
             "last": copy.deepcopy(self.last),
+            "log": copy.deepcopy(self.log),
             "final": None if not over else {"outcome": self.outcome(), "bonus": self.bonus()},
         }
 

@@ -6,8 +6,7 @@
 // Hot seat has no curtain here: grow21 hides no hand (every card is played face up and only the order
 // of the decks is secret, which neither player can see), so the device simply passes between turns.
 //
-// The move log is built from the bridge's events: on opening, the saved record is replayed move by move
-// in a scratch session to get them back, and every move after that adds its own.
+// The move log comes from the view's log of public events (every card is played face up).
 import { TwoSeatScreen } from "../screens/two-seats.js";
 import { Grow21Renderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
@@ -28,7 +27,6 @@ export class Table extends TwoSeatScreen {
     this.options = new Map(); // "x,y" -> {move, preview, kind} for every cell the person may use now
     this.focus = null; // the cell previewed ("x,y")
     this.armed = false; // the preview came from a tap: the next tap on it plays
-    this.events = []; // every event of the game so far, for the log
     const { signal } = this.listeners;
     this.panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), {
       onPlay: (move) => this.play(move),
@@ -48,28 +46,6 @@ export class Table extends TwoSeatScreen {
     super.close();
     this.renderer.canvas.removeAttribute("tabindex");
     this.renderer.canvas.style.cursor = "";
-  }
-
-  /** Opening (new or reloaded): get the log's events back from the record first. */
-  async resume() {
-    await this.rebuildLog();
-    if (!this.closed) await super.resume();
-  }
-
-  async rebuildLog() {
-    const saved = await this.engine.call({ op: "record", session: this.session.id });
-    if (!saved.ok || !saved.record.moves.length) return;
-    const scratch = await this.engine.call({ op: "load", record: { ...saved.record, moves: [] } });
-    if (!scratch.ok) return;
-    const answers = await this.engine.callMany(saved.record.moves.map(([player, move]) => (
-      { op: "play", session: scratch.session, player, move })));
-    this.engine.call({ op: "close", session: scratch.session }).catch(() => {});
-    this.events = answers.flatMap((answer) => (answer.ok ? answer.events : []));
-  }
-
-  showView(response, events) {
-    this.events.push(...events);
-    super.showView(response, events);
   }
 
   /** Hot seat without a curtain: nothing is hidden, so the device simply passes. */
@@ -172,7 +148,7 @@ export class Table extends TwoSeatScreen {
   }
 
   updateLog(view) {
-    this.showLog(view ? logEntries(this.events, this.names) : []);
+    this.showLog(view ? logEntries(view.log, this.names) : []);
   }
 
   resultDetails({ outcome, view }) {

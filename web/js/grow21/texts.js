@@ -67,7 +67,7 @@ export function caption(view, { acting, computerDue, focus, touch, coarse }) {
 }
 
 /**
- * Move-log entries [label, sentence] from the events of every move so far (see table.js), labelled by
+ * Move-log entries [label, sentence] from the view's log of public events, labelled by
  * the card they belong to; the end adds the outcome and the near-21 bonus.
  */
 export function logEntries(events, names) {
