@@ -413,6 +413,8 @@ def move_metrics(browser: Browser, moves: int, game: str) -> list[Metric]:
                 raise RuntimeError(f"{hash_}: no game with move buttons opened")
             return
         old = page.evaluate("() => window.app.current && window.app.current.session")
+        # A game still in progress (after a timeout) would make the page ask before dealing over it.
+        page.evaluate("(slot) => window.app.call({ op: 'forget', slot })", game)
         page.evaluate("(h) => { location.hash = h; }", hash_)
         if page.evaluate(WAIT_FOR_NEW_GAME, [old, 10_000]) is None:
             open_game(reload=True)  # the front end ignored the hash change: load the address afresh

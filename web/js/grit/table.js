@@ -6,6 +6,19 @@ import { MovePanel } from "./move-panel.js";
 import { pileKey } from "./layout.js";
 import { logLine, discardsLine, tableSummary } from "./texts.js";
 
+/** The "Mark it" toggle: while pressed, the card played next goes down marked (GRIT-7). */
+function markToggle() {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "mark-toggle";
+  button.className = "mark-toggle";
+  button.disabled = true;
+  button.setAttribute("aria-pressed", "false");
+  button.title = "When pressed, a card played from the table goes down marked (sideways, hidden until the end)";
+  button.textContent = "Mark it";
+  return button;
+}
+
 /** @extends {TwoSeatScreen<GritRenderer>} */
 export class Table extends TwoSeatScreen {
   static stylesheet = new URL("./table.css", import.meta.url).href;
@@ -21,14 +34,14 @@ export class Table extends TwoSeatScreen {
       onPlay: (move) => this.play(move),
       signal: this.listeners.signal,
     });
-    this.markToggle = /** @type {HTMLButtonElement} */ (document.querySelector("#mark-toggle"));
-    this.markToggle.hidden = false;
+    this.markToggle = markToggle();
+    document.querySelector(".moves-head").append(this.markToggle);
     this.markToggle.addEventListener("click", () => this.toggleMark(), { signal: this.listeners.signal });
   }
 
   close() {
     super.close();
-    this.markToggle.hidden = true;
+    this.markToggle.remove();
   }
 
   showMoves() {
