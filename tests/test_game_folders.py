@@ -1,8 +1,9 @@
-"""One game, one folder (issue 7): every registered game brings its own tests, found by convention,
-and its id appears nowhere else in the engine, the scripts or the generic tests.
+"""One game, one folder (issue 7): every registered game brings its own tests and page folder, found by
+convention, and its id appears nowhere else in the engine, the scripts, the generic tests or the page.
 
-A game ``<id>`` owns ``pygame_core/games/<id>.py`` (or a package), ``pygame_core/bots/<id>_bot.py``
-and ``tests/<id>/``; it takes one line in each registry (``games/__init__.py``, ``bots/__init__.py``).
+A game ``<id>`` owns ``pygame_core/games/<id>.py`` (or a package), ``pygame_core/bots/<id>_bot.py``,
+``web/js/<id>/`` and ``tests/<id>/``; it takes one line in each registry (``games/__init__.py``,
+``bots/__init__.py``, ``web/js/games.js``).
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from pygame_core import all_games, get_game
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 GAME_IDS: list[str] = [game.info.id for game in all_games()]
-REGISTRIES = [ROOT / "pygame_core" / "games" / "__init__.py", ROOT / "pygame_core" / "bots" / "__init__.py"]
-FRONT_END_TESTS = {TESTS / "e2e", TESTS / "conftest.py", TESTS / "saloon_site.py"}  # the page's workers own these
+WEB_JS = ROOT / "web" / "js"
+REGISTRIES = [ROOT / "pygame_core" / "games" / "__init__.py", ROOT / "pygame_core" / "bots" / "__init__.py",
+              WEB_JS / "games.js"]
+# The shell's browser tests need a real table to open; they use Grit's as their sample.
+SHELL_TESTS = {TESTS / "e2e", TESTS / "conftest.py", TESTS / "saloon_site.py"}
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -36,22 +40,25 @@ def test_every_hidden_info_game_has_a_redealer(game_id: str) -> None:
     assert redealer(game_id) is not None, f"tests/{game_id}/redealer.py with a redeal() is missing"
 
 
-@pytest.mark.e2e
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_every_game_has_an_end_to_end_test(game_id: str) -> None:
-    """Run with the end-to-end suite, whose files the front end keeps in each game's folder."""
+def test_every_game_has_an_end_to_end_test_and_a_page_folder(game_id: str) -> None:
+    """The page's side of a game: its table module and help pages, and a browser test in its test folder."""
     assert (TESTS / game_id / "test_e2e.py").is_file(), f"tests/{game_id}/test_e2e.py is missing"
+    for name in ("table.js", "rules.html", "rulings.html"):
+        assert (WEB_JS / game_id / name).is_file(), f"web/js/{game_id}/{name} is missing"
 
 
 def owned_by(path: Path, game_id: str) -> bool:
     games = ROOT / "pygame_core" / "games"
     return (path in (games / f"{game_id}.py", ROOT / "pygame_core" / "bots" / f"{game_id}_bot.py")
-            or games / game_id in path.parents or TESTS / game_id in path.parents)
+            or any(folder in path.parents for folder in (games / game_id, TESTS / game_id, WEB_JS / game_id)))
 
 
-def engine_side_files() -> list[Path]:
-    files = [*(ROOT / "pygame_core").rglob("*.py"), *(ROOT / "scripts").rglob("*.py"), *TESTS.rglob("*.py")]
-    return sorted(f for f in files if not any(f == x or x in f.parents for x in FRONT_END_TESTS)
+def files_outside_the_shell_tests() -> list[Path]:
+    files = [*(ROOT / "pygame_core").rglob("*.py"), *(ROOT / "scripts").rglob("*.py"), *TESTS.rglob("*.py"),
+             *(ROOT / "web").rglob("*.js"), *(ROOT / "web").rglob("*.html"), *(ROOT / "web").rglob("*.css"),
+             ROOT / "build.py"]
+    return sorted(f for f in files if not any(f == x or x in f.parents for x in SHELL_TESTS)
                   and "__pycache__" not in f.parts)
 
 
@@ -68,7 +75,7 @@ def text_without_module_docstring(path: Path) -> str:
 def test_a_game_id_appears_only_in_its_own_files(game_id: str) -> None:
     word = re.compile(rf"\b{re.escape(game_id)}\b")
     strays = []
-    for path in engine_side_files():
+    for path in files_outside_the_shell_tests():
         if owned_by(path, game_id):
             continue
         lines = [n for n, line in enumerate(text_without_module_docstring(path).splitlines(), 1) if word.search(line)]
