@@ -38,7 +38,7 @@ function tile(info, saved) {
     resume.setAttribute("aria-label", `Continue your game of ${info.title}`);
     const note = find(".game-saved", HTMLElement, node);
     note.hidden = false;
-    note.textContent = saved.moves ? `A game in progress, ${saved.moves} moves in.` : "A game in progress.";
+    note.textContent = saved.moves ? `A game in progress, ${saved.moves} ${saved.moves === 1 ? "move" : "moves"} in.` : "A game in progress.";
     play.className = "plain-button game-play";
   }
   return node;
