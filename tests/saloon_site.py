@@ -41,6 +41,19 @@ async (timeoutMs) => {
 """
 
 
+# Everything the page shows or holds for drawing, except the static help dialogs.
+PAGE_DATA = """
+() => JSON.stringify({
+  drawn: window.app.drawnView(),
+  hitboxes: window.app.hitboxes(),
+  text: [...document.querySelectorAll("#table-screen, #log-dialog, #result, #curtain")]
+    .map((n) => n.innerText + " " + n.textContent).join(" "),
+  label: document.querySelector("#table").getAttribute("aria-label"),
+  moves: [...document.querySelectorAll("[data-move]")].map((b) => b.dataset.move),
+})
+"""
+
+
 class Visit:
     """One browser context and page, with the console errors seen so far."""
 

@@ -4,20 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from saloon_site import PHONE
+from saloon_site import PAGE_DATA, PHONE
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-# Everything the page shows or holds for drawing, except the static help dialogs.
-PAGE_DATA = """
-() => JSON.stringify({
-  drawn: window.app.drawnView(),
-  hitboxes: window.app.hitboxes(),
-  text: [...document.querySelectorAll("#table-screen, #log-dialog, #result, #curtain")]
-    .map((n) => n.innerText + " " + n.textContent).join(" "),
-  moves: [...document.querySelectorAll("[data-move]")].map((b) => b.dataset.move),
-})
-"""
 
 
 def test_hotseat_curtain_hides_the_waiting_hand(open_page: Callable[..., Any]) -> None:

@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import pytest
 
-from saloon_site import LAPTOP, PHONE
+from saloon_site import LAPTOP, PAGE_DATA, PHONE
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -28,19 +28,6 @@ def forced_deal() -> str:
     black = [c for c in black if c[:-1] not in ("J", "Q", "K") and c != "BJ"] + [
         c for c in black if c[:-1] in ("J", "Q", "K") or c == "BJ"]
     return quote(json.dumps({"0": red, "1": black}, separators=(",", ":")))
-
-
-# Everything the page shows or holds for drawing, except the static help dialogs.
-PAGE_DATA = """
-() => JSON.stringify({
-  drawn: window.app.drawnView(),
-  hitboxes: window.app.hitboxes(),
-  text: [...document.querySelectorAll("#table-screen, #log-dialog, #result, #curtain")]
-    .map((n) => n.innerText + " " + n.textContent).join(" "),
-  label: document.querySelector("#table").getAttribute("aria-label"),
-  moves: [...document.querySelectorAll("[data-move]")].map((b) => b.dataset.move),
-})
-"""
 
 
 def assert_not_on_page(page: Any, code: str) -> None:
