@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import pytest
+from playwright.sync_api import expect
 
 from saloon_site import LAPTOP, PHONE, Visit
 
@@ -105,7 +106,7 @@ def test_rules_open_from_a_tile_before_dealing_at_the_top(open_page: Callable[..
     dialog = page.locator("#help-dialog")
     for game, title in titles.items():
         page.click(f"button[data-rules='{game}']")
-        assert dialog.locator("h2").first.inner_text() == f"How to play {title}"
+        expect(dialog.locator("h2").first).to_have_text(f"How to play {title}")  # waits for the fetch
         assert dialog.evaluate("(d) => d.scrollTop") == 0
         dialog.evaluate("(d) => { d.scrollTop = d.scrollHeight; }")  # read to the end, then close
         assert dialog.evaluate("(d) => d.scrollTop") > 0
@@ -120,12 +121,13 @@ def test_rules_and_rulings_open_from_the_table(open_page: Callable[..., Visit]) 
     dialog = page.locator("#help-dialog")
     for kind, heading in [("rules", "How to play Grit"), ("rulings", "House rulings for Grit")]:
         page.click(f"button[data-help='{kind}']")
-        assert dialog.locator("h2").first.inner_text() == heading
+        expect(dialog.locator("h2").first).to_have_text(heading)  # waits for the fetch
         assert dialog.evaluate("(d) => d.scrollTop") == 0
         dialog.evaluate("(d) => { d.scrollTop = d.scrollHeight; }")
         dialog.locator("button[type='submit']").click()
         assert not dialog.is_visible()
     page.click("button[data-help='rulings']")
+    expect(dialog.locator("h2").first).to_have_text("House rulings for Grit")
     rulings = dialog.locator("dt").all_inner_texts()
     assert [r.split(" ")[0] for r in rulings] == [f"GRIT-{i}" for i in range(1, 10)]
 
