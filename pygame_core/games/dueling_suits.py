@@ -1,0 +1,424 @@
+"""Dueling Suits: each suit is an action; a face-down lead, a chain of extra cards, then one table
+cell decides who is hurt and who heals (DUEL-1..8).
+
+A turn: both draw (DUEL-4), both commit a lead card face down, the leads are revealed, the holder
+of the initiative token may open a chain and the players alternate until the first pass (DUEL-5),
+then ``resolve`` (a pure function of the two suits and the two powers, DUEL-6) settles the turn;
+health is capped at 30 after damage and healing together (DUEL-2) and the token changes hands
+(DUEL-3). The game ends when someone is at 0 or below (DUEL-7).
+
+>>> from pygame_core import get_game
+>>> state = get_game("dueling_suits").new_game(seed=7)
+>>> state.to_act(), [len(h) for h in state.hands]
+([0, 1], [8, 8])
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import NamedTuple, Sequence
+
+from ..cards import Card, card_label, is_card, new_rng, reshuffle, shuffle, standard_deck
+from ..engine import (Event, GameInfo, IllegalMove, Json, Move, OptionSpec, SetupError, State, player_name,
+                      register)
+from ..grammar import Party, sentence
+
+START_HEALTH = 15
+MAX_HEALTH = 30
+HAND_SIZE = 7
+LOW_HAND = 2  # DUEL-4: a hand this small (or smaller) after the draw takes one more card
+SUIT_ORDER = ("S", "D", "C", "H")  # the rows and columns of the resolution table
+SUIT_NAMES = {"S": "Spades", "D": "Diamonds", "C": "Clubs", "H": "Hearts"}
+ACTIONS = {"S": "block", "D": "all-out attack", "C": "cautious attack", "H": "heal"}
+PERK_LEVELS = range(4)
+PERK_VALUES = tuple(f"{a}-{b}" for a in PERK_LEVELS for b in PERK_LEVELS)
+MOVE_SHAPES = {
+    "lead": '{"type": "lead", "card": "QD"}',
+    "chain": '{"type": "chain", "card": "7D"} or {"type": "pass"}',
+}
+
+
+def power(card: str) -> int:
+    """DUEL-1: 2..10 at face value, J 11, Q 12, K 13, A 14.
+
+    >>> power("10H"), power("JS"), power("AD")
+    (10, 11, 14)
+    """
+    rank = Card.parse(card).rank
+    return {"J": 11, "Q": 12, "K": 13, "A": 14}.get(rank) or int(rank)
+
+
+def suit(card: str) -> str:
+    return Card.parse(card).suit
+
+
+def chain_power(card: str, lead: str) -> int:
+    """DUEL-5: a chain card adds its full power on the lead's suit, else half of it rounded up.
+
+    >>> chain_power("7D", "QD"), chain_power("7C", "QD")
+    (7, 4)
+    """
+    return power(card) if suit(card) == suit(lead) else -(-power(card) // 2)
+
+
+class Effects(NamedTuple):
+    """What a resolution does to each seat: damage taken, health healed, and whether the seat
+    earned a block bonus for its next lead (DUEL-6)."""
+
+    damage: tuple[int, int]
+    heal: tuple[int, int]
+    bonus: tuple[bool, bool]
+
+
+def _cell(x: str, y: str, a: int, b: int) -> tuple[int, int, int, int, bool]:
+    """One cell of DUEL-6 on or above the diagonal (``x`` not after ``y`` in S, D, C, H): "you" play
+    ``x`` at power ``a``, the opponent ``y`` at power ``b``. Returns (your damage, your healing,
+    their damage, their healing, your block bonus)."""
+    cells = {
+        ("S", "S"): (0, 0, 0, 0, False),
+        ("S", "D"): (max(0, b - 2 - a), 0, 0, 0, True),
+        ("S", "C"): (max(0, b - a), 0, 0, 0, False),
+        ("S", "H"): (0, 0, 0, b, False),
+        ("D", "D"): (b, 0, a, 0, False),
+        ("D", "C"): (b if a < b else 0, 0, a if b < a else 0, 0, False),
+        ("D", "H"): (0, 0, a, 0, False),
+        ("C", "C"): (-(-b // 2), 0, -(-a // 2), 0, False),
+        ("C", "H"): (0, 0, a, b, False),
+        ("H", "H"): (0, a, 0, b, False),
+    }
+    return cells[(x, y)]
+
+
+def resolve(suits: tuple[str, str], powers: tuple[int, int]) -> Effects:
+    """DUEL-6 for seat 0 playing ``suits[0]`` at ``powers[0]`` against seat 1; the cells below the
+    diagonal are the mirrors of those above. Pure: the same leads and powers always do the same.
+
+    >>> resolve(("C", "H"), (9, 12))
+    Effects(damage=(0, 9), heal=(0, 12), bonus=(False, False))
+    >>> resolve(("D", "S"), (10, 6))
+    Effects(damage=(0, 2), heal=(0, 0), bonus=(False, True))
+    """
+    x, y = suits
+    a, b = powers
+    if SUIT_ORDER.index(x) <= SUIT_ORDER.index(y):
+        d0, h0, d1, h1, bonus0 = _cell(x, y, a, b)
+        return Effects((d0, d1), (h0, h1), (bonus0, False))
+    d1, h1, d0, h0, bonus1 = _cell(y, x, b, a)
+    return Effects((d0, d1), (h0, h1), (False, bonus1))
+
+
+def parse_perks(value: str) -> tuple[int, int]:
+    """The ``perks`` option "a-b": seat 0 gets +a power every turn, seat 1 +b (DUEL-8)."""
+    a, b = value.split("-")
+    return int(a), int(b)
+
+
+def _perk_label(value: str) -> str:
+    perks = parse_perks(value)
+    if perks == (0, 0):
+        return "None"
+    return ", ".join(f"{player_name(p)} +{perks[p]}" for p in (0, 1))
+
+
+@register
+class DuelingSuitsState(State):
+    """A game of Dueling Suits. Phases: ``lead`` (both commit), ``chain`` (one at a time), ``over``."""
+
+    info = GameInfo(
+        id="dueling_suits",
+        title="Dueling Suits",
+        players=2,
+        simultaneous=True,
+        hidden_info=True,
+        summary=("Every suit is an action: block, all-out attack, cautious attack or heal. Lead a card face "
+                 "down, chain more on top, and outlast your rival from 15 health."),
+        minutes=8,
+        options=(
+            OptionSpec("first_initiative", "Who holds the initiative token first", ("random", "0", "1"),
+                       help="The token lets its holder open the chaining; it changes hands every turn.",
+                       labels=("Random", player_name(0), player_name(1))),
+            OptionSpec("perks", "Perks", PERK_VALUES,
+                       help="A flat bonus added to a player's power every turn.",
+                       labels=tuple(_perk_label(v) for v in PERK_VALUES)),
+        ),
+    )
+    version = 1
+
+    def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
+        rng = new_rng(seed)
+        dealt = shuffle(standard_deck(), rng)  # drawn even for a forced deal: replay continues the same stream
+        if deal is None:
+            deal = dealt
+        else:
+            validate_deal(deal)
+            deal = list(deal)
+        super().__init__(seed, options, deal, setup)
+        self.rng = rng  # DUEL-4: every later reshuffle draws from here, so replay rebuilds it
+        first = options.get("first_initiative", "random")
+        self.initiative = (0 if rng.random() < 0.5 else 1) if first == "random" else int(first)  # DUEL-3
+        self.perks = parse_perks(options.get("perks", "0-0"))
+        self.deck: list[str] = list(deal[2 * HAND_SIZE:])
+        self.hands: list[list[str]] = [list(deal[:HAND_SIZE]), list(deal[HAND_SIZE:2 * HAND_SIZE])]
+        self.discards: list[str] = []
+        self.health = [START_HEALTH, START_HEALTH]
+        self.bonus = [0, 0]  # DUEL-6: block bonus on this turn's lead
+        self.turn = 0
+        self.phase = "lead"
+        self.leads: list[str | None] = [None, None]
+        self.chains: list[list[str]] = [[], []]
+        self.chain_turn: int | None = None
+        self.log: list[dict[str, Json]] = []  # every resolved turn (all public once revealed)
+        self.over = False
+        self._start_turn()
+
+    # --- protocol -------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        if self.over:
+            return []
+        if self.phase == "lead":
+            return [p for p in (0, 1) if self.leads[p] is None]
+        return [self.chain_turn] if self.chain_turn is not None else []
+
+    def legal_moves(self, p: int) -> list[Move]:
+        """Order: the hand as held; while chaining, pass comes last."""
+        if self.check_turn(p) is not None:
+            return []
+        if self.phase == "lead":
+            return [{"type": "lead", "card": c} for c in self.hands[p]]
+        return [*({"type": "chain", "card": c} for c in self.hands[p]), {"type": "pass"}]
+
+    def _check_move(self, p: int, move: Json) -> IllegalMove | None:
+        if self.phase == "lead":
+            if not isinstance(move, dict) or set(move) != {"type", "card"} or move.get("type") != "lead":
+                return IllegalMove("malformed_move", f"Now the move looks like {MOVE_SHAPES['lead']}.")
+        elif isinstance(move, dict) and move.get("type") == "pass" and set(move) == {"type"}:
+            return None
+        elif not isinstance(move, dict) or set(move) != {"type", "card"} or move.get("type") != "chain":
+            return IllegalMove("malformed_move", f"Now the move looks like {MOVE_SHAPES['chain']}.")
+        card = move["card"]
+        if not is_card(card) or card in ("RJ", "BJ"):
+            return IllegalMove("malformed_move", f"{card!r} is not a card code such as '7H' or '10S'.")
+        if card not in self.hands[p]:
+            return IllegalMove("not_in_hand", f"You don't hold {card_label(card)}.")
+        return None
+
+    def _apply(self, p: int, move: Move) -> list[Event]:
+        if move["type"] == "lead":
+            return self._lead(p, move["card"])
+        if move["type"] == "chain":
+            return self._chain(p, move["card"])
+        return [{"type": "pass", "player": p}] + self._resolve()
+
+    def view(self, p: int | None) -> dict[str, Json]:
+        self.check_viewer(p)
+        revealed = self.phase == "chain"
+        leads = [self.leads[q] if revealed or q == p else None for q in (0, 1)]
+        return {
+            "game": "dueling_suits",
+            "viewer": p,
+            "turn": self.turn,
+            "phase": "over" if self.over else self.phase,
+            "to_act": self.to_act(),
+            "hand": list(self.hands[p]) if p is not None else None,
+            "hand_counts": [len(h) for h in self.hands],
+            "health": list(self.health),
+            "start_health": START_HEALTH,
+            "max_health": MAX_HEALTH,
+            "initiative": self.initiative,
+            "perks": list(self.perks),
+            "bonus": list(self.bonus),
+            "committed": [c is not None for c in self.leads],
+            "leads": leads,
+            "chain_turn": self.chain_turn,
+            "chains": [[self._chain_entry(card, self.leads[q]) for card in self.chains[q]] for q in (0, 1)],
+            "power": [self._power(q) if leads[q] is not None else None for q in (0, 1)],
+            "deck": len(self.deck),
+            "discard": len(self.discards),
+            "last": self._log_view(self.log[-1], p) if self.log else None,
+            "log": [self._log_view(entry, p) for entry in self.log],
+            "final": {"outcome": self.outcome()} if self.over else None,
+        }
+
+    def outcome(self) -> dict[str, Json] | None:
+        """DUEL-7, the reason written with the seats' display names (they may change on load)."""
+        if not self.over:
+            return None
+        h = self.health
+        scores: list[Json] = list(h)
+        if h[0] > 0 or h[1] > 0:
+            loser = 0 if h[0] <= 0 else 1
+            return {"winner": 1 - loser, "scores": scores,
+                    "reason": sentence(f"{self.names[loser]} is down to {h[loser]} health.")}
+        if h[0] == h[1]:
+            return {"winner": None, "scores": scores,
+                    "reason": f"Both fell in the same turn with equal health ({h[0]}): a draw."}
+        winner = 0 if h[0] > h[1] else 1
+        return {"winner": winner, "scores": scores,
+                "reason": sentence(f"Both fell in the same turn; {self.names[winner]} stands higher "
+                                   f"({h[winner]} against {h[1 - winner]}).")}
+
+    def redact_event(self, event: Event, viewer: int | None) -> Event:
+        """A lead is secret until both are in (the reveal shows it); draws show the drawer only."""
+        if viewer is not None and viewer == event.get("player"):
+            return copy.deepcopy(event)
+        if event["type"] == "draw":
+            return {**event, "cards": None}
+        if event["type"] == "lead":
+            return {**event, "card": None}
+        return copy.deepcopy(event)
+
+    def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
+        return {**move, "card": None} if move["type"] == "lead" and viewer != p else dict(move)
+
+    def describe(self, p: int, move: Move) -> str:
+        if move["type"] == "pass":
+            return "Pass: no more chain cards this turn"
+        card = move["card"]
+        if move["type"] == "lead":
+            return f"Lead {card_label(card)} face down ({ACTIONS[suit(card)]}, power {power(card)})"
+        lead = self.leads[p] or card
+        added = chain_power(card, lead)
+        how = "same suit, full power" if suit(card) == suit(lead) else "half power"
+        return f"Chain {card_label(card)}: +{added} ({how}), power {self._power(p)['total'] + added}"
+
+    def preview(self, p: int, move: Move) -> dict[str, Json] | None:
+        """A chain card's addition and the power it makes, for the table's hover hint."""
+        lead = self.leads[p]
+        if move["type"] != "chain" or lead is None:
+            return None
+        added = chain_power(move["card"], lead)
+        return {"added": added, "power": self._power(p)["total"] + added}
+
+    # --- the turn -------------------------------------------------------------------------
+    def _start_turn(self) -> list[Event]:
+        """DUEL-4: one card each (seat 0 first), then one more for a hand of two or fewer."""
+        self.turn += 1
+        self.phase = "lead"
+        events: list[Event] = [{"type": "turn", "turn": self.turn, "initiative": self.initiative}]
+        drawn: list[list[str]] = [[], []]
+        for p in (0, 1):
+            self._draw(p, drawn, events)
+        for p in (0, 1):
+            if len(self.hands[p]) <= LOW_HAND:
+                self._draw(p, drawn, events)
+        for p in (0, 1):
+            if drawn[p]:
+                events.append({"type": "draw", "player": p, "cards": drawn[p], "count": len(drawn[p])})
+        return events
+
+    def _draw(self, p: int, drawn: list[list[str]], events: list[Event]) -> None:
+        """One card off the top; an empty deck is first refilled from the shuffled discards (DUEL-4).
+
+        Both piles empty cannot happen: at most sixteen cards are ever in hands, so the rest of the
+        52 are in the deck or the discards."""
+        if not self.deck:
+            events.append({"type": "reshuffle", "count": len(self.discards)})
+            reshuffle(self.deck, self.discards, self.rng)
+        card = self.deck.pop(0)
+        self.hands[p].append(card)
+        drawn[p].append(card)
+
+    def _lead(self, p: int, card: str) -> list[Event]:
+        self.hands[p].remove(card)
+        self.leads[p] = card
+        events: list[Event] = [{"type": "lead", "player": p, "card": card}]
+        if None in self.leads:
+            return events
+        self.phase = "chain"
+        self.chain_turn = self.initiative  # DUEL-5: only the token's holder may open
+        return events + [{"type": "reveal", "cards": list(self.leads)}]
+
+    def _chain(self, p: int, card: str) -> list[Event]:
+        self.hands[p].remove(card)
+        self.chains[p].append(card)
+        self.chain_turn = 1 - p
+        return [{"type": "chain", "player": p, "card": card, "added": chain_power(card, self.leads[p] or card)}]
+
+    def _resolve(self) -> list[Event]:
+        """DUEL-6/2/7: settle both sides at once, cap at 30, discard, pass the token, draw."""
+        leads = (self.leads[0] or "", self.leads[1] or "")
+        powers = (self._power(0)["total"], self._power(1)["total"])
+        effects = resolve((suit(leads[0]), suit(leads[1])), powers)
+        before = list(self.health)
+        raw = [before[q] - effects.damage[q] + effects.heal[q] for q in (0, 1)]
+        self.health = [min(MAX_HEALTH, h) for h in raw]
+        entry: dict[str, Json] = {
+            "turn": self.turn, "initiative": self.initiative, "leads": list(leads),
+            "chains": [list(c) for c in self.chains], "bonus_used": list(self.bonus), "perks": list(self.perks),
+            "powers": list(powers), "damage": list(effects.damage), "heal": list(effects.heal),
+            "health_before": before, "health_after": list(self.health),
+            "capped": [raw[q] > MAX_HEALTH for q in (0, 1)],
+            "bonus_earned": [powers[q] if effects.bonus[q] else 0 for q in (0, 1)],
+        }
+        self.log.append(entry)
+        self.bonus = list(entry["bonus_earned"])  # the bonus lasts one lead only
+        self.discards.extend([*leads, *self.chains[0], *self.chains[1]])
+        self.leads = [None, None]
+        self.chains = [[], []]
+        self.chain_turn = None
+        self.initiative = 1 - self.initiative  # DUEL-3
+        events: list[Event] = [{"type": "resolve", **copy.deepcopy(entry)}]
+        if min(self.health) <= 0:
+            self.over = True
+            self.phase = "over"
+            return events + [{"type": "end", "outcome": self.outcome()}]
+        return events + self._start_turn()
+
+    # --- helpers --------------------------------------------------------------------------
+    def _power(self, p: int) -> dict[str, int]:
+        """DUEL-5: lead + carried block bonus + chain cards + perks, each part kept for the table."""
+        lead = self.leads[p]
+        parts = {"lead": power(lead) if lead else 0, "bonus": self.bonus[p],
+                 "chains": sum(chain_power(c, lead) for c in self.chains[p]) if lead else 0,
+                 "perks": self.perks[p]}
+        return {**parts, "total": sum(parts.values())}
+
+    @staticmethod
+    def _chain_entry(card: str, lead: str | None) -> dict[str, Json]:
+        full = lead is not None and suit(card) == suit(lead)
+        return {"card": card, "added": chain_power(card, lead or card), "full": full}
+
+    def _log_view(self, entry: dict[str, Json], p: int | None) -> dict[str, Json]:
+        """A resolved turn with the table cell from ``p``'s side (row: p, or seat 0 for a spectator)
+        and the sentence that explains it."""
+        me = 0 if p is None else p
+        suits = [suit(c) for c in entry["leads"]]
+        chains = [[self._chain_entry(c, entry["leads"][q]) for c in entry["chains"][q]] for q in (0, 1)]
+        return {**copy.deepcopy(entry), "chains": chains, "suits": suits,
+                "cell": {"row": suits[me], "column": suits[1 - me], "row_seat": me},
+                "sentence": explain(entry, p, self.names)}
+
+
+def explain(entry: dict[str, Json], viewer: int | None, names: Sequence[str]) -> str:
+    """A resolved turn as one sentence from ``viewer``'s seat: the two leads with their powers,
+    then what happened to each side (the side it happened to first).
+
+    >>> entry = {"leads": ["9C", "QH"], "powers": [9, 12], "damage": [0, 9], "heal": [0, 12],
+    ...          "capped": [False, False], "bonus_earned": [0, 0]}
+    >>> explain(entry, 0, ("Player 1", "the computer"))
+    "Your Clubs 9 against the computer's Hearts 12: the computer heals 12 and takes 9; you take nothing."
+    """
+    me = 0 if viewer is None else viewer
+    parties = [Party.of(q, viewer, names) for q in (0, 1)]
+    sides = [f"{parties[q].possessive} {SUIT_NAMES[suit(entry['leads'][q])]} {entry['powers'][q]}"
+             for q in (me, 1 - me)]
+    results = []
+    for q in sorted((me, 1 - me), key=lambda q: not (entry["damage"][q] or entry["heal"][q])):
+        who = parties[q]
+        parts = []
+        if entry["heal"][q]:
+            capped = f" (capped at {MAX_HEALTH})" if entry["capped"][q] else ""
+            parts.append(f"{who.verb('heal', 'heals')} {entry['heal'][q]}{capped}")
+        if entry["damage"][q]:
+            parts.append(f"{who.verb('take', 'takes')} {entry['damage'][q]}")
+        text = f"{who.subject} {' and '.join(parts) or who.verb('take', 'takes') + ' nothing'}"
+        if entry["bonus_earned"][q]:
+            text += f", and {who.possessive} next lead gets +{entry['bonus_earned'][q]}"
+        results.append(text)
+    return sentence(f"{sides[0]} against {sides[1]}: {'; '.join(results)}.")
+
+
+def validate_deal(deal: Json) -> None:
+    """DUEL-1: the 52 cards in draw order, each once (seat 0's seven, seat 1's seven, then the deck)."""
+    if not isinstance(deal, list) or len(deal) != 52 or sorted(map(str, deal)) != sorted(standard_deck()):
+        raise SetupError("bad_deal", "A Dueling Suits deal is the 52 cards (no jokers) in draw order, each once.")

@@ -1,0 +1,1 @@
+"""Dueling Suits: rulings, golden playthrough, bots, bridge flow and the page (DUEL-1..8)."""
