@@ -415,6 +415,8 @@ def explain(entry: dict[str, Json], viewer: int | None, names: Sequence[str]) ->
         if entry["bonus_earned"][q]:
             text += f", and {who.possessive} next lead gets +{entry['bonus_earned'][q]}"
         results.append(text)
+    if not any(entry["damage"]) and not any(entry["heal"]) and not any(entry["bonus_earned"]):
+        results = ["nothing happens"]
     return sentence(f"{sides[0]} against {sides[1]}: {'; '.join(results)}.")
 
 
