@@ -37,7 +37,7 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--disable-quic", "--no-first-run",
 ]
 LOAD_TIMEOUT_MS = 90_000
-GAMES_FOR_MOVES = ("grit", "knife_fight", "grow21")
+BOT_DECISIONS = 300  # timed decisions of each game's hard bot (CPython and in the page)
 GROW21_MIN_CELLS = 40  # the late-game board the grow21 move timings use
 
 # Installed before any page script runs: note performance.now() the moment
@@ -207,7 +207,41 @@ def cpython_metrics(seconds_per_game: float) -> list[Metric]:
         detail={"p95_us": percentile(samples, 95), "n": len(samples)},
     ))
     metrics += grow21_engine_metrics()
+    for info in games:
+        metrics += bot_metrics(info["id"])
     return metrics
+
+
+def bot_metrics(game_id: str, decisions: int = BOT_DECISIONS) -> list[Metric]:
+    """Think time of the game's hard bot (``choose`` alone, the view and legal moves built untimed),
+    over games it plays against the random bot from both seats."""
+    import pygame_core
+    from pygame_core.bots import HARD_BOTS, RandomBot
+
+    if game_id not in HARD_BOTS:
+        return []
+    game = pygame_core.get_game(game_id)
+    samples: list[float] = []
+    seed = 0
+    while len(samples) < decisions:
+        state = game.new_game(seed=seed)
+        hard = seed % 2
+        bots = {p: HARD_BOTS[game_id](seed) if p == hard else RandomBot(seed) for p in range(game.info.players)}
+        while not state.is_over() and len(samples) < decisions:
+            player = state.to_act()[0]
+            if player in game.info.engine_seats:
+                state.play(player, state.auto_move(player))
+                continue
+            view, legal = state.view(player), state.legal_moves(player)
+            t0 = time.perf_counter_ns()
+            move = bots[player].choose(view, legal)
+            if player == hard:
+                samples.append((time.perf_counter_ns() - t0) / 1e6)
+            state.play(player, move)
+        seed += 1
+    return [Metric(f"CPython hard bot think time p50 ({game_id})", statistics.median(samples), "ms",
+                   detail={"p95_ms": percentile(samples, 95), "max_ms": max(samples), "n": len(samples),
+                           "games": seed})]
 
 
 def play_random_game(game: Any, seed: int) -> int:
@@ -506,6 +540,62 @@ def grow21_page_metrics(browser: Browser, repeat: int = 200) -> list[Metric]:
     ]
 
 
+def game_ids() -> list[str]:
+    """Every registered game, so a new game is measured without naming it here."""
+    import pygame_core
+
+    return [game.info.id for game in pygame_core.all_games()]
+
+
+# The hard bot through the worker: a seeded game where the hard bot plays every seat, each `bot` op
+# (view + legal moves + the decision + the move, redacted) timed from the page until `n` are done.
+BOT_IN_PAGE = """
+async ([game, n]) => {
+  const times = [];
+  for (let seed = 1; times.length < n && seed < 50; seed++) {
+    const started = await window.app.call({ op: "new", game, seed });
+    if (!started.ok) return { error: started.error.message };
+    for (;;) {
+      const view = await window.app.call({ op: "view", session: started.session, player: null });
+      if (!view.ok) return { error: view.error.message };
+      if (view.over || times.length >= n) break;
+      const player = view.to_act[0];
+      const t0 = performance.now();
+      const answer = await window.app.call({ op: "bot", session: started.session, player, level: "hard" });
+      times.push(performance.now() - t0);
+      if (!answer.ok) return { error: answer.error.message };
+    }
+    await window.app.call({ op: "close", session: started.session });
+  }
+  return { times };
+}
+"""
+
+
+def page_bot_metrics(browser: Browser, decisions: int = BOT_DECISIONS // 2) -> list[Metric]:
+    """The hard bot's `bot` op round trip in the page (Pyodide in the worker), per game."""
+    from pygame_core import get_game
+    from pygame_core.bots import HARD_BOTS
+
+    metrics: list[Metric] = []
+    context, page = browser.page()
+    try:
+        page.goto(browser.base_url + "index.html")
+        page.wait_for_function("() => window.__benchReadyAt !== undefined", timeout=LOAD_TIMEOUT_MS)
+        for game in game_ids():
+            if game not in HARD_BOTS or get_game(game).info.engine_seats:
+                continue
+            result = page.evaluate(BOT_IN_PAGE, [game, decisions])
+            if "error" in result:
+                raise RuntimeError(f"{game} bot in the page: {result['error']}")
+            times = result["times"][5:]
+            metrics.append(Metric(f"page hard bot `bot` op p50 ({game})", statistics.median(times), "ms",
+                                  detail={"p95_ms": percentile(times, 95), "max_ms": max(times), "n": len(times)}))
+    finally:
+        context.close()
+    return metrics
+
+
 def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[list[Metric], list[str]]:
     """Serve dist/ on a free port and measure in headless Chromium."""
     from playwright.sync_api import sync_playwright
@@ -523,10 +613,13 @@ def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[l
                     Metric("app ready / bare loadPyodide", None, "x", "<= 1.25"),
                     Metric("menu first-contentful-paint (median)", None, "ms", "<= 300 ms"),
                 ], browser)
-                for game in GAMES_FOR_MOVES:
+                for game in game_ids():
                     metrics += guarded(f"{game} moves", functools.partial(move_metrics, browser, moves, game), [
                         Metric(f"move click -> redrawn canvas p95 ({game})", None, "ms", "< 16 ms"),
                     ], browser)
+                metrics += guarded("bots in the page", lambda: page_bot_metrics(browser), [
+                    Metric("page hard bot `bot` op p50", None, "ms"),
+                ], browser)
                 metrics += guarded("grow21 bridge in the page", lambda: grow21_page_metrics(browser), [
                     Metric("page grow21 `legal` via app.call p50", None, "ms"),
                 ], browser)
