@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from ..cards import new_rng, pick
-from . import grit_bot, grow21_bot, knife_fight_bot
+from . import dueling_suits_bot, grit_bot, grow21_bot, knife_fight_bot
 
 Move = dict[str, Any]
 
@@ -32,6 +32,7 @@ class RandomBot:
 
 # the "hard" level of each game: one line per game
 HARD_BOTS: dict[str, Callable[[int], Bot]] = {
+    "dueling_suits": dueling_suits_bot.DuelingSuitsBot,
     "grit": grit_bot.GritBot,
     "grow21": grow21_bot.Grow21Bot,
     "knife_fight": knife_fight_bot.KnifeFightBot,
