@@ -193,19 +193,20 @@ def cpython_metrics(seconds_per_game: float) -> list[Metric]:
             detail={"games": played, "moves_per_game": moves / played, "seconds": elapsed},
         ))
 
-    session = json.loads(bridge.handle(json.dumps({"op": "new", "game": games[0]["id"], "seed": 7})))["session"]
-    request = json.dumps({"op": "view", "session": session, "player": 0})
-    for _ in range(200):
-        bridge.handle(request)
-    samples = []
-    for _ in range(3000):
-        t0 = time.perf_counter_ns()
-        bridge.handle(request)
-        samples.append((time.perf_counter_ns() - t0) / 1000)
-    metrics.append(Metric(
-        f"CPython bridge `view` round trip p50 ({games[0]['id']})", statistics.median(samples), "µs",
-        detail={"p95_us": percentile(samples, 95), "n": len(samples)},
-    ))
+    for info in games:
+        session = json.loads(bridge.handle(json.dumps({"op": "new", "game": info["id"], "seed": 7})))["session"]
+        request = json.dumps({"op": "view", "session": session, "player": 0})
+        for _ in range(200):
+            bridge.handle(request)
+        samples = []
+        for _ in range(2000):
+            t0 = time.perf_counter_ns()
+            bridge.handle(request)
+            samples.append((time.perf_counter_ns() - t0) / 1000)
+        metrics.append(Metric(
+            f"CPython bridge `view` round trip p50 ({info['id']})", statistics.median(samples), "µs",
+            detail={"p95_us": percentile(samples, 95), "n": len(samples)},
+        ))
     metrics += grow21_engine_metrics()
     for info in games:
         metrics += bot_metrics(info["id"])
