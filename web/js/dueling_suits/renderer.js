@@ -1,0 +1,321 @@
+// Draws the Dueling Suits table from a view (and nothing else) and animates the events that led to it:
+// leads sliding face down into their slots, the reveal flip, chain cards joining a lane one by one, the
+// health bars moving when a turn resolves, draws from the deck. It never decides what is legal or what
+// a card does: the table passes which hand cards are playable and whether passing is on offer (from the
+// bridge's `legal`), and every number drawn (powers, chain additions, health) comes from the view.
+import { TableRenderer } from "../table-renderer.js";
+import { layoutTable, laneContent } from "./layout.js";
+import { laneLabel, chainTag } from "./texts.js";
+import { paintHealth, paintToken, paintBonus, paintChip, paintPower } from "./pieces.js";
+import {
+  BRASS, PARCHMENT, FAINT, GOLD, ease, clamp01, lerpRect, contains, text, pill, ribbon, glow, dim, dashedOutline,
+  banner, roundedRect, setFont, halo,
+} from "../canvas-kit.js";
+
+const FLY_MS = 300;
+const FLIP_MS = 340;
+const HOLD_MS = 350;
+const HEALTH_MS = 700;
+const BANNER_MS = 1000;
+
+export class DuelingSuitsRenderer extends TableRenderer {
+  constructor(canvas, painter) {
+    super(canvas, painter, { playable: new Set(), pass: false, caption: "" });
+    this.resize();
+  }
+
+  layout() {
+    return layoutTable(this.size.width, this.size.height, this.view, this.perspective, this.highlight.pass);
+  }
+
+  /** What is under a point given in client (viewport) coordinates: a hand card, the pass target or the chart chip. */
+  hitTest(clientX, clientY) {
+    if (!this.view) return null;
+    const { x, y } = this.canvasPoint(clientX, clientY);
+    const layout = this.layout();
+    const card = [...layout.myHand].reverse().find((rect) => contains(this.lifted(rect), x, y));
+    if (card) return { kind: "hand", card: card.card };
+    const pass = layout.lanes[layout.me].pass;
+    if (pass && contains(pass, x, y)) return { kind: "pass" };
+    if (contains(layout.chart, x, y)) return { kind: "chart" };
+    return null;
+  }
+
+  /**
+   * Rectangles in viewport CSS pixels: the viewer's hand, every card drawn as a back in a hand, both lead
+   * slots and chain cards with what lies there as far as the viewer knows, the pass target (null unless
+   * on offer) and the suit-table chip.
+   */
+  hitboxes() {
+    if (!this.view) return { hand: [], backs: [], slots: [], chains: [], pass: null, chart: null };
+    const at = this.toViewport();
+    const layout = this.layout();
+    const { playable } = this.highlight;
+    const pass = layout.lanes[layout.me].pass;
+    return {
+      hand: layout.myHand.map((r) => ({ card: r.card, playable: playable.has(r.card), ...at(this.lifted(r)) })),
+      backs: [
+        ...layout.opponentHand.map((r) => ({ owner: layout.opp, card: null, faceUp: false, ...at(r) })),
+        ...layout.myBacks.map((r) => ({ owner: layout.me, card: null, faceUp: false, ...at(r) })),
+      ],
+      slots: [layout.opp, layout.me].map((owner) => {
+        const { lead, faceUp, committed, faded } = laneContent(this.view, owner);
+        return { owner, card: lead, faceUp, committed, faded, ...at(layout.lanes[owner].lead) };
+      }),
+      chains: [layout.opp, layout.me].flatMap((owner) => laneContent(this.view, owner).chains.map((entry, i) => ({
+        owner, ...entry, ...at(layout.lanes[owner].chains[i]),
+      }))),
+      pass: pass ? at(pass) : null,
+      chart: at(layout.chart),
+    };
+  }
+
+  /** A playable hand card is drawn lifted. */
+  lifted(rect) {
+    return this.highlight.playable.has(rect.card) ? { ...rect, y: rect.y - this.layout().raise } : rect;
+  }
+
+  // --- animation ----------------------------------------------------------------------------
+  /** The animation of `events`; targets are functions of the layout (the canvas may resize meanwhile). */
+  timeline(events, previous) {
+    const before = previous?.layout ?? this.layout();
+    const flights = []; // {from, to, start, dur, look}
+    const flips = []; // {key, at, code, start}
+    const hidden = []; // {key, until}
+    const banners = []; // {text, start}
+    let health = null; // {start, before, after}
+    let resolveAt = null;
+    let t = 0;
+    const fixed = (rect) => () => rect;
+    const handRect = (seat, code) => {
+      if (seat === before.me) {
+        const own = before.myHand.length ? before.myHand : before.myBacks;
+        return own.find((r) => r.card === code) ?? own[Math.floor(own.length / 2)] ?? before.plates[seat];
+      }
+      return before.opponentHand.at(-1) ?? before.plates[seat];
+    };
+    const fly = (from, to, look) => flights.push({ from, to, start: t, dur: FLY_MS, look });
+    for (const event of events) {
+      const seat = event.player;
+      if (event.type === "lead") {
+        fly(fixed(handRect(seat, event.card)), (L) => L.lanes[seat].lead, { code: event.card, faceUp: false });
+        hidden.push({ key: `lead:${seat}`, until: t + FLY_MS });
+        t += FLY_MS;
+      } else if (event.type === "reveal") {
+        event.cards.forEach((code, q) => {
+          hidden.push({ key: `lead:${q}`, until: t + FLIP_MS });
+          flips.push({ key: `lead:${q}`, at: (L) => L.lanes[q].lead, code, start: t });
+        });
+        t += FLIP_MS + HOLD_MS;
+      } else if (event.type === "chain") {
+        const to = (L) => {
+          const index = laneContent(this.view, seat).chains.findIndex((c) => c.card === event.card);
+          return L.lanes[seat].chains[index] ?? L.lanes[seat].lead;
+        };
+        fly(fixed(handRect(seat, event.card)), to, { code: event.card, faceUp: true });
+        hidden.push({ key: `chain:${event.card}`, until: t + FLY_MS });
+        t += FLY_MS + 120;
+      } else if (event.type === "pass") {
+        banners.push({ text: `${this.names[seat]?.[1] ?? ""} ${seat === this.view.viewer ? "pass" : "passes"}`, start: t });
+        t += 500;
+      } else if (event.type === "resolve") {
+        resolveAt = t;
+        health = { start: t, before: event.health_before, after: event.health_after };
+        t += HEALTH_MS + 200;
+      } else if (event.type === "reshuffle") {
+        banners.push({ text: "The discards are shuffled into a new deck", start: t });
+        t += 600;
+      } else if (event.type === "turn") {
+        banners.push({ text: `Turn ${event.turn}`, start: t });
+      } else if (event.type === "draw") {
+        for (let i = 0; i < event.count; i++) {
+          const code = event.cards?.[i] ?? null;
+          const to = (L) => {
+            const hand = seat === L.me ? [...L.myHand, ...L.myBacks] : L.opponentHand;
+            return hand.find((r) => code && r.card === code) ?? hand.at(-1 - i) ?? L.deck;
+          };
+          flights.push({ from: (L) => L.deck, to, start: t + i * 90, dur: FLY_MS, look: { code: null, faceUp: false } });
+          if (code && seat === before.me) hidden.push({ key: `hand:${code}`, until: t + i * 90 + FLY_MS });
+        }
+        t += FLY_MS * 0.5 + event.count * 90;
+      }
+    }
+    const end = Math.max(t, ...banners.map((b) => b.start + BANNER_MS));
+    return { began: performance.now(), flights, flips, hidden, banners, health, resolveAt, end };
+  }
+
+  isHidden(key, elapsed) {
+    return this.animation?.hidden.some((h) => h.key === key && elapsed < h.until) ?? false;
+  }
+
+  /** The health shown for `seat` now: the view's, or on its way there while a turn resolves. */
+  shownHealth(seat, elapsed) {
+    const tween = this.animation?.health;
+    if (!tween) return this.view.health[seat];
+    const p = ease(clamp01((elapsed - tween.start) / HEALTH_MS));
+    return Math.round(tween.before[seat] + (tween.after[seat] - tween.before[seat]) * p);
+  }
+
+  // --- drawing ------------------------------------------------------------------------------
+  paint(layout, elapsed) {
+    const { ctx } = this;
+    for (const seat of [layout.opp, layout.me]) {
+      this.drawPlate(layout, seat);
+      this.drawHealth(layout, seat, elapsed);
+      this.drawLane(layout, seat, elapsed);
+    }
+    this.drawBand(layout);
+    for (const rect of [...layout.opponentHand, ...layout.myBacks]) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h);
+    if (layout.opponentHand.length) {
+      pill(ctx, String(layout.opponentHand.length), layout.handCount.x + layout.handCount.w / 2, layout.handCount.y + layout.handCount.h / 2, { size: 11 });
+    }
+    this.drawHand(layout, elapsed);
+    if (this.animation) this.drawAnimation(layout, elapsed);
+  }
+
+  drawPlate(layout, seat) {
+    const { ctx, view } = this;
+    const plate = layout.plates[seat];
+    const mid = plate.y + plate.h / 2;
+    const acting = view.to_act.includes(seat);
+    const token = view.initiative === seat && view.phase !== "over";
+    const tokenWidth = token ? 92 : 0;
+    const [full, short] = this.names[seat] ?? ["", ""];
+    const font = layout.font + 3;
+    setFont(ctx, font, true);
+    let name = `${acting ? "▸ " : ""}${full}`;
+    if (ctx.measureText(name).width > plate.w - tokenWidth) name = `${acting ? "▸ " : ""}${short}`;
+    const width = text(ctx, name, plate.x, mid, { size: font, bold: true, color: acting ? BRASS : PARCHMENT });
+    if (token) paintToken(ctx, plate.x + width + 10, mid);
+  }
+
+  drawHealth(layout, seat, elapsed) {
+    const { view } = this;
+    const last = view.last;
+    const settled = !this.animation?.health || elapsed >= this.animation.health.start + HEALTH_MS;
+    const change = last && settled ? { heal: last.heal[seat], damage: last.damage[seat], before: last.health_before[seat] } : null;
+    paintHealth(this.ctx, layout.health[seat], {
+      health: this.shownHealth(seat, elapsed), start: view.start_health, max: view.max_health, change,
+    });
+  }
+
+  drawLane(layout, seat, elapsed) {
+    const { ctx, view } = this;
+    const lane = layout.lanes[seat];
+    const content = laneContent(view, seat);
+    const resolving = this.animation?.resolveAt !== null && this.animation?.resolveAt !== undefined && elapsed < this.animation.resolveAt;
+    const faded = content.faded && !resolving;
+    const chaining = view.phase === "chain" && view.chain_turn === seat;
+    if (chaining) {
+      ctx.fillStyle = "rgba(217, 178, 95, 0.12)";
+      roundedRect(ctx, lane.box, 10);
+      ctx.fill();
+      halo(ctx, lane.box, 10, GOLD, 6);
+    }
+    if (view.bonus[seat]) paintBonus(ctx, lane.bonus, view.bonus[seat]);
+
+    dashedOutline(ctx, lane.lead);
+    const draw = (key, rect, look) => {
+      if (this.isHidden(key, elapsed)) return;
+      ctx.save();
+      if (faded) ctx.globalAlpha = 0.5;
+      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, look);
+      ctx.restore();
+    };
+    if (content.lead || content.committed) draw(`lead:${seat}`, lane.lead, { code: content.lead, faceUp: content.faceUp });
+    const roomy = lane.step >= 50;
+    content.chains.forEach((entry, i) => {
+      const rect = lane.chains[i];
+      if (this.isHidden(`chain:${entry.card}`, elapsed)) return;
+      draw(`chain:${entry.card}`, rect, { code: entry.card, faceUp: true });
+      ctx.save();
+      if (faded) ctx.globalAlpha = 0.6;
+      const tag = chainTag(entry, roomy);
+      setFont(ctx, 11, true);
+      const w = ctx.measureText(tag).width + 10;
+      pill(ctx, tag, rect.x + Math.min(w, lane.step) / 2 + 2, rect.y + rect.h - 10, {
+        size: 11, minWidth: 0, fill: entry.full ? "#5a3f0c" : "#2a2a2a", edge: entry.full ? GOLD : "rgba(243, 234, 211, 0.5)",
+      });
+      ctx.restore();
+    });
+    if (lane.pass) {
+      glow(ctx, lane.pass, { size: 10 });
+      ctx.fillStyle = "#2a1a0e";
+      roundedRect(ctx, lane.pass, lane.pass.w * 0.08);
+      ctx.fill();
+      text(ctx, "Pass", lane.pass.x + lane.pass.w / 2, lane.pass.y + lane.pass.h / 2, { size: Math.min(16, lane.pass.w * 0.3), bold: true, color: GOLD, align: "center" });
+    }
+
+    const total = view.phase === "chain" ? view.power[seat]?.total : content.lead && content.faceUp ? view.last?.powers[seat] : null;
+    if (total !== null && total !== undefined) {
+      ctx.save();
+      if (faded) ctx.globalAlpha = 0.6;
+      paintPower(ctx, lane.badge, total, chaining);
+      ctx.restore();
+    } else if (content.committed) paintPower(ctx, lane.badge, "?", false);
+
+    const label = layout.labels[seat];
+    const { text: line, last } = laneLabel(view, seat, this.names.map(([plate, subject]) => ({ plate, subject })));
+    const size = layout.font;
+    setFont(ctx, size, true);
+    const fit = ctx.measureText(line).width > label.w ? Math.max(9, (size * label.w) / ctx.measureText(line).width) : size;
+    text(ctx, line, label.x, label.y + label.h / 2, { size: fit, bold: true, color: last && !resolving ? FAINT : chaining ? GOLD : PARCHMENT });
+  }
+
+  drawBand(layout) {
+    const { ctx, view } = this;
+    const { deck, discard } = layout;
+    if (view.deck > 0) this.painter.draw(ctx, deck.x, deck.y, deck.w, deck.h);
+    else dashedOutline(ctx, deck);
+    text(ctx, String(view.deck), deck.x + deck.w + 4, deck.y + deck.h * 0.35, { size: 12, bold: true });
+    text(ctx, "deck", deck.x + deck.w + 4, deck.y + deck.h * 0.8, { size: 9, color: FAINT });
+    if (view.discard > 0) {
+      ctx.save();
+      ctx.globalAlpha = 0.5;
+      this.painter.draw(ctx, discard.x, discard.y, discard.w, discard.h);
+      ctx.restore();
+    } else dashedOutline(ctx, discard);
+    text(ctx, String(view.discard), discard.x + discard.w + 4, discard.y + discard.h * 0.35, { size: 12, bold: true });
+    text(ctx, "discard", discard.x + discard.w + 4, discard.y + discard.h * 0.8, { size: 9, color: FAINT });
+    const prompt = this.highlight.caption ?? "";
+    if (prompt) ribbon(ctx, prompt, layout.caption, { largest: 14, gold: this.highlight.playable.size > 0 });
+    else {
+      const head = view.phase === "over" ? "THE DUEL IS OVER" : `TURN ${view.turn}`;
+      text(ctx, head, layout.caption.x + layout.caption.w / 2, layout.caption.y + layout.caption.h / 2, { size: 12, bold: true, color: BRASS, align: "center" });
+    }
+    paintChip(ctx, layout.chart, "Suit table");
+  }
+
+  drawHand(layout, elapsed) {
+    const { ctx } = this;
+    const { playable } = this.highlight;
+    for (const rect of layout.myHand) {
+      if (this.isHidden(`hand:${rect.card}`, elapsed)) continue;
+      const r = this.lifted(rect);
+      if (playable.has(rect.card)) glow(ctx, r);
+      this.painter.draw(ctx, r.x, r.y, r.w, r.h, { code: rect.card, faceUp: true });
+      if (playable.size && !playable.has(rect.card)) dim(ctx, r);
+    }
+  }
+
+  drawAnimation(layout, elapsed) {
+    const { ctx } = this;
+    for (const flip of this.animation.flips) {
+      if (elapsed < flip.start || elapsed >= flip.start + FLIP_MS) continue;
+      const rect = flip.at(layout);
+      const p = clamp01((elapsed - flip.start) / FLIP_MS);
+      const look = p < 0.5 ? { code: null, faceUp: false, squeeze: 1 - 2 * p } : { code: flip.code, faceUp: true, squeeze: 2 * p - 1 };
+      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, look);
+    }
+    for (const flight of this.animation.flights) {
+      if (elapsed < flight.start || elapsed >= flight.start + flight.dur) continue;
+      const r = lerpRect(flight.from(layout), flight.to(layout), ease((elapsed - flight.start) / flight.dur));
+      this.painter.draw(ctx, r.x, r.y, r.w, r.h, flight.look);
+    }
+    for (const shown of this.animation.banners) {
+      if (elapsed >= shown.start && elapsed < shown.start + BANNER_MS) {
+        banner(ctx, shown.text, layout.caption, (elapsed - shown.start) / BANNER_MS, 18);
+      }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+// One open Dueling Suits table: a two-seat screen (../screens/two-seats.js) with what Dueling Suits draws
+// and says. A tap on a playable hand card leads it face down or adds it to the chain, a tap on the glowing
+// "Pass" place passes, and the suit table (a help overlay with the last turn's cell lit) opens from its
+// chip on the felt or the button over the moves. Every rule question goes to Python, and every sentence
+// about a turn (what happened, the log, the outcome) is the engine's, written for the viewer.
+import { TwoSeatScreen } from "../screens/two-seats.js";
+import { DuelingSuitsRenderer } from "./renderer.js";
+import { MovePanel } from "./move-panel.js";
+import { SuitChart } from "./chart.js";
+import { prompt, waitingCaption, newsLine, logEntries, tableSummary } from "./texts.js";
+
+/** The button over the moves that opens the suit table. */
+function chartButton() {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "ds-chart-open";
+  button.className = "ds-chart-open";
+  button.setAttribute("aria-haspopup", "dialog");
+  button.title = "Which suit does what against which: the table of the sixteen match-ups, with the last turn's lit";
+  button.textContent = "Suit table";
+  return button;
+}
+
+/** @extends {TwoSeatScreen<DuelingSuitsRenderer>} */
+export class Table extends TwoSeatScreen {
+  static stylesheet = new URL("./table.css", import.meta.url).href;
+
+  /** @param {import("../screens/table-screen.js").TableOptions} options */
+  constructor(options) {
+    super(options, new DuelingSuitsRenderer(options.canvas, options.painter));
+    this.panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), {
+      onPlay: (move) => this.play(move),
+      signal: this.listeners.signal,
+    });
+    this.chart = new SuitChart();
+    this.chartButton = chartButton();
+    document.querySelector(".moves-head").append(this.chartButton);
+    this.chartButton.addEventListener("click", () => this.openChart(), { signal: this.listeners.signal });
+  }
+
+  close() {
+    super.close();
+    this.chart.remove();
+    this.chartButton.remove();
+  }
+
+  /** The suit table, the last turn's cell lit (from the view on screen, whoever's side it is). */
+  openChart() {
+    this.chart.open(this.renderer.heldView?.last ?? null, this.names);
+  }
+
+  /** The computer's lead comes back as null: it is still face down. */
+  isSecret(move) {
+    return move.type === "lead" && move.card === null;
+  }
+
+  /** The computer waits for the cards on the table to land before it plays the next. */
+  botPause() {
+    return this.settings.fast ? 0 : this.renderer.animationLeft() + 450 + Math.random() * 400;
+  }
+
+  tap(clientX, clientY) {
+    const hit = this.renderer.hitTest(clientX, clientY);
+    if (!hit) return;
+    if (hit.kind === "chart") return this.openChart();
+    if (!this.acting) {
+      if (hit.kind === "hand") this.toast("Wait for your turn: the glowing cards are the ones you can play.");
+      return;
+    }
+    const move = hit.kind === "pass"
+      ? this.legal.moves.find((m) => m.type === "pass")
+      : this.legal.moves.find((m) => m.card === hit.card);
+    if (move) return this.play(move);
+  }
+
+  highlight() {
+    const moves = this.acting ? this.legal.moves : [];
+    return {
+      playable: new Set(moves.filter((m) => m.card).map((m) => m.card)),
+      pass: moves.some((m) => m.type === "pass"),
+      caption: this.caption(),
+    };
+  }
+
+  caption() {
+    const response = this.response;
+    if (!response || response.over) return "";
+    const view = response.view;
+    if (this.acting) return prompt(view.phase);
+    return waitingCaption(view, this.names, this.machineNext(view));
+  }
+
+  summary(view) {
+    return tableSummary(view, this.names);
+  }
+
+  get overLine() {
+    return "The duel is over.";
+  }
+
+  statusLines(view) {
+    const seat = /** @type {number} */ (this.viewer);
+    let turn;
+    if (this.acting) {
+      const who = this.hotseat ? `${this.names[seat].subject}, ` : "";
+      turn = `${who}${prompt(view.phase).toLowerCase()}.`;
+      turn = turn.charAt(0).toUpperCase() + turn.slice(1);
+    } else {
+      turn = `${waitingCaption(view, this.names, this.machineNext(view))}.`.replace("….", "…");
+    }
+    return /** @type {[string, string]} */ ([`Turn ${view.turn} · ${turn}`, newsLine(view, this.names)]);
+  }
+
+  updateLog(view) {
+    this.showLog(view ? logEntries(view) : []);
+  }
+
+  resultDetails({ outcome }) {
+    return { totals: outcome.scores, note: "The numbers are each side's health at the end (it may be below 0)." };
+  }
+}
