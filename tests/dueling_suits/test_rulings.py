@@ -28,8 +28,9 @@ from pygame_core.games.dueling_suits import Effects, explain, resolve
 GAME = get_game("dueling_suits")
 VIEWERS: tuple[int | None, ...] = (0, 1, None)
 PASS: dict[str, str] = {"type": "pass"}
-# the free places take the rest in this order (low cards first, so fillers stay weak)
-FILL: list[str] = sorted(standard_deck(), key=lambda c: (len(c) == 3 or c[0] in "JQKA", "23456789TJQKA".find(c[0]), c))
+RANKS: list[str] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+# the free places take the rest in this order: low cards first, so fillers stay weak
+FILL: list[str] = [rank + s for rank in RANKS for s in "SHDC"]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -117,9 +118,10 @@ def test_duel_1_powers_are_face_value_then_j_q_k_a() -> None:
     assert labels == ["Lead 2♦ face down (all-out attack, power 2)", "Lead 10♦ face down (all-out attack, power 10)",
                       "Lead J♦ face down (all-out attack, power 11)", "Lead Q♦ face down (all-out attack, power 12)",
                       "Lead K♦ face down (all-out attack, power 13)", "Lead A♦ face down (all-out attack, power 14)"]
-    for card, action in (("2S", "block"), ("2C", "cautious attack"), ("2H", "heal")):
-        state = new([card])
-        assert state.describe(0, lead(card)) == f"Lead 2{'♠♣♥'['SCH'.index(card[1])]} face down ({action}, power 2)"
+    state = new(["9S", "9C", "9H"])
+    assert [state.describe(0, lead(c)) for c in ("9S", "9C", "9H")] == [
+        "Lead 9♠ face down (block, power 9)", "Lead 9♣ face down (cautious attack, power 9)",
+        "Lead 9♥ face down (heal, power 9)"]
 
 
 def test_duel_1_forced_deal_seven_each_then_the_deck_top_first() -> None:
