@@ -10,12 +10,10 @@ from typing import Any
 import pytest
 
 from bridge_calls import Unchanged, fails, ok, session_state, strings
-from pygame_core.bots import HARD_BOTS
 from pygame_core.bridge import Bridge
 from pygame_core.cards import standard_deck
 
-# a level is tested once the game has a bot for it ("hard" arrives with the bot's own file)
-LEVELS: list[str] = ["easy", *(["hard"] if "dueling_suits" in HARD_BOTS else [])]
+LEVELS: list[str] = ["easy", "hard"]
 OPTIONS: dict[str, str] = {"first_initiative": "1", "perks": "0-0"}
 
 
