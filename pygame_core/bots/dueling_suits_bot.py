@@ -29,17 +29,20 @@ SUIT = {c: suit(c) for c in ALL_CARDS}
 
 WIN = 60.0  # a kill (or a death) against at most ~43 for any health difference short of one
 CURVE = 45.0  # health h is worth CURVE * (1 - exp(-h / 10)): about 1 a point at 15, 2.7 at 5
+SCALE = 10.0
 CARD_BASE = 1.0  # a card kept is worth this plus CARD_PER_POWER a point of its power
 CARD_PER_POWER = 0.12
 BONUS_WORTH = 0.5  # a block bonus is a stronger next lead, worth about half its size
 CHAIN_PLIES = 5  # ... and when chaining, with both leads known
 CANDIDATES = 4  # chain cards tried at each step (distinct additions, cheapest card for each)
+LEVELS = (0.5, 0.75, 0.95)  # the opponent's answers imagined middling to weak: few throw their best card
+LEAD_LEVEL = 0.5  # ... and when choosing a lead
 LEAD_CANDIDATES = 3  # ... in the lead search, which is run for every pair of leads
 
 
 def worth(health: int) -> float:
     """Concave: the last points before 0 matter most, points near the cap little."""
-    return CURVE * (1.0 - math.exp(-health / 10.0))
+    return CURVE * (1.0 - math.exp(-health / SCALE))
 
 
 WORTH = [worth(h) for h in range(MAX_HEALTH + 1)]
@@ -100,18 +103,22 @@ def candidates(adds: list[tuple[int, float]], limit: int = CANDIDATES) -> list[t
     return [options[round(i * last / (limit - 1))] for i in range(limit)]
 
 
-def likely_adds(pool: list[int], count: int, steps: int) -> list[int]:
-    """The opponent's probable best, second best... chain additions when they hold ``count`` cards
-    out of ``pool`` (the additions of every unseen card): expected order statistics."""
+def likely_adds(pool: list[int], count: int, steps: int, level: float = 0.5) -> list[int]:
+    """The opponent's best, second best... chain additions when they hold ``count`` cards out of
+    ``pool`` (the additions of every unseen card), in one imagined hand: its best card is the
+    ``level`` quantile of the best of ``count`` draws (0 strong, 1 weak), the next ones spaced by
+    the expected gap between order statistics."""
     if count <= 0 or not pool:
         return []
     ranked = sorted(pool, reverse=True)
     n = len(ranked)
-    out = []
-    for j in range(min(count, steps)):
-        index = min(n - 1, max(0, round((j + 1) * (n + 1) / (count + 1)) - 1))
-        out.append(ranked[index])
-    return out
+    count = min(count, n)
+    hands = math.comb(n, count)
+    top = 0  # the rank (0 = highest) of their best card at this quantile
+    while top < n - count and 1 - math.comb(n - top - 1, count) / hands < level:
+        top += 1
+    gap = (n + 1) / (count + 1)
+    return [ranked[min(n - 1, top + round(j * gap))] for j in range(min(count, steps))]
 
 
 def chain_value(turn: Turn, a: int, b: int, mine: list[tuple[int, float]], theirs: list[int],
@@ -194,7 +201,7 @@ class DuelingSuitsBot:
         opp_cost = sum(card_cost(c) for c in unseen) / len(unseen)
         left = int(view["hand_counts"][opp]) - (0 if view["committed"][opp] else 1)
         theirs_by_suit = {s: likely_adds([POWER[c] if SUIT[c] == s else -(-POWER[c] // 2) for c in unseen],
-                                         left, 2) for s in "SDCH"}
+                                         left, 2, LEAD_LEVEL) for s in "SDCH"}
         base = (int(view["bonus"][me]) + int(view["perks"][me]), int(view["bonus"][opp]) + int(view["perks"][opp]))
         my_first = view["initiative"] == me
         hand = list(view["hand"])
@@ -228,8 +235,8 @@ class DuelingSuitsBot:
         a, b = int(view["power"][me]["total"]), int(view["power"][opp]["total"])
         unseen = self.unseen(view)
         opp_cost = sum(card_cost(c) for c in unseen) / len(unseen) if unseen else 2.0
-        theirs = likely_adds([chain_power(c, their_lead) for c in unseen], int(view["hand_counts"][opp]),
-                             CHAIN_PLIES)
+        pool = [chain_power(c, their_lead) for c in unseen]
+        scenarios = [likely_adds(pool, int(view["hand_counts"][opp]), CHAIN_PLIES, level) for level in LEVELS]
         turn = Turn(me, SUIT[my_lead], SUIT[their_lead], health)
         hand = [m["card"] for m in moves if m["type"] == "chain"]
         scored = []
@@ -239,8 +246,8 @@ class DuelingSuitsBot:
                 continue
             card = move["card"]
             rest = candidates([(chain_power(c, my_lead), card_cost(c)) for c in hand if c != card])
-            value = chain_value(turn, a + chain_power(card, my_lead), b, rest, theirs, False, CHAIN_PLIES - 1,
-                                opp_cost)
+            value = sum(chain_value(turn, a + chain_power(card, my_lead), b, rest, theirs, False, CHAIN_PLIES - 1,
+                                    opp_cost) for theirs in scenarios) / len(scenarios)
             scored.append((value - card_cost(card), move))
         return scored
 
