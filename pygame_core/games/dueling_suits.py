@@ -351,17 +351,17 @@ class DuelingSuitsState(State):
             "bonus_earned": [powers[q] if effects.bonus[q] else 0 for q in (0, 1)],
         }
         self.log.append(entry)
-        self.bonus = list(entry["bonus_earned"])  # the bonus lasts one lead only
         self.discards.extend([*leads, *self.chains[0], *self.chains[1]])
         self.leads = [None, None]
         self.chains = [[], []]
         self.chain_turn = None
-        self.initiative = 1 - self.initiative  # DUEL-3
         events: list[Event] = [{"type": "resolve", **copy.deepcopy(entry)}]
-        if min(self.health) <= 0:
+        if min(self.health) <= 0:  # no next turn: the token stays and no bonus is carried
             self.over = True
             self.phase = "over"
             return events + [{"type": "end", "outcome": self.outcome()}]
+        self.bonus = list(entry["bonus_earned"])  # the bonus lasts one lead only
+        self.initiative = 1 - self.initiative  # DUEL-3
         return events + self._start_turn()
 
     # --- helpers --------------------------------------------------------------------------
@@ -403,7 +403,8 @@ def explain(entry: dict[str, Json], viewer: int | None, names: Sequence[str]) ->
     sides = [f"{parties[q].possessive} {SUIT_NAMES[suit(entry['leads'][q])]} {entry['powers'][q]}"
              for q in (me, 1 - me)]
     results = []
-    for q in sorted((me, 1 - me), key=lambda q: not (entry["damage"][q] or entry["heal"][q])):
+    for q in sorted((me, 1 - me), key=lambda q: not (entry["damage"][q] or entry["heal"][q]
+                                                      or entry["bonus_earned"][q])):
         who = parties[q]
         parts = []
         if entry["heal"][q]:
@@ -413,7 +414,7 @@ def explain(entry: dict[str, Json], viewer: int | None, names: Sequence[str]) ->
             parts.append(f"{who.verb('take', 'takes')} {entry['damage'][q]}")
         text = f"{who.subject} {' and '.join(parts) or who.verb('take', 'takes') + ' nothing'}"
         if entry["bonus_earned"][q]:
-            text += f", and {who.possessive} next lead gets +{entry['bonus_earned'][q]}"
+            text += f", and {'your' if who.you else 'their'} next lead gets +{entry['bonus_earned'][q]}"
         results.append(text)
     if not any(entry["damage"]) and not any(entry["heal"]) and not any(entry["bonus_earned"]):
         results = ["nothing happens"]

@@ -108,7 +108,7 @@ def test_dueling_suits_leads_chaining_and_resolution_through_the_bridge() -> Non
     after = view(b, 0)
     assert after["to_act"] == [0, 1] and after["view"]["health"] == [15, 5] and after["view"]["bonus"] == [0, 7]
     assert after["view"]["last"]["sentence"] == ("Your Diamonds 19 against Player 2's Spades 7: Player 2 takes 10, "
-                                                 "and Player 2's next lead gets +7; you take nothing.")
+                                                 "and their next lead gets +7; you take nothing.")
 
 
 @pytest.mark.parametrize("viewer", [1, None])

@@ -531,6 +531,16 @@ def test_duel_7_both_down_higher_health_wins_equal_is_a_draw(hand0: list[str], h
     assert state.outcome() == {"winner": winner, "scores": health, "reason": reason}
 
 
+def test_duel_7_the_last_turn_passes_no_token_and_carries_no_bonus() -> None:
+    """With no turn to follow, the table keeps the token where the last turn had it and shows no bonus."""
+    state = new(["KD", "AD"], ["2S"], first="0")
+    leads(state, "KD", "2S")
+    chains(state, ["AD"])  # 13 + 14 = 27 against a block of 2: 23 through, and a +2 bonus for nothing
+    assert state.is_over() and state.view(None)["health"] == [15, -8]
+    assert state.view(None)["initiative"] == 0 and state.view(None)["bonus"] == [0, 0]
+    assert state.view(None)["last"]["bonus_earned"] == [0, 2], "the log still says what the cell gave"
+
+
 def test_duel_7_no_moves_after_the_end() -> None:
     state = new(["AD", "2C", "3C"], ["5H", "6H"], first="0")
     leads(state, "AD", "5H")
@@ -650,7 +660,7 @@ def test_sentences_of_a_block_bonus_a_cap_and_nothing() -> None:
     assert last(state, 0)["sentence"] == ("Your Spades 5 against Player 2's Diamonds 12: you take 5, and your "
                                           "next lead gets +5; Player 2 takes nothing.")
     assert last(state, 1)["sentence"] == ("Your Diamonds 12 against Player 1's Spades 5: Player 1 takes 5, and "
-                                          "Player 1's next lead gets +5; you take nothing.")
+                                          "their next lead gets +5; you take nothing.")
     turn(state, "AH", "2C")  # 10 + 19 - 2 = 27: the bonus counts in the power
     assert last(state, 1)["sentence"] == ("Your Clubs 2 against Player 1's Hearts 19: Player 1 heals 19 and "
                                           "takes 2; you take nothing.")
