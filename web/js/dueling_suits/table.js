@@ -82,11 +82,11 @@ export class Table extends TwoSeatScreen {
     };
   }
 
-  caption() {
-    const response = this.response;
-    if (!response || response.over) return "";
-    const view = response.view;
-    if (this.acting) return prompt(view.phase);
+  promptText(view) {
+    return prompt(view.phase);
+  }
+
+  waitingText(view) {
     return waitingCaption(view, this.names, this.machineNext(view));
   }
 
@@ -98,17 +98,12 @@ export class Table extends TwoSeatScreen {
     return "The duel is over.";
   }
 
-  statusLines(view) {
-    const seat = /** @type {number} */ (this.viewer);
-    let turn;
-    if (this.acting) {
-      const who = this.hotseat ? `${this.names[seat].subject}, ` : "";
-      turn = `${who}${prompt(view.phase).toLowerCase()}.`;
-      turn = turn.charAt(0).toUpperCase() + turn.slice(1);
-    } else {
-      turn = `${waitingCaption(view, this.names, this.machineNext(view))}.`.replace("….", "…");
-    }
-    return /** @type {[string, string]} */ ([`Turn ${view.turn} · ${turn}`, newsLine(view, this.names)]);
+  roundLabel(view) {
+    return `Turn ${view.turn}`;
+  }
+
+  newsLine(view) {
+    return newsLine(view, this.names);
   }
 
   updateLog(view) {

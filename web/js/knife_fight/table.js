@@ -49,11 +49,11 @@ export class Table extends TwoSeatScreen {
     };
   }
 
-  caption() {
-    const response = this.response;
-    if (!response || response.over) return "";
-    const view = response.view;
-    if (this.acting) return prompt(view.phase);
+  promptText(view) {
+    return prompt(view.phase);
+  }
+
+  waitingText(view) {
     return waitingCaption(view, this.names, this.machineNext(view));
   }
 
@@ -65,17 +65,12 @@ export class Table extends TwoSeatScreen {
     return "The fight is over.";
   }
 
-  statusLines(view) {
-    const seat = /** @type {number} */ (this.viewer);
-    let turn;
-    if (this.acting) {
-      const who = this.hotseat ? `${this.names[seat].subject}, ` : "";
-      turn = `${who}${prompt(view.phase).toLowerCase()}.`;
-      turn = turn.charAt(0).toUpperCase() + turn.slice(1);
-    } else {
-      turn = `${waitingCaption(view, this.names, this.machineNext(view))}.`.replace("….", "…");
-    }
-    return /** @type {[string, string]} */ ([`Round ${view.round} · ${turn}`, storyLine(view)]);
+  roundLabel(view) {
+    return `Round ${view.round}`;
+  }
+
+  newsLine(view) {
+    return storyLine(view);
   }
 
   updateLog(view) {

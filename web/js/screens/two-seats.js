@@ -47,4 +47,58 @@ export class TwoSeatScreen extends TableScreen {
     await this.showCurtain(`Pass the device to ${this.names[seat].subject}`);
     if (!this.closed) await this.showSeat(seat);
   }
+
+  /**
+   * What the seat on screen is asked to do now ("Choose your lead card"). Tables that take the caption
+   * and status lines below give it, `waitingText`, `roundLabel` and `newsLine`; the others override
+   * `caption` and `statusLines` themselves.
+   * @type {(view: any) => string}
+   */
+  promptText() {
+    return "";
+  }
+
+  /**
+   * Who or what the table waits for while the seat on screen may not move.
+   * @type {(view: any) => string}
+   */
+  waitingText() {
+    return "";
+  }
+
+  /**
+   * "Round 3", "Turn 2": where the game is.
+   * @type {(view: any) => string}
+   */
+  roundLabel() {
+    return "";
+  }
+
+  /**
+   * The second status line: what just happened, in the engine's words.
+   * @type {(view: any) => string}
+   */
+  newsLine() {
+    return "";
+  }
+
+  /** The canvas caption: the prompt for the seat on screen, or who the table waits for. */
+  caption() {
+    const response = this.response;
+    if (!response || response.over) return "";
+    return this.acting ? this.promptText(response.view) : this.waitingText(response.view);
+  }
+
+  /** "Round 3 · Player 1, choose a card face down." (the name only at a hot seat) and the news. */
+  statusLines(view) {
+    let turn;
+    if (this.acting) {
+      const who = this.hotseat ? `${this.names[/** @type {number} */ (this.viewer)].subject}, ` : "";
+      turn = `${who}${this.promptText(view).toLowerCase()}.`;
+      turn = turn.charAt(0).toUpperCase() + turn.slice(1);
+    } else {
+      turn = `${this.waitingText(view)}.`.replace("….", "…");
+    }
+    return /** @type {[string, string]} */ ([`${this.roundLabel(view)} · ${turn}`, this.newsLine(view)]);
+  }
 }
