@@ -5,6 +5,7 @@ and every level a game advertises builds a bot. Each game's hard bot is tested i
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -41,6 +42,32 @@ def test_random_bot_is_deterministic_per_seed(game_id: str) -> None:
         p = moves.to_act()[0]
     picks = {seed: [RandomBot(seed).choose(moves.view(p), legal) for _ in range(5)] for seed in range(10)}
     assert len({json.dumps(v, sort_keys=True) for v in picks.values()}) > 1, "the seed matters"
+
+
+def first_choice(game_id: str, seed: int) -> tuple[int, Any, list[Any]]:
+    """The first position of a seeded game where the player to act has two or more moves (a forced
+    move proves nothing about a bot): that player, their view and their moves."""
+    state = get_game(game_id).new_game(seed=seed)
+    p = state.to_act()[0]
+    while len(legal := state.legal_moves(p)) < 2:
+        state.play(p, legal[0])
+        p = state.to_act()[0]
+    return p, state.view(p), legal
+
+
+@pytest.mark.parametrize("game_id", sorted(HARD_BOTS))
+def test_hard_bot_is_deterministic_per_seed(game_id: str) -> None:
+    """Same seed, same choices: a saved game replays and a bug report reproduces."""
+    _, view, moves = first_choice(game_id, 3)
+    hard = HARD_BOTS[game_id]
+    assert len({json.dumps(hard(9).choose(view, moves), sort_keys=True) for _ in range(5)}) == 1
+    bot, again = hard(9), hard(9)
+    assert [bot.choose(view, moves) for _ in range(4)] == [again.choose(view, moves) for _ in range(4)]
+    seats = person_seats(game_id)
+    games = [play_game(get_game(game_id).new_game(seed=8),
+                       {p: make_bot(game_id, "hard", 3) if p == seats[0] else RandomBot(4 + p) for p in seats})
+             for _ in range(2)]
+    assert games[0] == games[1]
 
 
 def test_random_bot_is_uniform_enough() -> None:

@@ -21,20 +21,6 @@ def test_hard_grit_bot_plays_only_legal_moves(seat: int) -> None:
         play_game(state, {seat: make_bot("grit", "hard", seed), 1 - seat: RandomBot(seed)})
 
 
-def test_hard_grit_bot_is_deterministic_per_seed() -> None:
-    state = get_game("grit").new_game(seed=4)
-    p = state.to_act()[0]
-    view, moves = state.view(p), state.legal_moves(p)
-    first = [GritBot(9).choose(view, moves) for _ in range(3)]
-    assert first[0] == first[1] == first[2]
-    bot = GritBot(9)
-    again = GritBot(9)
-    assert [bot.choose(view, moves) for _ in range(3)] == [again.choose(view, moves) for _ in range(3)]
-    states = [get_game("grit").new_game(seed=8) for _ in range(2)]
-    games = [play_game(s, {0: make_bot("grit", "hard", 3), 1: RandomBot(4)}) for s in states]
-    assert games[0] == games[1]
-
-
 def redealt_pair(seed: int, viewer: int, rng: random.Random) -> tuple[State, State]:
     """Two games at the same point that look the same to ``viewer``: the opponent's hand and the
     discards are permuted (the opponent plays the same positions of its hand)."""
