@@ -20,6 +20,8 @@ Ops (DESIGN.md, issue 7 contract):
 - ``record {session}`` -> ``{record}``; ``load {record, names?}`` -> ``{session}``
 - ``share {session}`` -> ``{share: {game, seed, options, deal?, setup?}}`` once over (``not_over``
   before); ``deal`` only when the game was dealt by hand, ``setup`` only when it has one
+- ``check_result {game, result}`` -> ``{result}``: a game's result coming back from outside (an
+  imported character sheet) checked and made canonical by the game (``State.check_result``)
 - ``close {session}`` -> ``{}``
 
 >>> import json
@@ -63,7 +65,8 @@ class Bridge:
         self.ops: dict[str, Callable[[Request], Response]] = {
             "games": self.op_games, "new": self.op_new, "view": self.op_view,
             "legal": self.op_legal, "play": self.op_play, "bot": self.op_bot, "auto": self.op_auto,
-            "record": self.op_record, "load": self.op_load, "share": self.op_share, "close": self.op_close,
+            "record": self.op_record, "load": self.op_load, "share": self.op_share, "check_result": self.op_check_result,
+            "close": self.op_close,
         }
 
     def handle(self, request_json: str) -> str:
@@ -113,6 +116,19 @@ class Bridge:
         if names is not None:
             state.names = names
         return {"session": self._store(state)}
+
+    def op_check_result(self, request: Request) -> Response:
+        game_id = _field(request, "game", str)
+        try:
+            game = get_game(game_id)
+        except KeyError as exc:
+            raise BadRequest("unknown_game", str(exc.args[0])) from None
+        if "result" not in request:
+            raise BadRequest("bad_request", "'check_result' needs a 'result'.")
+        try:
+            return {"result": game.state_class.check_result(request["result"])}
+        except SetupError as exc:
+            raise BadRequest(exc.code, exc.message) from None
 
     def op_view(self, request: Request) -> Response:
         state = self._session(request)

@@ -194,6 +194,13 @@ class State(ABC):
             raise SetupError("bad_setup", f"{cls.info.title} takes no setup; leave it out (null).")
         return None
 
+    @classmethod
+    def check_result(cls, result: Json) -> Json:
+        """A result of this game coming back from outside (an imported character sheet), made
+        canonical, or ``SetupError``. Games whose ``outcome()`` carries a ``result`` worth keeping
+        override this; the rest have none to take back."""
+        raise SetupError("no_result", f"{cls.info.title} keeps no results to import.")
+
     # --- the rules (per game) -------------------------------------------------------------
     @abstractmethod
     def to_act(self) -> list[int]:

@@ -3,7 +3,9 @@ convention, and its id appears nowhere else in the engine, the scripts, the gene
 
 A game ``<id>`` owns ``pygame_core/games/<id>.py`` (or a package), ``pygame_core/bots/<id>_bot.py``,
 ``web/js/<id>/`` and ``tests/<id>/``; it takes one line in each registry (``games/__init__.py``,
-``bots/__init__.py``, ``web/js/games.js``).
+``bots/__init__.py``, ``web/js/games.js``). Engines that share a package (Tombstone's forge and table live
+in ``games/tombstone/``) form a family: the package, ``tests/<family>/`` and ``web/js/<family>/`` belong to
+each of them, and the family takes the registry line in ``games/__init__.py``.
 """
 
 from __future__ import annotations
@@ -48,10 +50,20 @@ def test_every_game_has_an_end_to_end_test_and_a_page_folder(game_id: str) -> No
         assert (WEB_JS / game_id / name).is_file(), f"web/js/{game_id}/{name} is missing"
 
 
+def family(game_id: str) -> str | None:
+    """The package under ``pygame_core/games`` a game's module sits in, if it shares one."""
+    parts = get_game(game_id).state_class.__module__.split(".")
+    return parts[2] if len(parts) == 4 and parts[:2] == ["pygame_core", "games"] else None
+
+
 def owned_by(path: Path, game_id: str) -> bool:
     games = ROOT / "pygame_core" / "games"
+    folders = [games / game_id, TESTS / game_id, WEB_JS / game_id]
+    shared = family(game_id)
+    if shared:
+        folders += [games / shared, TESTS / shared, WEB_JS / shared]
     return (path in (games / f"{game_id}.py", ROOT / "pygame_core" / "bots" / f"{game_id}_bot.py")
-            or any(folder in path.parents for folder in (games / game_id, TESTS / game_id, WEB_JS / game_id)))
+            or any(folder in path.parents for folder in folders))
 
 
 def files_outside_the_shell_tests() -> list[Path]:

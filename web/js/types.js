@@ -97,6 +97,7 @@
  * @property {any} [move]                         ops bot, auto
  * @property {any[]} [events]                     ops play, bot, auto
  * @property {{game: string, seed: number, options: Record<string, string>, deal?: unknown}} [share]  op share
+ * @property {any} [result]                      op check_result: the game's result, made canonical
  * @property {number} [revision]                  ops save, restore, forget
  * @property {SaveMeta | null} [meta]             op restore
  * @property {Record<string, SaveMeta>} [slots]   op saved: slot id -> meta

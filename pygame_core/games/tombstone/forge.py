@@ -1,0 +1,508 @@
+"""The character forge (``tombstone_forge``): a Tombstone character made by the book, one draw at a time.
+
+One participant works through five parts in order (TOMB-2 and the house rulings TS-4..TS-8 in
+``RULINGS.md`` next to this file): the stats (seven cards, jokers set aside and redrawn, one point per
+card to its suit's ability), a name (2d6 on a column of the names table, or typed), a background (the
+next card, or typed), the eight traits (each from the pile of its suit) and the gear (the starting gear
+and a shop, or an archetype package). A drawn part stays on the table until the player accepts it or
+draws again; the finished sheet is ``outcome()["result"]``.
+
+The deck is the forge's own 54 cards: ``deal`` forces its order (top first), the seed shuffles it.
+Cards drawn for a part that is drawn again go to the discard pile; an empty deck takes them back,
+shuffled (TOMB-6). Only the order of the deck is hidden.
+
+>>> from pygame_core import get_game
+>>> deal = ["BJ", "2S", "3S", "4C", "5C", "6D", "RJ", "7H", "8H", "9S", "KD"] + [
+...     c for c in __import__("pygame_core.games.tombstone.fate", fromlist=["x"]).full_deck()
+...     if c not in ("BJ", "2S", "3S", "4C", "5C", "6D", "RJ", "7H", "8H", "9S", "KD")]
+>>> state = get_game("tombstone_forge").new_game(seed=1, deal=deal)
+>>> _ = state.play(0, {"type": "draw"})
+>>> state.view(0)["offer"]["cards"], state.view(0)["sheet"]["abilities"]
+(['2S', '3S', '4C', '5C', '6D', '7H', '8H'], {'STR': 2, 'DEX': 2, 'WIL': 1, 'GRT': 2})
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...cards import JOKERS, new_rng, pick, reshuffle, shuffle
+from ...engine import Event, GameInfo, IllegalMove, Json, Move, SeatSpec, SetupError, State, register
+from .character import (NAME_LIMIT, check_sheet, TEXT_LIMIT, Sheet, inventory_full, item_json, new_sheet, slots_used)
+from .fate import ABILITIES, SUIT_ABILITIES, check_deck_order, full_deck, label, roll_die
+from .tables import (ARCHETYPES, BACKGROUNDS, CREDIT, INVENTORY_SLOTS, NAME_COLUMNS, NAMES, SHOP, STARTING_ITEMS,
+                     STARTING_MONEY, TRAITS, WEAPON_CLASSES, card_rank)
+
+PARTS: tuple[str, ...] = ("stats", "name", "background", "traits", "gear")
+PART_LABELS = {"stats": "Abilities", "name": "Name", "background": "Background", "traits": "Traits",
+               "gear": "Gear"}
+STAT_CARDS = 7
+TRAIT_BY_ID = {t.id: t for t in TRAITS}
+MOVE_SHAPES = ('{"type": "draw"} (stats, background, traits; "trait": id redraws one trait), {"type": "accept"}, '
+               '{"type": "roll_name", "column": "male" | "female" | "rootin" | "random"}, '
+               '{"type": "write", "text": "..."} (name, background), {"type": "package", "archetype": id | '
+               '"standard"}, {"type": "buy", "item": id}, {"type": "return", "index": n}')
+
+
+def dollars(cents: int) -> str:
+    """"$10", "$0.50"."""
+    return f"${cents // 100}" if cents % 100 == 0 else f"${cents // 100}.{cents % 100:02d}"
+
+
+@register
+class ForgeState(State):
+    """A character being forged. ``phase`` is the part being made, then ``done``."""
+
+    info = GameInfo(
+        id="tombstone_forge",
+        title="Tombstone: the character forge",
+        players=1,
+        simultaneous=False,
+        hidden_info=True,
+        summary=("Draw a gunslinger of the badlands by the book: seven cards for the abilities, dice for a "
+                 "name, a card for the background, the suit piles for eight traits, then gear up."),
+        credit=CREDIT,
+        minutes=3,
+        levels=(),
+        seats=(SeatSpec("You"),),
+        modes=("solo",),
+    )
+
+    def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
+        rng = new_rng(seed)
+        dealt = shuffle(full_deck(), rng)  # drawn even for a forced deal: replay continues the same stream
+        if deal is None:
+            deal = dealt
+        else:
+            try:
+                check_deck_order(deal)
+            except ValueError as exc:
+                raise SetupError("bad_deal", f"A forge deal is the deck order: {exc}") from None
+            deal = list(deal)
+        super().__init__(seed, options, deal, setup)
+        self.rng = rng
+        self.draw_pile: list[str] = list(deal)
+        self.discard: list[str] = []
+        self.aside: list[str] = []  # jokers set aside during the current draw (TOMB-2)
+        self.phase = "stats"
+        self.offer: dict[str, Any] | None = None  # the drawn part waiting for accept / draw again
+        self.sheet: Sheet = new_sheet({a: 0 for a in ABILITIES})
+        self.made: dict[str, Any] = {"stats": [], "name": None, "background": None, "traits": {},
+                                     "gear": "standard", "redraws": {part: 0 for part in PARTS}}
+        self.bought: list[bool] = [False] * len(self.sheet["inventory"])  # shop items can be returned
+        self.log: list[dict[str, Any]] = []
+
+    @classmethod
+    def check_result(cls, result: Json) -> Sheet:
+        """An imported character sheet, checked field by field (``character.check_sheet``)."""
+        return check_sheet(result)
+
+    # --- protocol --------------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        return [] if self.phase == "done" else [0]
+
+    def legal_moves(self, p: int) -> list[Move]:
+        """Order: draw (or the name rolls), the single-trait redraws, accept; then the gear moves:
+        packages (standard first), purchases in shop order, returns by inventory index."""
+        if self.check_turn(p) is not None:
+            return []
+        moves: list[Move] = []
+        if self.phase == "name":
+            moves += [{"type": "roll_name", "column": c} for c in (*NAME_COLUMNS, "random")]
+        elif self.phase in ("stats", "background", "traits"):
+            moves.append({"type": "draw"})
+            if self.phase == "traits" and self.offer is not None:
+                moves += [{"type": "draw", "trait": t.id} for t in TRAITS]
+        if self.phase == "gear":
+            moves += [{"type": "package", "archetype": a} for a in ("standard", *ARCHETYPES)
+                      if a != self.made["gear"]]
+            if self.made["gear"] == "standard":
+                moves += [{"type": "buy", "item": i} for i in SHOP if self._buy_error(i) is None]
+                moves += [{"type": "return", "index": n} for n, bought in enumerate(self.bought) if bought]
+        if self.offer is not None or self.phase == "gear":
+            moves.append({"type": "accept"})
+        return moves
+
+    def _check_move(self, p: int, move: Json) -> IllegalMove | None:
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            return IllegalMove("malformed_move", f"A forge move is an object: {MOVE_SHAPES}.")
+        kind = move["type"]
+        shapes = {"draw": ({"type"}, {"type", "trait"}), "accept": ({"type"},), "roll_name": ({"type", "column"},),
+                  "write": ({"type", "text"},), "package": ({"type", "archetype"},), "buy": ({"type", "item"},),
+                  "return": ({"type", "index"},)}
+        if kind not in shapes or set(move) not in shapes[kind]:
+            return IllegalMove("malformed_move", f"Unknown forge move {move!r}: {MOVE_SHAPES}.")
+        if kind == "write":
+            return self._write_error(move["text"])
+        if kind == "accept":
+            if self.offer is None and self.phase != "gear":
+                return IllegalMove("nothing_drawn", f"Draw your {PART_LABELS[self.phase].lower()} first.")
+            return None
+        if kind == "draw" and "trait" in move:
+            if self.phase != "traits" or self.offer is None:
+                return IllegalMove("not_now", "A single trait can be drawn again once the traits are on the table.")
+            if move["trait"] not in TRAIT_BY_ID:
+                return IllegalMove("malformed_move", f"Traits are {', '.join(TRAIT_BY_ID)}.")
+            return None
+        if kind == "buy":
+            if not isinstance(move["item"], str) or move["item"] not in SHOP:
+                return IllegalMove("malformed_move", "Buy an item of the shop by its id.")
+            return self._buy_error(move["item"])
+        if kind == "return":
+            index = move["index"]
+            if type(index) is not int:
+                return IllegalMove("malformed_move", "Return an item by its place in the inventory (0 first).")
+            if self.phase != "gear" or not 0 <= index < len(self.bought) or not self.bought[index]:
+                return IllegalMove("not_bought", "Only things you bought in the shop can go back for a refund.")
+            return None
+        if move not in self.legal_moves(p):
+            return IllegalMove(*self._why_not(move))
+        return None
+
+    def _why_not(self, move: Move) -> tuple[str, str]:
+        """The reason a well-formed move is not on offer now."""
+        kind = move["type"]
+        part = PART_LABELS[self.phase].lower()
+        if kind == "roll_name":
+            if self.phase != "name":
+                return "not_now", f"Names come after the abilities; now it is the {part}."
+            return "malformed_move", f"Name columns are {', '.join(NAME_COLUMNS)} or random."
+        if kind == "draw":
+            return "not_now", f"There is nothing to draw for the {part}."
+        if kind == "package":
+            if self.phase != "gear":
+                return "not_now", f"Gear comes last; now it is the {part}."
+            if move["archetype"] == self.made["gear"]:
+                return "already", "You already have that gear."
+            return "malformed_move", f"Packages are standard, {', '.join(ARCHETYPES)}."
+        return "not_now", "That move is not on offer now."
+
+    def _write_error(self, text: object) -> IllegalMove | None:
+        if self.phase not in ("name", "background"):
+            return IllegalMove("not_now", "Only a name and a background can be written in.")
+        limit = NAME_LIMIT if self.phase == "name" else TEXT_LIMIT
+        if not isinstance(text, str) or not text.strip() or len(text.strip()) > limit:
+            return IllegalMove("bad_text", f"Write a {self.phase} of 1 to {limit} characters.")
+        if any(ord(ch) < 32 for ch in text):
+            return IllegalMove("bad_text", f"A {self.phase} is one line of text.")
+        return None
+
+    def _buy_error(self, item_id: str) -> IllegalMove | None:
+        if self.phase != "gear":
+            return IllegalMove("not_now", "The shop opens once the traits are done.")
+        if self.made["gear"] != "standard":
+            return IllegalMove("package_taken", "A package replaces the shop: go back to the starting gear to shop.")
+        item = SHOP[item_id]
+        if item.price > self.sheet["money"]:
+            return IllegalMove("too_dear", f"{item.name} costs {dollars(item.price)}; you have "
+                                           f"{dollars(self.sheet['money'])}.")
+        if slots_used(self.sheet) + item.slots > INVENTORY_SLOTS:
+            return IllegalMove("no_room", f"{item.name} takes {item.slots} slot(s) and only "
+                                          f"{INVENTORY_SLOTS - slots_used(self.sheet)} are free.")
+        return None
+
+    def _apply(self, p: int, move: Move) -> list[Event]:
+        kind = move["type"]
+        if kind == "accept":
+            return self._accept()
+        if kind == "draw":
+            return self._redraw_trait(move["trait"]) if "trait" in move else self._draw()
+        if kind == "roll_name":
+            return self._roll_name(move["column"])
+        if kind == "write":
+            return self._write(move["text"].strip())
+        if kind == "package":
+            return self._package(move["archetype"])
+        if kind == "buy":
+            return self._buy(move["item"])
+        return self._return(move["index"])
+
+    # --- drawing --------------------------------------------------------------------------------
+    def _take(self, events: list[Event], wanted: str | None = None) -> str:
+        """The next card off the deck (``wanted``: the next of that suit, TS-6), refilling an empty
+        deck from the shuffled discards (TOMB-6)."""
+        for attempt in (0, 1):
+            for i, card in enumerate(self.draw_pile):
+                if wanted is None or (card not in JOKERS and card[-1] == wanted):
+                    return self.draw_pile.pop(i)
+            if attempt == 0 and self.discard:
+                events.append({"type": "reshuffle", "count": len(self.discard)})
+                reshuffle(self.draw_pile, self.discard, self.rng)
+        raise RuntimeError("the forge deck ran out of cards")  # 54 cards: every part needs far fewer
+
+    def _take_non_joker(self, events: list[Event]) -> str:
+        """TOMB-2: a joker is set aside and the draw goes on."""
+        while True:
+            card = self._take(events)
+            if card not in JOKERS:
+                return card
+            self.aside.append(card)
+            events.append({"type": "aside", "card": card})
+
+    def _clear_offer(self) -> None:
+        """A part drawn again: its cards and the jokers set aside go to the discard pile."""
+        if self.offer is not None:
+            self.discard.extend(self.offer["cards"])
+            self.made["redraws"][self.phase] += 1
+        self.discard.extend(self.aside)
+        self.aside = []
+        self.offer = None
+
+    def _draw(self) -> list[Event]:
+        self._clear_offer()
+        events: list[Event] = []
+        if self.phase == "stats":
+            cards = [self._take_non_joker(events) for _ in range(STAT_CARDS)]
+            scores = {a: 0 for a in ABILITIES}
+            for card in cards:
+                scores[SUIT_ABILITIES[card[-1]]] += 1
+            self.offer = {"cards": cards, "abilities": scores, "max_hp": scores["GRT"] + 1}
+            events.append({"type": "drew", "part": "stats", "cards": cards})
+        elif self.phase == "background":
+            card = self._take_non_joker(events)
+            self.offer = {"cards": [card], "background": BACKGROUNDS[card[-1]][card_rank(card)]}
+            events.append({"type": "drew", "part": "background", "cards": [card]})
+        else:
+            picks = {t.id: self._take(events, t.suit) for t in TRAITS}
+            self.offer = {"cards": list(picks.values()), "traits": {t: _trait(t, c) for t, c in picks.items()},
+                          "by_trait": picks}
+            events.append({"type": "drew", "part": "traits", "cards": list(picks.values())})
+        self._note(events[-1])
+        return events
+
+    def _redraw_trait(self, trait_id: str) -> list[Event]:
+        assert self.offer is not None
+        events: list[Event] = []
+        old = self.offer["by_trait"][trait_id]
+        self.discard.append(old)
+        card = self._take(events, TRAIT_BY_ID[trait_id].suit)
+        self.offer["by_trait"][trait_id] = card
+        self.offer["cards"] = list(self.offer["by_trait"].values())
+        self.offer["traits"][trait_id] = _trait(trait_id, card)
+        self.made["redraws"]["traits"] += 1
+        events.append({"type": "drew", "part": "traits", "trait": trait_id, "cards": [card], "replaced": old})
+        self._note(events[-1])
+        return events
+
+    def _roll_name(self, column: str) -> list[Event]:
+        if self.offer is not None:
+            self.made["redraws"]["name"] += 1
+        chosen = pick(tuple(NAME_COLUMNS), self.rng) if column == "random" else column
+        dice = [roll_die(self.rng), roll_die(self.rng)]
+        name = NAMES[chosen][sum(dice)]
+        self.offer = {"cards": [], "column": chosen, "dice": dice, "name": name}
+        event: Event = {"type": "rolled", "column": chosen, "dice": dice, "name": name}
+        self._note(event)
+        return [event]
+
+    def _write(self, text: str) -> list[Event]:
+        """A typed name or background is taken as it is: the part is done (TS-7)."""
+        part = self.phase
+        self._clear_offer()
+        self.offer = {"cards": [], part: text, "written": True}
+        return self._accept()
+
+    # --- accepting ------------------------------------------------------------------------------
+    def _accept(self) -> list[Event]:
+        part = self.phase
+        event: Event = {"type": "accepted", "part": part}
+        if part == "gear":
+            self.phase = "done"
+            self.sheet["made"] = self._made_json()
+            self._note(event)
+            return [event]
+        offer = self.offer
+        assert offer is not None
+        if part == "stats":
+            self.sheet["abilities"] = dict(offer["abilities"])
+            self.sheet["max"] = dict(offer["abilities"])
+            self.sheet["hp"] = self.sheet["max_hp"] = offer["max_hp"]
+            self.made["stats"] = list(offer["cards"])
+        elif part == "name":
+            self.sheet["name"] = offer["name"]
+            self.made["name"] = ({"written": True} if offer.get("written")
+                                 else {"column": offer["column"], "dice": offer["dice"]})
+        elif part == "background":
+            self.sheet["background"] = offer["background"]
+            self.made["background"] = {"written": True} if offer.get("written") else {"card": offer["cards"][0]}
+        else:
+            self.sheet["traits"] = dict(offer["traits"])
+            self.made["traits"] = dict(offer["by_trait"])
+        self.discard.extend(self.aside)  # set-aside jokers go back with the discards
+        self.aside = []
+        self.offer = None
+        self.phase = PARTS[PARTS.index(part) + 1]
+        self._note(event)
+        return [event]
+
+    # --- gear -------------------------------------------------------------------------------------
+    def _package(self, archetype: str) -> list[Event]:
+        if archetype == "standard":
+            self.sheet["inventory"] = [item_json(i) for i in STARTING_ITEMS]
+            self.sheet["money"] = STARTING_MONEY
+        else:
+            package = ARCHETYPES[archetype]
+            self.sheet["inventory"] = [item_json(i) for i in package.items]
+            self.sheet["money"] = package.money
+        self.bought = [False] * len(self.sheet["inventory"])
+        self.made["gear"] = archetype
+        event: Event = {"type": "package", "archetype": archetype}
+        self._note(event)
+        return [event]
+
+    def _buy(self, item_id: str) -> list[Event]:
+        item = SHOP[item_id]
+        self.sheet["inventory"].append(item_json(item))
+        self.bought.append(True)
+        self.sheet["money"] -= item.price
+        event: Event = {"type": "bought", "item": item_id, "price": item.price, "full": inventory_full(self.sheet)}
+        self._note(event)
+        return [event]
+
+    def _return(self, index: int) -> list[Event]:
+        entry = self.sheet["inventory"].pop(index)
+        self.bought.pop(index)
+        price = SHOP[entry["id"]].price
+        self.sheet["money"] += price
+        event: Event = {"type": "returned", "item": entry["id"], "price": price}
+        self._note(event)
+        return [event]
+
+    # --- what leaves Python ------------------------------------------------------------------------
+    def view(self, p: int | None) -> dict[str, Json]:
+        """Everything but the deck's order: the forge has one participant and nothing else to hide."""
+        self.check_viewer(p)
+        return {
+            "phase": self.phase, "parts": list(PARTS), "part_labels": PART_LABELS,
+            "sheet": self._sheet_so_far(), "offer": copy.deepcopy(self.offer), "aside": list(self.aside),
+            "deck": len(self.draw_pile), "discard": list(self.discard),
+            "redraws": dict(self.made["redraws"]), "gear": self.made["gear"],
+            "slots": {"used": slots_used(self.sheet), "total": INVENTORY_SLOTS, "full": inventory_full(self.sheet)},
+            "bought": list(self.bought),
+            "shop": [{"id": i.id, "name": i.name, "price": i.price, "price_label": dollars(i.price), "kind": i.kind,
+                      "slots": i.slots, **_weapon_bits(i.weapon)} for i in SHOP.values()],
+            "packages": [{"id": a.id, "name": a.name, "money": a.money, "money_label": dollars(a.money),
+                          "items": [item_json(i) for i in a.items]} for a in ARCHETYPES.values()],
+            "name_columns": NAME_COLUMNS,
+            "log": [dict(entry) for entry in self.log],
+        }
+
+    def _sheet_so_far(self) -> Sheet:
+        """The sheet with the part on the table pencilled in (the page shows it before it is accepted)."""
+        sheet = copy.deepcopy(self.sheet)
+        offer = self.offer
+        if offer is not None:
+            if self.phase == "stats":
+                sheet["abilities"] = dict(offer["abilities"])
+                sheet["max"] = dict(offer["abilities"])
+                sheet["hp"] = sheet["max_hp"] = offer["max_hp"]
+            elif self.phase in ("name", "background"):
+                sheet[self.phase] = offer[self.phase]
+            elif self.phase == "traits":
+                sheet["traits"] = dict(offer["traits"])
+        sheet["money_label"] = dollars(sheet["money"])
+        return sheet
+
+    def outcome(self) -> dict[str, Json] | None:
+        if self.phase != "done":
+            return None
+        sheet = copy.deepcopy(self.sheet)
+        return {"winner": None, "scores": [sheet["max_hp"]],
+                "reason": f"{sheet['name']}, {_article(sheet['background'])}, is ready to ride.", "result": sheet}
+
+    def redact_event(self, event: Event, viewer: int | None) -> Event:
+        return dict(event)  # every drawn card is face up; only the deck's order is hidden
+
+    def describe(self, p: int, move: Move) -> str:
+        kind = move["type"]
+        if kind == "draw":
+            if "trait" in move:
+                return f"Draw the {TRAIT_BY_ID[move['trait']].label.lower()} again"
+            again = " again" if self.offer is not None else ""
+            return f"Draw the {PART_LABELS[self.phase].lower()}{again}"
+        if kind == "roll_name":
+            column = move["column"]
+            return "Roll 2d6 on a random column" if column == "random" else f"Roll 2d6 for {NAME_COLUMNS[column]}"
+        if kind == "accept":
+            return "Done: the character is ready" if self.phase == "gear" else \
+                f"Keep this {PART_LABELS[self.phase].lower()}"
+        if kind == "package":
+            archetype = move["archetype"]
+            if archetype == "standard":
+                return f"Starting gear: rations, a torch and {dollars(STARTING_MONEY)}"
+            package = ARCHETYPES[archetype]
+            return f"Take the {package.name} package ({dollars(package.money)})"
+        if kind == "buy":
+            item = SHOP[move["item"]]
+            return f"Buy {item.name.lower()} for {dollars(item.price)}"
+        if kind == "return":
+            entry = self.sheet["inventory"][move["index"]]
+            return f"Return the {entry['name'].lower()} for {dollars(SHOP[entry['id']].price)}"
+        return f"Write the {self.phase}"
+
+    # --- the story -------------------------------------------------------------------------------------
+    def _note(self, event: Event) -> None:
+        self.log.append({"part": event.get("part", self.phase), "sentence": _sentence(event)})
+
+    def _made_json(self) -> dict[str, Json]:
+        written = [part for part in ("name", "background") if (self.made[part] or {}).get("written")]
+        by_the_book = not written and not any(self.made["redraws"].values())
+        return {"stats": list(self.made["stats"]), "name": self.made["name"], "background": self.made["background"],
+                "traits": dict(self.made["traits"]), "gear": self.made["gear"],
+                "redraws": dict(self.made["redraws"]), "written": written, "by_the_book": by_the_book}
+
+
+def _trait(trait_id: str, card: str) -> str:
+    return TRAIT_BY_ID[trait_id].table[card_rank(card)]
+
+
+def _weapon_bits(weapon_class: str) -> dict[str, Json]:
+    if not weapon_class:
+        return {}
+    cls = WEAPON_CLASSES[weapon_class]
+    return {"weapon": weapon_class, "damage": list(cls.damage), "bulky": cls.bulky}
+
+
+def _article(noun: str) -> str:
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+
+
+def _cards(cards: list[str]) -> str:
+    return ", ".join(label(c) for c in cards)
+
+
+def _sentence(event: Event) -> str:
+    kind = event["type"]
+    if kind == "drew":
+        part = event["part"]
+        if part == "stats":
+            scores = {a: 0 for a in ABILITIES}
+            for card in event["cards"]:
+                scores[SUIT_ABILITIES[card[-1]]] += 1
+            spread = ", ".join(f"{a} {scores[a]}" for a in ABILITIES)
+            return f"Seven cards for the abilities: {_cards(event['cards'])}. {spread}; HP {scores['GRT'] + 1}."
+        if part == "background":
+            card = event["cards"][0]
+            return f"{label(card)} for the background: {BACKGROUNDS[card[-1]][card_rank(card)]}."
+        if "trait" in event:
+            trait = TRAIT_BY_ID[event["trait"]]
+            return f"{trait.label} again: {label(event['cards'][0])}, {_trait(trait.id, event['cards'][0])}."
+        return "The traits: " + "; ".join(f"{t.label} {label(c)} {_trait(t.id, c)}"
+                                          for t, c in zip(TRAITS, event["cards"])) + "."
+    if kind == "aside":
+        return f"The {label(event['card'])} is set aside and another card drawn."
+    if kind == "reshuffle":
+        return f"The deck ran out: {event['count']} discarded cards shuffled back in."
+    if kind == "rolled":
+        d1, d2 = event["dice"]
+        return f"2d6 on {NAME_COLUMNS[event['column']]}: {d1} + {d2} = {d1 + d2}, {event['name']}."
+    if kind == "accepted":
+        return "The character is done." if event["part"] == "gear" else f"{PART_LABELS[event['part']]} kept."
+    if kind == "package":
+        if event["archetype"] == "standard":
+            return "Starting gear: three days' rations, a torch and $10."
+        return f"The {ARCHETYPES[event['archetype']].name} package."
+    if kind == "bought":
+        full = " The inventory is full: HP is 0 while it stays full." if event["full"] else ""
+        return f"Bought {SHOP[event['item']].name.lower()} for {dollars(event['price'])}.{full}"
+    return f"Returned {SHOP[event['item']].name.lower()} for {dollars(event['price'])}."
