@@ -118,8 +118,8 @@ def check_sheet(data: object) -> Sheet:
         raise _bad(f"conditions is a list of {', '.join(CONDITIONS.values())}.")
     sheet["conditions"] = list(conditions)
     sheet["fatigue"] = _int(data, "fatigue", 0, INVENTORY_SLOTS)
-    if slots_used(sheet) > INVENTORY_SLOTS:
-        raise _bad(f"The inventory holds more than {INVENTORY_SLOTS} slots.")
+    if sum(item["slots"] for item in sheet["inventory"]) > INVENTORY_SLOTS:
+        raise _bad(f"The items take more than {INVENTORY_SLOTS} slots.")
     scars = data.get("scars")
     if not isinstance(scars, list) or len(scars) > 50 or not all(_is_scar(s) for s in scars):
         raise _bad('scars is a list of {"roll": 1-12, "name": text, "detail": text}.')
