@@ -2,8 +2,9 @@
 
 A package of its own because three engines share one reading of the rules: ``fate`` (the decks of fate
 and how a flip, a save, a contest and damage are judged), ``character`` (the sheet), ``tables`` (the
-SRD's tables, credited) and the engines built on them: the character forge (``tombstone_forge``).
+SRD's tables, credited) and the engines built on them: the character forge (``tombstone_forge``) and the Dealer's table
+(``tombstone_table``).
 Our house rulings on the SRD's gaps are in ``RULINGS.md`` here, as TS-n beside the project's TOMB-n.
 """
 
-from . import forge  # noqa: F401  (registers the engine)
+from . import forge, table  # noqa: F401  (registers the engines)

@@ -61,7 +61,7 @@ def new_sheet(abilities: dict[str, int]) -> Sheet:
 
 def slots_used(sheet: Sheet) -> int:
     """Items by their slots, plus one per Fatigue and one per debilitating condition."""
-    return sum(item["slots"] for item in sheet["inventory"]) + sheet["fatigue"] + len(sheet["conditions"])
+    return sum(int(item["slots"]) for item in sheet["inventory"]) + int(sheet["fatigue"]) + len(sheet["conditions"])
 
 
 def inventory_full(sheet: Sheet) -> bool:
@@ -71,13 +71,13 @@ def inventory_full(sheet: Sheet) -> bool:
 
 def effective_hp(sheet: Sheet) -> int:
     """The HP the character fights with: 0 while the inventory is full."""
-    return 0 if inventory_full(sheet) else sheet["hp"]
+    return 0 if inventory_full(sheet) else int(sheet["hp"])
 
 
 def ability_modifier(sheet: Sheet, ability: str) -> int:
     """What a flip adds: the ability less 1 for each debilitating condition of it (the SRD's -1 each)."""
     penalty = sheet["conditions"].count(CONDITIONS[ability]) if ability in CONDITIONS else 0
-    return sheet["abilities"][ability] - penalty
+    return int(sheet["abilities"][ability]) - penalty
 
 
 def weapons(sheet: Sheet) -> list[dict[str, Any]]:
