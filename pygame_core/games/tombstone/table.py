@@ -29,7 +29,7 @@ import copy
 from typing import Any, Sequence
 
 from ...cards import JOKERS, new_rng, pick, shuffle
-from ...engine import Event, GameInfo, IllegalMove, Json, LevelSpec, Move, SeatSpec, SetupError, State, register
+from ...engine import Event, GameInfo, IllegalMove, Json, Move, SeatSpec, SetupError, State, register
 from .character import (CONDITIONS, Sheet, ability_modifier, check_sheet, effective_hp, item_json, new_sheet,
                         slots_used, weapons)
 from .fate import (ABILITIES, ABILITY_SUITS, BLACK, MODES, RED, RISK_LABELS, RISKS, SUIT_ABILITIES, FateDeck, Flip,
@@ -119,7 +119,7 @@ class TableState(State):
                  "damage in one click each, hands to cheat fate with, and the Dealer's tools."),
         credit=CREDIT,
         minutes=60,
-        levels=(LevelSpec("easy", "Greenhorn", "plays at random"),),
+        levels=(),
         seats=(SeatSpec("Dealer"), *(SeatSpec(f"Player {n}") for n in range(1, MAX_PARTY + 1))),
         modes=("solo",),
         setup=True,
