@@ -8,6 +8,7 @@ export const TABLES = {
   knife_fight: () => import("./knife_fight/table.js"),
   grow21: () => import("./grow21/table.js"),
   dueling_suits: () => import("./dueling_suits/table.js"),
+  tombstone_forge: () => import("./tombstone_forge/table.js"),
 };
 
 /** Whether the page has a table for game `id` (ids come from addresses, so anything may arrive). */

@@ -1,0 +1,165 @@
+// The roster: Tombstone characters kept in this browser, one localStorage entry each
+// ("saloon:tombstone:character:<id>"), so one damaged entry costs that character and never the others.
+// Every sheet that comes in (read back from storage, imported from a file, finished at the forge) is
+// checked by the engine (bridge op `check_result`, character.check_sheet) before the page uses it; what
+// fails is reported and left as it was.
+
+const PREFIX = "saloon:tombstone:character:";
+const CHECKER = "tombstone_forge"; // the game whose result a character sheet is
+
+/**
+ * @typedef {{id: string, key: string, sheet: any, added: string}} Character  a checked roster entry
+ * @typedef {{key: string, message: string}} Problem  an entry that could not be read
+ * @typedef {{call: (request: any) => Promise<any>}} Bridge
+ * @typedef {{ok: boolean, sheet?: any, message?: string}} Checked  ok: the canonical sheet; else why not
+ * @typedef {{ok: boolean, character?: Character, fresh?: boolean, message?: string}} Added
+ *   ok: the character kept (fresh: false when it already was); else why not
+ */
+
+/** A short stable id from the sheet's text (two FNV-1a hashes): the same character is kept once. */
+export function sheetId(sheet) {
+  const text = JSON.stringify(sheet);
+  let a = 0x811c9dc5, b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+
+/** localStorage, or null where the browser keeps none (private modes, settings). */
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** A file name for a character: "tombstone-jesse.json". */
+export function fileName(sheet) {
+  const slug = String(sheet.name ?? "").toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return `tombstone-${slug || "character"}.json`;
+}
+
+export class Roster {
+  /** @param {Bridge} bridge the engine (window.app / the table's engine): checks every sheet */
+  constructor(bridge) {
+    this.bridge = bridge;
+  }
+
+  /**
+   * A sheet checked by the engine: {ok: true, sheet} (canonical) or {ok: false, message}.
+   * @returns {Promise<Checked>}
+   */
+  async check(sheet) {
+    const answer = await this.bridge.call({ op: "check_result", game: CHECKER, result: sheet });
+    if (answer.ok) return { ok: true, sheet: answer.result };
+    return { ok: false, message: answer.error?.message ?? "The sheet could not be checked." };
+  }
+
+  /**
+   * Every character kept here, checked, oldest first, and the entries that could not be read.
+   * @returns {Promise<{characters: Character[], problems: Problem[]}>}
+   */
+  async load() {
+    const store = storage();
+    /** @type {Character[]} */
+    const characters = [];
+    /** @type {Problem[]} */
+    const problems = [];
+    if (!store) return { characters, problems: [{ key: "", message: "This browser keeps no saved data here, so the roster is empty." }] };
+    const keys = [];
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key?.startsWith(PREFIX)) keys.push(key);
+    }
+    for (const key of keys.sort()) {
+      let entry;
+      try {
+        entry = JSON.parse(store.getItem(key) ?? "");
+      } catch {
+        problems.push({ key, message: "its saved text is damaged (not JSON)" });
+        continue;
+      }
+      if (!entry || typeof entry !== "object" || !("sheet" in entry)) {
+        problems.push({ key, message: "it is not a roster entry" });
+        continue;
+      }
+      const checked = await this.check(entry.sheet);
+      if (!checked.ok) {
+        problems.push({ key, message: checked.message });
+        continue;
+      }
+      characters.push({ id: key.slice(PREFIX.length), key, sheet: checked.sheet, added: String(entry.added ?? "") });
+    }
+    characters.sort((x, y) => x.added.localeCompare(y.added) || x.id.localeCompare(y.id));
+    return { characters, problems };
+  }
+
+  /**
+   * Keep a sheet (checked first). `fresh`: false when that very character was already kept.
+   * @returns {Promise<Added>}
+   */
+  async add(sheet) {
+    const checked = await this.check(sheet);
+    if (!checked.ok) return { ok: false, message: checked.message };
+    const store = storage();
+    if (!store) return { ok: false, message: "This browser keeps no saved data here: the character could not be kept." };
+    const id = sheetId(checked.sheet);
+    const key = PREFIX + id;
+    const fresh = store.getItem(key) === null;
+    const added = fresh ? new Date().toISOString() : (() => {
+      try {
+        return String(JSON.parse(store.getItem(key) ?? "{}").added ?? new Date().toISOString());
+      } catch {
+        return new Date().toISOString();
+      }
+    })();
+    try {
+      store.setItem(key, JSON.stringify({ sheet: checked.sheet, added }));
+    } catch (error) {
+      return { ok: false, message: `The character could not be kept in this browser (${error.message}).` };
+    }
+    return { ok: true, character: { id, key, sheet: checked.sheet, added }, fresh };
+  }
+
+  /**
+   * A character from a file's text: refused with a clear message (and nothing changed) unless it is a sheet.
+   * @param {string} text
+   * @returns {Promise<Added>}
+   */
+  async importText(text) {
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return { ok: false, message: "This file is not a character sheet: it is not JSON." };
+    }
+    if (data && typeof data === "object" && "sheet" in data && !("format" in data)) data = data.sheet; // a roster entry
+    const added = await this.add(data);
+    if (!added.ok) return { ok: false, message: `This file was not imported: ${added.message}` };
+    return added;
+  }
+
+  /** Forget one entry (a character or a damaged entry) by its storage key. */
+  remove(key) {
+    if (!key.startsWith(PREFIX)) return;
+    storage()?.removeItem(key);
+  }
+}
+
+/** Offer a sheet as a .json download. */
+export function exportSheet(sheet) {
+  const blob = new Blob([`${JSON.stringify(sheet, null, 2)}\n`], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName(sheet);
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,164 @@
+// A Tombstone character sheet as a page element: the paper the forge fills in, the roster shows and the
+// printer prints. It only shows the sheet JSON (character.py's format) it is given; a part still being
+// drawn can be marked "pencilled" (greyed, not yet kept) and a part not drawn yet "blank".
+//
+// Shared by the Tombstone pages (the forge, the Dealer's table): nothing in here names either.
+
+/** The abilities in sheet order, their names and suits (TOMB-2: Spades STR, Clubs DEX, Diamonds WIL, Hearts GRT). */
+export const ABILITIES = [
+  { id: "STR", name: "Strength", suit: "S", symbol: "♠" },
+  { id: "DEX", name: "Dexterity", suit: "C", symbol: "♣" },
+  { id: "WIL", name: "Will", suit: "D", symbol: "♦" },
+  { id: "GRT", name: "Grit", suit: "H", symbol: "♥" },
+];
+
+/** The eight traits in sheet order, each with the suit whose pile it is drawn from (TS-6). */
+export const TRAITS = [
+  { id: "physique", label: "Physique", suit: "S" },
+  { id: "hair", label: "Hair", suit: "H" },
+  { id: "face", label: "Face", suit: "D" },
+  { id: "speech", label: "Speech", suit: "C" },
+  { id: "virtue", label: "Virtue", suit: "S" },
+  { id: "vice", label: "Vice", suit: "H" },
+  { id: "reputation", label: "Reputation", suit: "D" },
+  { id: "misfortune", label: "Misfortune", suit: "C" },
+];
+
+export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const RED_SUITS = new Set(["H", "D"]);
+const SLOTS = 10; // the inventory's slots (TOMB-2)
+
+/** "$10", "$0.50", "$2.10" from cents. */
+export function dollars(cents) {
+  const whole = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return rest ? `$${whole}.${String(rest).padStart(2, "0")}` : `$${whole}`;
+}
+
+/** Slots the items take, plus Fatigue and conditions (character.slots_used). */
+export function slotsUsed(sheet) {
+  return sheet.inventory.reduce((sum, item) => sum + item.slots, 0) + (sheet.fatigue ?? 0) + (sheet.conditions?.length ?? 0);
+}
+
+/**
+ * A small element: "className" sets the class, other attributes are set as they are.
+ * @param {string} tag
+ * @param {Record<string, string>} attributes
+ * @param {(Node | string)[]} children
+ */
+export function make(tag, attributes = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "className") node.className = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** What an item line says after the name: "bulky · 2/3/5 · ranged". */
+function itemNote(item) {
+  const bits = [];
+  if (item.slots === 2) bits.push("bulky");
+  if (item.kind === "weapon" && item.damage) bits.push(`damage ${item.damage.join("/")}`);
+  if (item.kind === "weapon") bits.push(item.ranged ? "ranged (DEX)" : "melee (STR)");
+  if (item.kind === "weapon" && item.move_and_fire === false) bits.push("cannot move and fire");
+  return bits.join(" · ");
+}
+
+/** A part's mark: "" (kept), "pencilled" (drawn, not kept yet) or "blank" (not drawn yet). */
+function mark(marks, part) {
+  return marks?.[part] ?? "";
+}
+
+/**
+ * The sheet as an element.
+ * @param {any} sheet a character sheet (character.py's JSON), possibly half made
+ * @param {{marks?: Record<string, "" | "pencilled" | "blank">, caption?: string}} [options]
+ *   marks: per part (stats, name, background, traits, gear) how sure it is; caption: a line under the title
+ * @returns {HTMLElement}
+ */
+export function sheetView(sheet, { marks = {}, caption = "" } = {}) {
+  const part = (name, className, children) => {
+    const state = mark(marks, name);
+    return make("section", { className: `tb-part ${className}${state ? ` tb-${state}` : ""}`, "data-part": name }, children);
+  };
+  const blankName = mark(marks, "name") === "blank";
+  const name = make("h2", { className: "tb-name" }, [sheet.name || (blankName ? "Name to come" : "Nameless")]);
+  const background = make("p", { className: "tb-background" }, [sheet.background || "Background to come"]);
+  const head = make("header", { className: "tb-head" }, [
+    make("p", { className: "tb-kicker" }, ["Tombstone · character sheet"]),
+    part("name", "tb-name-part", [name]),
+    part("background", "tb-background-part", [background]),
+    ...(caption ? [make("p", { className: "tb-caption" }, [caption])] : []),
+  ]);
+
+  const statsBlank = mark(marks, "stats") === "blank";
+  const abilities = make("dl", { className: "tb-abilities" }, ABILITIES.map((a) => {
+    const score = sheet.abilities[a.id];
+    const max = sheet.max?.[a.id] ?? score;
+    return make("div", { className: `tb-ability${RED_SUITS.has(a.suit) ? " red" : ""}`, "data-ability": a.id }, [
+      make("dt", {}, [make("span", { className: "tb-suit", "aria-hidden": "true" }, [a.symbol]), ` ${a.id}`,
+        make("span", { className: "tb-ability-name" }, [a.name])]),
+      make("dd", {}, [statsBlank ? "–" : String(score), ...(max !== score && !statsBlank ? [make("small", {}, [` of ${max}`])] : [])]),
+    ]);
+  }));
+  const full = slotsUsed(sheet) >= SLOTS;
+  const hp = make("div", { className: "tb-hp" }, [
+    make("span", { className: "tb-hp-label" }, ["HP"]),
+    make("strong", { "data-hp": "" }, [statsBlank ? "–" : `${full ? 0 : sheet.hp}/${sheet.max_hp}`]),
+    make("span", { className: "tb-hp-note" }, [full ? "full inventory: 0 HP" : "GRT + 1"]),
+  ]);
+  const stats = part("stats", "tb-stats", [make("h3", {}, ["Abilities"]), abilities, hp]);
+
+  const traits = part("traits", "tb-traits", [
+    make("h3", {}, ["Traits"]),
+    make("dl", { className: "tb-trait-list" }, TRAITS.map((t) => make("div", { "data-trait": t.id }, [
+      make("dt", {}, [make("span", { className: `tb-suit${RED_SUITS.has(t.suit) ? " red" : ""}`, "aria-hidden": "true" }, [SUIT_SYMBOLS[t.suit]]), ` ${t.label}`]),
+      make("dd", {}, [sheet.traits[t.id] || "–"]),
+    ]))),
+  ]);
+
+  const used = slotsUsed(sheet);
+  const meter = make("div", { className: "tb-slots", "aria-hidden": "true" },
+    Array.from({ length: SLOTS }, (_, i) => make("span", { className: i < used ? "tb-slot used" : "tb-slot" })));
+  const items = make("ul", { className: "tb-items" }, sheet.inventory.map((item) => make("li", { "data-item": item.id }, [
+    make("span", { className: "tb-item-name" }, [item.name]),
+    make("span", { className: "tb-item-slots" }, [item.slots === 1 ? "1 slot" : `${item.slots} slots`]),
+    ...(itemNote(item) ? [make("span", { className: "tb-item-note" }, [itemNote(item)])] : []),
+  ])));
+  const extras = [];
+  if (sheet.fatigue) extras.push(make("li", { className: "tb-extra" }, [`Fatigue ×${sheet.fatigue}`]));
+  for (const condition of sheet.conditions ?? []) extras.push(make("li", { className: "tb-extra" }, [condition]));
+  items.append(...extras);
+  const gear = part("gear", "tb-gear", [
+    make("h3", {}, ["Inventory ", make("span", { className: `tb-slot-count${full ? " full" : ""}`, "data-slots": "" }, [`${used} of ${SLOTS} slots`])]),
+    meter, items,
+    make("p", { className: "tb-money" }, ["Money ", make("strong", { "data-money": "" }, [dollars(sheet.money)])]),
+  ]);
+
+  const more = [];
+  if (sheet.scars?.length) {
+    more.push(make("section", { className: "tb-part tb-scars" }, [make("h3", {}, ["Scars"]), make("ul", {},
+      sheet.scars.map((s) => make("li", {}, [make("strong", {}, [s.name]), ` ${s.detail}`])))]));
+  }
+  if (sheet.status && sheet.status !== "up") {
+    more.push(make("p", { className: "tb-status" }, [sheet.status === "dead" ? "Dead" : "Out of the fight"]));
+  }
+  if (sheet.notes) more.push(make("section", { className: "tb-part tb-notes" }, [make("h3", {}, ["Notes"]), make("p", {}, [sheet.notes])]));
+
+  const made = sheet.made ?? {};
+  const how = Object.keys(made).length === 0 ? "" : made.by_the_book ? "Drawn by the book: nothing drawn again, nothing written in."
+    : `Made with ${[
+      ...(made.written?.length ? [`${made.written.join(" and ")} written in`] : []),
+      ...(Object.values(made.redraws ?? {}).some(Boolean) ? ["some parts drawn again"] : []),
+    ].join(", ") || "the book"}.`;
+  const foot = make("footer", { className: "tb-foot" }, [
+    ...(how ? [make("p", { className: "tb-made" }, [how])] : []),
+    make("p", { className: "tb-credit" }, [sheet.credit ?? ""]),
+  ]);
+
+  return make("article", { className: "tb-sheet", "aria-label": `Character sheet: ${sheet.name || "not named yet"}` }, [
+    head, make("div", { className: "tb-body" }, [stats, traits, gear, ...more]), foot,
+  ]);
+}

@@ -1,0 +1,85 @@
+// Player-facing words for the forge around the engine's own sentences: the prompt of each part, the hint
+// over the moves, the status lines, the log entries and the screen-reader summary. What a draw did is told
+// by the engine (`view.log`); nothing here decides a rule.
+import { ABILITIES, TRAITS, dollars } from "../tombstone/sheet-view.js";
+
+const PROMPTS = {
+  stats: ["Draw seven cards for the abilities", "Keep these abilities, or draw all seven again"],
+  name: ["Roll for a name, or write your own", "Keep this name, roll again, or write your own"],
+  background: ["Draw a card for the background, or write your own", "Keep this background, draw again, or write your own"],
+  traits: ["Draw the eight traits from the suit piles", "Keep the traits, or draw one again"],
+  gear: ["Gear up: the starting gear and the shop, or a package", "Gear up: the starting gear and the shop, or a package"],
+  done: ["The character is ready to ride", "The character is ready to ride"],
+};
+
+const HINTS = {
+  stats: "Each card adds 1 to its suit's ability: ♠ STR, ♣ DEX, ♦ WIL, ♥ GRT. Jokers are set aside. HP is GRT + 1.",
+  name: "Two dice on the column you pick (or a random one). A name you write is final.",
+  background: "The next card's suit and rank pick the background. A background you write is final.",
+  traits: "Each trait takes the next card of its suit. Tap a trait card to draw just that one again.",
+  gear: "Ten slots; bulky things take two. A full inventory leaves you at 0 HP. A package replaces the starting gear.",
+  done: "",
+};
+
+/** What the person is asked to do now. */
+export function prompt(view) {
+  const pair = PROMPTS[view.phase] ?? ["", ""];
+  return pair[view.offer ? 1 : 0];
+}
+
+export function hint(view) {
+  return HINTS[view.phase] ?? "";
+}
+
+/** "Step 2 of 5 · Name" */
+export function stepLabel(view) {
+  if (view.phase === "done") return "Done";
+  const index = view.parts.indexOf(view.phase);
+  return `Step ${index + 1} of ${view.parts.length} · ${view.part_labels[view.phase]}`;
+}
+
+/** The news line: the last thing that happened, in the engine's words. */
+export function newsLine(view) {
+  return view.log.at(-1)?.sentence ?? "A fresh deck of fate, shuffled. Start with the abilities.";
+}
+
+/** The log dialog's entries: [the part, the engine's sentence]. */
+export function logEntries(view) {
+  return view.log.map((entry) => [view.part_labels[entry.part] ?? "Done", entry.sentence]);
+}
+
+/** The canvas in words, for screen readers. */
+export function tableSummary(view) {
+  const parts = [`The forge: ${view.deck} cards in the deck, ${view.discard.length} discarded.`];
+  const offer = view.offer;
+  if (view.aside.length) parts.push(`Set aside: ${view.aside.length === 1 ? "a joker" : "both jokers"}.`);
+  if (view.phase === "stats" && offer) {
+    parts.push(`On the table: ${ABILITIES.map((a) => `${a.id} ${offer.abilities[a.id]}`).join(", ")}; HP ${offer.max_hp}.`);
+  } else if (view.phase === "name" && offer) {
+    parts.push(`The dice show ${offer.dice.join(" and ")}: ${offer.name}.`);
+  } else if (view.phase === "background" && offer) {
+    parts.push(`The background card gives ${offer.background}.`);
+  } else if (view.phase === "traits" && offer) {
+    parts.push(TRAITS.map((t) => `${t.label} ${offer.traits[t.id]}`).join(", ") + ".");
+  } else if (view.phase === "gear") {
+    parts.push(`Inventory ${view.slots.used} of ${view.slots.total} slots, ${dollars(view.sheet.money)}.`);
+  } else if (view.phase === "done") {
+    parts.push(`${view.sheet.name}, ${view.sheet.background}, is done.`);
+  }
+  return parts.join(" ");
+}
+
+/** The groups of the shop, in the order the panel shows them. */
+export const SHOP_GROUPS = [
+  ["weapon", "Weapons"],
+  ["tool", "Tools"],
+  ["food", "Food and drink"],
+  ["luxury", "Luxuries"],
+];
+
+/** What a shop item's button says under its name: "$3 · 1 slot · 1/3/4". */
+export function itemLine(item) {
+  const bits = [item.price_label, item.slots === 2 ? "2 slots, bulky" : "1 slot"];
+  if (item.damage) bits.push(`dmg ${item.damage.join("/")}`);
+  return bits.join(" · ");
+}
