@@ -84,7 +84,7 @@ def weapons(sheet: Sheet) -> list[dict[str, Any]]:
     """The weapons on the sheet, and bare hands (TOMB-8) always last."""
     unarmed = {"id": "unarmed", "name": "Bare hands", "kind": "weapon", "slots": 0, "weapon": "unarmed",
                "damage": list(WEAPON_CLASSES["unarmed"].damage), "ranged": False, "move_and_fire": True}
-    return [item for item in sheet["inventory"] if item["kind"] == "weapon"] + [unarmed]
+    return [copy.deepcopy(item) for item in sheet["inventory"] if item["kind"] == "weapon"] + [unarmed]
 
 
 # --- importing a sheet -------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ def check_sheet(data: object) -> Sheet:
         raise _bad("A character sheet is a JSON object.")
     if data.get("format") != SHEET_FORMAT:
         raise _bad(f'This is not a Tombstone character sheet (its "format" must be "{SHEET_FORMAT}").')
-    if data.get("version") != SHEET_VERSION:
+    if type(data.get("version")) is not int or data.get("version") != SHEET_VERSION:  # true and 1.0 are not 1
         raise _bad(f"This sheet is version {data.get('version')!r}; this page reads version {SHEET_VERSION}.")
     sheet: Sheet = {"format": SHEET_FORMAT, "version": SHEET_VERSION}
     sheet["name"] = _text(data, "name", NAME_LIMIT)
@@ -176,7 +176,7 @@ def _inventory(items: object) -> list[dict[str, Any]]:
                                  "kind": _text(item, "kind", 20), "slots": _int(item, "slots", 0, 2)}
         if entry["kind"] == "weapon":
             weapon = item.get("weapon")
-            if weapon not in WEAPON_CLASSES:
+            if not isinstance(weapon, str) or weapon not in WEAPON_CLASSES:
                 raise _bad(f"Inventory item {n} ({entry['name']}) names no weapon class "
                            f"({', '.join(WEAPON_CLASSES)}).")
             cls = WEAPON_CLASSES[weapon]

@@ -102,11 +102,15 @@ class ForgeState(State):
         return [] if self.phase == "done" else [0]
 
     def legal_moves(self, p: int) -> list[Move]:
-        """Order: draw (or the name rolls), the single-trait redraws, accept; then the gear moves:
-        packages (standard first), purchases in shop order, returns by inventory index."""
+        """Order: accept (when a part is on the table, and always at the gear), then draw (or the name
+        rolls), the single-trait redraws; then the gear moves: packages (standard first), purchases in
+        shop order, returns by inventory index. Accepting first means always taking the first move
+        finishes a forge."""
         if self.check_turn(p) is not None:
             return []
         moves: list[Move] = []
+        if self.offer is not None or self.phase == "gear":
+            moves.append({"type": "accept"})
         if self.phase == "name":
             moves += [{"type": "roll_name", "column": c} for c in (*NAME_COLUMNS, "random")]
         elif self.phase in ("stats", "background", "traits"):
@@ -119,8 +123,6 @@ class ForgeState(State):
             if self.made["gear"] == "standard":
                 moves += [{"type": "buy", "item": i} for i in SHOP if self._buy_error(i) is None]
                 moves += [{"type": "return", "index": n} for n, bought in enumerate(self.bought) if bought]
-        if self.offer is not None or self.phase == "gear":
-            moves.append({"type": "accept"})
         return moves
 
     def _check_move(self, p: int, move: Json) -> IllegalMove | None:
@@ -202,6 +204,9 @@ class ForgeState(State):
         return None
 
     def _apply(self, p: int, move: Move) -> list[Event]:
+        return copy.deepcopy(self._carry_out(move))  # the caller's to keep: nothing shared with the state
+
+    def _carry_out(self, move: Move) -> list[Event]:
         kind = move["type"]
         if kind == "accept":
             return self._accept()
@@ -373,7 +378,7 @@ class ForgeState(State):
         """Everything but the deck's order: the forge has one participant and nothing else to hide."""
         self.check_viewer(p)
         return {
-            "phase": self.phase, "parts": list(PARTS), "part_labels": PART_LABELS,
+            "phase": self.phase, "parts": list(PARTS), "part_labels": dict(PART_LABELS),
             "sheet": self._sheet_so_far(), "offer": copy.deepcopy(self.offer), "aside": list(self.aside),
             "deck": len(self.draw_pile), "discard": list(self.discard),
             "redraws": dict(self.made["redraws"]), "gear": self.made["gear"],
@@ -383,7 +388,7 @@ class ForgeState(State):
                       "slots": i.slots, **_weapon_bits(i.weapon)} for i in SHOP.values()],
             "packages": [{"id": a.id, "name": a.name, "money": a.money, "money_label": dollars(a.money),
                           "items": [item_json(i) for i in a.items]} for a in ARCHETYPES.values()],
-            "name_columns": NAME_COLUMNS,
+            "name_columns": dict(NAME_COLUMNS),
             "log": [dict(entry) for entry in self.log],
         }
 

@@ -35,7 +35,7 @@ from .character import (CONDITIONS, Sheet, ability_modifier, check_sheet, effect
 from .fate import (ABILITIES, ABILITY_SUITS, BLACK, MODES, RED, RISK_LABELS, RISKS, SUIT_ABILITIES, FateDeck, Flip,
                    cards_needed, check_deck_order, contest, damage, full_deck, judge_flip, label, roll_die, save,
                    tier)
-from .tables import (BACKGROUNDS, CREDIT, DIE_OF_FATE_FAVOURS, NAME_COLUMNS, NAMES, SCARS, WEAPON_CLASSES, Item,
+from .tables import (ARCHETYPES, BACKGROUNDS, CREDIT, DIE_OF_FATE_FAVOURS, NAME_COLUMNS, NAMES, SCARS, WEAPON_CLASSES, Item,
                      broken_limb, card_rank, head_wound_ability, reaction, scar_spot)
 
 MAX_PARTY = 6
@@ -89,6 +89,17 @@ PARTY_MOVES = {"save", "contest", "attack", "turn_tail", "take_over"}
 PENDING_MOVES = {"cheat", "force", "settle"}
 
 
+def sample_party() -> list[Sheet]:
+    """Two ready-made characters for a table opened without a party (a demo, the generic tests)."""
+    jesse = new_sheet({"STR": 0, "DEX": 4, "WIL": 2, "GRT": 1})
+    jesse.update(name="Jesse", background="Gambler", money=200,
+                 inventory=[item_json(i) for i in ARCHETYPES["gambler"].items])
+    silas = new_sheet({"STR": 3, "DEX": 1, "WIL": 1, "GRT": 2})
+    silas.update(name="Silas", background="Blacksmith", money=300,
+                 inventory=[item_json(i) for i in ARCHETYPES["outlaw"].items])
+    return [jesse, silas]
+
+
 def check_party(setup: Json) -> dict[str, Json]:
     """``{"party": [sheet, ...]}`` with one to six sheets, each checked (``character.check_sheet``)."""
     if not isinstance(setup, dict) or set(setup) != {"party"} or not isinstance(setup["party"], list):
@@ -127,13 +138,12 @@ class TableState(State):
 
     @classmethod
     def check_setup(cls, setup: Json) -> Json:
-        return check_party(setup)
+        """The party made canonical; None (no party given) stays None and seats the sample party."""
+        return None if setup is None else check_party(setup)
 
     def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
-        if setup is None:
-            raise SetupError("bad_setup", "The Dealer's table needs a party: {\"party\": [character sheets]}.")
         rng = new_rng(seed)
-        party: list[Sheet] = copy.deepcopy(setup["party"])
+        party: list[Sheet] = sample_party() if setup is None else copy.deepcopy(setup["party"])
         orders = [shuffle(full_deck(), rng) for _ in range(1 + len(party))]  # drawn even for a forced deal
         if deal is None:
             deal = orders
@@ -192,8 +202,12 @@ class TableState(State):
         return [n["ref"] for n in self.npcs if n["status"] == "up" and n["kind"] in kinds]
 
     # --- protocol --------------------------------------------------------------------------------------
+    def wiped_out(self) -> bool:
+        """Every character dead and no hireling left to take over: the session is over."""
+        return all(s["status"] == "dead" for s in self.party) and not self.npc_refs(("hireling",))
+
     def to_act(self) -> list[int]:
-        if self.ended:
+        if self.ended or (self.pending is None and self.wiped_out()):
             return []
         if self.pending is not None:
             return sorted({0, *(self.seat_of(s["who"]) for s in self.pending["sides"] if s["who"].startswith("pc"))})
@@ -203,7 +217,8 @@ class TableState(State):
         """Order: while a flip waits, the seat's cheats (hand order, covered card order), the Black Joker's
         force, settle. Otherwise a player's saves (ability, risk), contests (ability, against: the Dealer,
         enemies, other characters), attacks (weapon, target), turning tail, taking over a hireling; the
-        Dealer's tools in FIELDS order."""
+        Dealer's: hazards first (always taking the first move wipes the party out, which ends a session),
+        then the other tools, ending the session last."""
         if self.check_turn(p) is not None:
             return []
         if self.pending is not None:
@@ -246,14 +261,14 @@ class TableState(State):
         up = self.party_refs()
         alive = self.party_refs(("up", "out"))
         enemies = self.npc_refs(("enemy", "posse"))
-        moves: list[Move] = [{"type": "reaction"}, {"type": "die"}]
+        moves: list[Move] = [{"type": "hazard", "character": c, "ability": a} for c in alive for a in ABILITIES]
+        moves += [{"type": "reaction"}, {"type": "die"}]
         if len(self.npcs) < MAX_NPCS:
             moves.append({"type": "hireling"})
             moves += [{"type": "enemy", "preset": k} for k in ENEMY_PRESETS]
         moves += [{"type": "npc_attack", "npc": e, "target": t} for e in self.npc_refs() for t in up]
         moves += [{"type": "morale", "npc": e, "risk": r} for e in enemies for r in MORALE_TARGETS]
         moves += [{"type": "initiative", "character": c} for c in up]
-        moves += [{"type": "hazard", "character": c, "ability": a} for c in alive for a in ABILITIES]
         for c in alive:
             sheet = self.sheet_of(c)
             if slots_used(sheet) < 10:
@@ -388,7 +403,7 @@ class TableState(State):
         events: list[Event] = []
         handler = getattr(self, f"_do_{move['type']}")
         handler(p, move, events)
-        return events
+        return copy.deepcopy(events)  # the caller's to keep: nothing in them is shared with the state
 
     def _do_cheat(self, p: int, move: Move, events: list[Event]) -> None:
         assert self.pending is not None
@@ -958,9 +973,9 @@ class TableState(State):
             "dealer": self.decks[DEALER].public(False), "npcs": copy.deepcopy(self.npcs),
             "pending": pending, "last": [self._redact_hands(e, p) for e in self.last],
             "log": [dict(entry) for entry in self.log], "ended": self.ended,
-            "forms": {"abilities": list(ABILITIES), "risks": {k: [v, RISK_LABELS[k]] for k, v in RISKS.items()},
-                      "modes": list(MODES), "free": FREE_FIELDS, "presets": {k: v["name"] for k, v in ENEMY_PRESETS.items()},
-                      "rests": RESTS, "morale": MORALE_TARGETS},
+            "forms": copy.deepcopy({"abilities": list(ABILITIES), "risks": {k: [v, RISK_LABELS[k]] for k, v in RISKS.items()},
+                                    "modes": list(MODES), "free": FREE_FIELDS, "rests": RESTS, "morale": MORALE_TARGETS,
+                                    "presets": {k: v["name"] for k, v in ENEMY_PRESETS.items()}}),
         }
 
     def _side_view(self, side: dict[str, Any], p: int | None) -> dict[str, Json]:
@@ -984,11 +999,12 @@ class TableState(State):
         return event
 
     def outcome(self) -> dict[str, Json] | None:
-        if not self.ended:
+        if self.to_act():
             return None
         alive = sum(1 for s in self.party if s["status"] != "dead")
-        return {"winner": None, "scores": [0] * self.info.players,
-                "reason": f"The session is over: {alive} of {len(self.party)} still standing.",
+        reason = (f"The session is over: {alive} of {len(self.party)} still standing." if self.ended
+                  else "The whole party is dead: the session is over.")
+        return {"winner": None, "scores": [0] * self.info.players, "reason": reason,
                 "result": {"party": copy.deepcopy(self.party), "fallen": copy.deepcopy(self.fallen)}}
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
