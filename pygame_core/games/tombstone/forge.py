@@ -143,7 +143,7 @@ class ForgeState(State):
         if kind == "draw" and "trait" in move:
             if self.phase != "traits" or self.offer is None:
                 return IllegalMove("not_now", "A single trait can be drawn again once the traits are on the table.")
-            if move["trait"] not in TRAIT_BY_ID:
+            if not isinstance(move["trait"], str) or move["trait"] not in TRAIT_BY_ID:
                 return IllegalMove("malformed_move", f"Traits are {', '.join(TRAIT_BY_ID)}.")
             return None
         if kind == "buy":
