@@ -70,31 +70,51 @@ def show(state: State, p: int, out: TextIO) -> None:
     out.write(json.dumps(state.view(p), indent=1) + "\n")
 
 
+def ask_number(prompt: str, count: int, inp: TextIO, out: TextIO) -> int | None:
+    """A number from 1 to ``count`` typed by the player (None at the end of input)."""
+    while True:
+        out.write(prompt)
+        out.flush()
+        answer = inp.readline()
+        if not answer:
+            return None
+        if answer.strip().isdigit() and 1 <= int(answer) <= count:
+            return int(answer)
+        out.write(f"Type a number from 1 to {count}.\n")
+
+
 def play_terminal(game_id: str, seed: int | None, level: str, inp: TextIO, out: TextIO) -> None:
-    """Play against a bot: the human is player 0 and picks moves by number."""
+    """Play in the terminal, picking moves by number. Against a bot the human is player 0; a game
+    without computer levels (run by people, such as a table session) gives the human every person seat,
+    asking which seat acts when several may."""
     state = get_game(game_id).new_game(seed=seed)
-    bot = make_bot(game_id, level, state.seed)
+    people_only = not state.info.levels
+    bot = None if people_only else make_bot(game_id, level, state.seed)
     while not state.is_over():
-        for p in state.to_act():
-            if p != 0:
-                engine = p in state.info.engine_seats
-                state.play(p, state.auto_move(p) if engine else bot.choose(state.view(p), state.legal_moves(p)))
-                out.write(f"{state.names[p]} has played.\n")
-                continue
-            show(state, 0, out)
-            moves = state.legal_moves(0)
-            for k, move in enumerate(moves, 1):
-                out.write(f"{k:3}. {state.describe(0, move)}\n")
-            while True:
-                out.write("Your move (number): ")
-                out.flush()
-                answer = inp.readline()
-                if not answer:
-                    return
-                if answer.strip().isdigit() and 1 <= int(answer) <= len(moves):
-                    break
-                out.write(f"Type a number from 1 to {len(moves)}.\n")
-            state.play(0, moves[int(answer) - 1])
+        due = state.to_act()
+        machines = [p for p in due if p in state.info.engine_seats or (bot is not None and p != 0)]
+        if machines:
+            p = machines[0]
+            state.play(p, state.auto_move(p) if p in state.info.engine_seats or bot is None
+                       else bot.choose(state.view(p), state.legal_moves(p)))
+            out.write(f"{state.names[p]} has played.\n")
+            continue
+        p = due[0]
+        if len(due) > 1:
+            for k, seat in enumerate(due, 1):
+                out.write(f"{k:3}. {state.names[seat]}\n")
+            pick = ask_number("Who acts (number): ", len(due), inp, out)
+            if pick is None:
+                return
+            p = due[pick - 1]
+        show(state, p, out)
+        moves = state.legal_moves(p)
+        for k, move in enumerate(moves, 1):
+            out.write(f"{k:3}. {state.describe(p, move)}\n")
+        chosen = ask_number("Your move (number): ", len(moves), inp, out)
+        if chosen is None:
+            return
+        state.play(p, moves[chosen - 1])
     show(state, 0, out)
     out.write(f"{(state.outcome() or {}).get('reason')}\n")
 
@@ -104,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list the games")
-    play = sub.add_parser("play", help="play a game against a bot in the terminal")
+    play = sub.add_parser("play", help="play a game in the terminal (against a bot where it has levels)")
     play.add_argument("game")
     play.add_argument("--seed", type=int)
     play.add_argument("--level", default="hard")

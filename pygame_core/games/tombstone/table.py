@@ -211,7 +211,9 @@ class TableState(State):
             return []
         if self.pending is not None:
             return sorted({0, *(self.seat_of(s["who"]) for s in self.pending["sides"] if s["who"].startswith("pc"))})
-        return [0, *range(1, len(self.party) + 1)]
+        hirelings = bool(self.npc_refs(("hireling",)))
+        return [0, *(n + 1 for n, sheet in enumerate(self.party)
+                     if sheet["status"] == "up" or (sheet["status"] == "dead" and hirelings))]
 
     def legal_moves(self, p: int) -> list[Move]:
         """Order: while a flip waits, the seat's cheats (hand order, covered card order), the Black Joker's
