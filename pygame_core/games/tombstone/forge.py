@@ -272,7 +272,8 @@ class ForgeState(State):
             self.offer = {"cards": list(picks.values()), "traits": {t: _trait(t, c) for t, c in picks.items()},
                           "by_trait": picks}
             events.append({"type": "drew", "part": "traits", "cards": list(picks.values())})
-        self._note(events[-1])
+        for event in events:  # the jokers set aside and a reshuffle are part of the story too
+            self._note(event)
         return events
 
     def _redraw_trait(self, trait_id: str) -> list[Event]:
@@ -286,7 +287,8 @@ class ForgeState(State):
         self.offer["traits"][trait_id] = _trait(trait_id, card)
         self.made["redraws"]["traits"] += 1
         events.append({"type": "drew", "part": "traits", "trait": trait_id, "cards": [card], "replaced": old})
-        self._note(events[-1])
+        for event in events:  # the jokers set aside and a reshuffle are part of the story too
+            self._note(event)
         return events
 
     def _roll_name(self, column: str) -> list[Event]:
