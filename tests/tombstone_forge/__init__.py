@@ -1,0 +1,1 @@
+"""Tests of the Tombstone character forge (tombstone_forge)."""
