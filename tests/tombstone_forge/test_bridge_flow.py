@@ -1,0 +1,217 @@
+"""The character forge through the bridge's JSON (``pygame_core.bridge``): a whole forge by requests,
+the labels the page shows, a written name, the outcome with the sheet, record and load, refusals
+that change nothing, and the ``check_result`` op that imports a sheet (TOMB-2, TS-4..TS-8)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bridge_calls import Unchanged, call, fails, ok, strings
+from pygame_core import State, all_games
+from pygame_core.bridge import Bridge
+from pygame_core.games.tombstone.fate import full_deck
+
+GAME_ID = "tombstone_forge"
+TOP = ["BJ", "2S", "3S", "RJ", "4C", "5C", "6D", "7H", "8H", "9S", "KD"]
+DEAL = [*TOP, *(c for c in full_deck() if c not in TOP)]
+DRAW: dict[str, Any] = {"type": "draw"}
+ACCEPT: dict[str, Any] = {"type": "accept"}
+
+
+def forge_bridge(deal: list[str] | None = DEAL, seed: int = 3) -> Bridge:
+    b = Bridge()
+    request: dict[str, Any] = {"op": "new", "game": GAME_ID, "seed": seed}
+    if deal is not None:
+        request["deal"] = deal
+    assert ok(b, request)["session"] == "s1"
+    return b
+
+
+def play(b: Bridge, move: dict[str, Any], session: str = "s1") -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = ok(b, {"op": "play", "session": session, "player": 0, "move": move})["events"]
+    return events
+
+
+def view(b: Bridge, session: str = "s1", player: int | None = 0) -> dict[str, Any]:
+    return ok(b, {"op": "view", "session": session, "player": player})
+
+
+def legal(b: Bridge, session: str = "s1") -> dict[str, Any]:
+    return ok(b, {"op": "legal", "session": session, "player": 0})
+
+
+def test_the_forge_is_listed_with_no_levels() -> None:
+    games = {g["id"]: g for g in ok(Bridge(), {"op": "games"})["games"]}
+    info = games[GAME_ID]
+    assert info["players"] == 1 and info["modes"] == ["solo"] and info["hidden_info"] is True
+    assert "CC-BY-SA 4.0" in info["credit"]
+
+
+def test_a_whole_forge_through_the_bridge() -> None:
+    b = forge_bridge()
+    first = view(b)
+    assert first["to_act"] == [0] and first["over"] is False and first["outcome"] is None
+    assert first["view"]["phase"] == "stats" and first["view"]["deck"] == 54
+    assert view(b, player=None)["view"] == first["view"], "the spectator sees what the participant sees"
+    assert not set(DEAL) & strings(first), "no card is shown before it is drawn"
+    assert legal(b) == {"ok": True, "moves": [DRAW], "labels": ["Draw the abilities"]}
+
+    events = play(b, DRAW)
+    assert [e["type"] for e in events] == ["aside", "aside", "drew"]
+    shown = view(b)
+    assert shown["view"]["offer"]["cards"] == ["2S", "3S", "4C", "5C", "6D", "7H", "8H"]
+    assert strings(shown) & set(DEAL) == {"BJ", "RJ", "2S", "3S", "4C", "5C", "6D", "7H", "8H"}
+    assert legal(b)["labels"] == ["Keep this abilities", "Draw the abilities again"]
+    play(b, ACCEPT)
+
+    moves = legal(b)
+    assert moves["moves"][-1] == {"type": "roll_name", "column": "random"}
+    assert moves["labels"] == ["Roll 2d6 for Men's names", "Roll 2d6 for Women's names",
+                               "Roll 2d6 for Rootin' tootin' names", "Roll 2d6 on a random column"]
+    play(b, {"type": "roll_name", "column": "female"})
+    assert legal(b)["labels"][0] == "Keep this name"
+    play(b, {"type": "write", "text": "Calamity"})  # written over the roll: final at once (TS-7)
+    assert view(b)["view"]["phase"] == "background" and view(b)["view"]["sheet"]["name"] == "Calamity"
+
+    play(b, DRAW)
+    assert view(b)["view"]["offer"]["background"] == "Pickpocket"
+    play(b, ACCEPT)
+    play(b, DRAW)
+    labels = legal(b)["labels"]
+    assert labels[:3] == ["Keep this traits", "Draw the traits again", "Draw the physique again"]
+    play(b, {"type": "draw", "trait": "face"})
+    play(b, ACCEPT)
+
+    gear = legal(b)
+    assert gear["labels"][0] == "Done: the character is ready"
+    assert "Take the Rancher package ($3)" in gear["labels"]
+    assert "Buy revolver for $3" in gear["labels"]
+    play(b, {"type": "buy", "item": "revolver"})
+    assert "Return the revolver for $3" in legal(b)["labels"]
+    assert view(b)["view"]["sheet"]["money_label"] == "$7"
+    play(b, ACCEPT)
+
+    done = view(b)
+    assert done["over"] is True and done["to_act"] == [] and legal(b)["moves"] == []
+    outcome = done["outcome"]
+    sheet = outcome["result"]
+    assert outcome["winner"] is None and outcome["scores"] == [3]
+    assert outcome["reason"] == "Calamity, a Pickpocket, is ready to ride."
+    assert sheet["name"] == "Calamity" and sheet["made"]["by_the_book"] is False
+    assert sheet["made"]["redraws"]["traits"] == 1 and sheet["made"]["written"] == ["name"]
+    assert [i["id"] for i in sheet["inventory"]] == ["rations", "torch", "revolver"]
+    # the sheet goes out and comes back in unchanged
+    assert ok(b, {"op": "check_result", "game": GAME_ID, "result": sheet})["result"] == sheet
+
+    # record and load: the same forge, the same view, in a new session
+    record = ok(b, {"op": "record", "session": "s1"})["record"]
+    assert record["game"] == GAME_ID and record["deal"] == DEAL and len(record["moves"]) == 11
+    session = ok(b, {"op": "load", "record": json.loads(json.dumps(record))})["session"]
+    assert view(b, session) == done
+    share = ok(b, {"op": "share", "session": "s1"})["share"]
+    assert share == {"game": GAME_ID, "seed": 3, "options": {}, "deal": DEAL}
+
+
+def test_a_record_saved_mid_forge_resumes() -> None:
+    b = forge_bridge(deal=None, seed=21)
+    for move in (DRAW, DRAW, ACCEPT, {"type": "roll_name", "column": "random"}):
+        play(b, move)
+    fails(b, {"op": "share", "session": "s1"}, "not_over")
+    record = ok(b, {"op": "record", "session": "s1"})["record"]
+    session = ok(b, {"op": "load", "record": record})["session"]
+    assert view(b, session) == view(b) and legal(b, session) == legal(b)
+    play(b, ACCEPT, session)
+    assert view(b, session)["view"]["phase"] == "background" and view(b)["view"]["phase"] == "name"
+
+
+def test_illegal_moves_answer_ok_false_and_change_nothing() -> None:
+    b = forge_bridge()
+    with Unchanged(b):
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": ACCEPT}, "nothing_drawn")
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "roll_name", "column": "male"}},
+              "not_now")
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "dance"}}, "malformed_move")
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": "draw"}, "malformed_move")
+        fails(b, {"op": "play", "session": "s1", "player": 1, "move": DRAW}, "bad_player")
+        fails(b, {"op": "play", "session": "s1", "player": 0}, "bad_request")
+        fails(b, {"op": "bot", "session": "s1", "player": 0}, "bad_request")  # no computer levels
+        fails(b, {"op": "auto", "session": "s1", "player": 0}, "not_engine_seat")
+    play(b, DRAW)
+    play(b, ACCEPT)
+    with Unchanged(b):
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "write", "text": ""}}, "bad_text")
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "write", "text": "A\nB"}},
+              "bad_text")
+    for move in ({"type": "roll_name", "column": "male"}, ACCEPT, DRAW, ACCEPT, DRAW, ACCEPT):
+        play(b, move)
+    with Unchanged(b):
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "buy", "item": "spyglass"}},
+              "too_dear")
+    play(b, {"type": "package", "archetype": "prospector"})
+    with Unchanged(b):
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "buy", "item": "crowbar"}},
+              "package_taken")
+    play(b, ACCEPT)
+    with Unchanged(b):
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": ACCEPT}, "game_over")
+
+
+def test_a_bad_deal_is_refused() -> None:
+    b = Bridge()
+    fails(b, {"op": "new", "game": GAME_ID, "seed": 1, "deal": DEAL[:53]}, "bad_deal")
+    fails(b, {"op": "new", "game": GAME_ID, "seed": 1, "deal": [*DEAL[:53], "2S"]}, "bad_deal")
+    assert b.sessions == {}
+
+
+# --------------------------------------------------------------------------- check_result
+def forged_sheet() -> dict[str, Any]:
+    b = forge_bridge(deal=None, seed=30)
+    for move in (DRAW, ACCEPT, {"type": "roll_name", "column": "rootin"}, ACCEPT, DRAW, ACCEPT, DRAW, ACCEPT,
+                 {"type": "package", "archetype": "gambler"}, ACCEPT):
+        play(b, move)
+    sheet: dict[str, Any] = view(b)["outcome"]["result"]
+    return sheet
+
+
+def test_check_result_round_trip() -> None:
+    sheet = forged_sheet()
+    answer = ok(Bridge(), {"op": "check_result", "game": GAME_ID, "result": json.loads(json.dumps(sheet))})
+    assert answer == {"ok": True, "result": sheet}
+    messy = {**sheet, "money_label": "$2", "junk": [1, 2]}
+    assert ok(Bridge(), {"op": "check_result", "game": GAME_ID, "result": messy})["result"] == sheet
+
+
+@pytest.mark.parametrize("change,words", [
+    ({"format": "other"}, "format"), ({"version": 9}, "version 9"), ({"name": ""}, "name"),
+    ({"hp": 50}, "hp cannot be above max_hp"), ({"status": "sleeping"}, "status"), ({"money": -1}, "money"),
+])
+def test_check_result_refuses_a_bad_sheet(change: dict[str, Any], words: str) -> None:
+    sheet = {**forged_sheet(), **change}
+    response = fails(Bridge(), {"op": "check_result", "game": GAME_ID, "result": sheet}, "bad_sheet")
+    assert words in response["error"]["message"]
+
+
+def test_check_result_errors() -> None:
+    b = Bridge()
+    fails(b, {"op": "check_result", "game": GAME_ID, "result": None}, "bad_sheet")
+    fails(b, {"op": "check_result", "game": GAME_ID, "result": "a sheet"}, "bad_sheet")
+    fails(b, {"op": "check_result", "game": GAME_ID}, "bad_request")
+    fails(b, {"op": "check_result", "game": "no_such_game", "result": {}}, "unknown_game")
+    fails(b, {"op": "check_result", "result": {}}, "bad_request")
+    keeps_none = [g.info.id for g in all_games()
+                  if g.state_class.check_result.__func__ is State.check_result.__func__]  # type: ignore[attr-defined]
+    assert keeps_none, "some game keeps no results"
+    response = fails(b, {"op": "check_result", "game": keeps_none[0], "result": forged_sheet()}, "no_result")
+    assert "no results" in response["error"]["message"]
+    assert b.sessions == {}
+
+
+def test_check_result_answers_a_string_for_any_junk() -> None:
+    b = Bridge()
+    for junk in (0, [], {}, [{}], {"format": ["x"]}, {"format": "tombstone-character", "version": 1},
+                 {"format": "tombstone-character", "version": 1, "name": "Kit", "traits": []}):
+        response = call(b, {"op": "check_result", "game": GAME_ID, "result": junk})
+        assert response["ok"] is False and response["error"]["code"] == "bad_sheet"
