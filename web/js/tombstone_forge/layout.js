@@ -72,8 +72,9 @@ function slotGrid(area) {
 /** The finished character: the stats columns and the background card above, the eight trait cards below. */
 function finished(view, area) {
   const made = view.sheet.made ?? {};
-  const upper = { x: area.x, y: area.y, w: area.w, h: area.h * 0.56 };
-  const lower = { x: area.x, y: area.y + area.h * 0.58, w: area.w, h: area.h * 0.42 };
+  const split = area.w < 520 ? 0.44 : 0.56;
+  const upper = { x: area.x, y: area.y, w: area.w, h: area.h * split };
+  const lower = { x: area.x, y: area.y + area.h * (split + 0.02), w: area.w, h: area.h * (0.98 - split) };
   const statsArea = { ...upper, w: upper.w * 0.78 };
   const stats = statsColumns(made.stats ?? [], statsArea);
   const bgW = Math.min(stats.cardW, upper.w * 0.16);

@@ -58,8 +58,8 @@ export class MovePanel extends BasePanel {
           m.column === "random" ? "Random column" : view.name_columns[m.column], view.offer ? "roll again" : "roll 2d6", "tf-roll"));
         blocks.push(group(view.offer ? "Roll again on" : "Roll 2d6 on", [el("div", { className: "tf-grid" }, rolls)]));
       }
-      if (offered(draw)) main.push(bigButton(draw, labelOf(draw), view.offer ? "Draw again" : "Draw", view.offer ? "all of it, fresh cards" : view.part_labels[view.phase].toLowerCase(), view.offer ? "" : "tf-primary"));
       if (offered(accept)) main.push(bigButton(accept, labelOf(accept), "Keep", view.part_labels[view.phase].toLowerCase(), "tf-primary"));
+      if (offered(draw)) main.push(bigButton(draw, labelOf(draw), view.offer ? "Draw again" : "Draw", view.offer ? "all of it, fresh cards" : view.part_labels[view.phase].toLowerCase(), view.offer ? "" : "tf-primary"));
       if (main.length) blocks.unshift(el("div", { className: "tf-row" }, main));
       if (view.phase === "traits" && view.offer) {
         const singles = TRAITS.map((t) => {

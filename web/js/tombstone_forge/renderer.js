@@ -26,13 +26,12 @@ function fitted(ctx, string, width, size, bold = true) {
 
 /** A name on one line, or two (split at the space nearest the middle) when one line would be too small. */
 function twoLines(ctx, string, width, size) {
-  const one = fitted(ctx, string, width, size);
+  setFont(ctx, size, true);
   const spaces = [...string.matchAll(/ /g)].map((m) => m.index);
-  if (one >= size * 0.85 || !spaces.length) return { text: [string], size: one };
+  if (ctx.measureText(string).width <= width || !spaces.length) return { text: [string], size: fitted(ctx, string, width, size) };
   const cut = spaces.reduce((best, i) => (Math.abs(i - string.length / 2) < Math.abs(best - string.length / 2) ? i : best));
   const parts = [string.slice(0, cut), string.slice(cut + 1)];
-  const two = Math.min(...parts.map((part) => fitted(ctx, part, width, size)));
-  return two > one ? { text: parts, size: two } : { text: [string], size: one };
+  return { text: parts, size: Math.min(...parts.map((part) => fitted(ctx, part, width, size))) };
 }
 
 function paintDie(ctx, rect, value, tilt = 0) {

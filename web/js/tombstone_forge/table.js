@@ -64,7 +64,7 @@ export class Table extends SoloScreen {
     this.pane.remove();
     this.rosterButton.remove();
     this.rosterView.remove();
-    this.screen.classList.remove("tf-forge");
+    this.screen.classList.remove("tf-forge", "tf-finished");
     clearPrintSheet();
   }
 
@@ -84,6 +84,7 @@ export class Table extends SoloScreen {
     sheet.dataset.log = String(view.log.length);
     sheet.dataset.phase = view.phase;
     this.pane.replaceChildren(sheet);
+    this.screen.classList.remove("tf-finished");
     setPrintSheet(view.sheet, { marks: marks(view) });
   }
 
@@ -159,6 +160,7 @@ export class Table extends SoloScreen {
       button("Forge another", "brass-button", () => /** @type {HTMLButtonElement} */ (document.querySelector("#deal-again")).click(), "again"),
     ]);
     this.pane.replaceChildren(make("div", { className: "tf-done" }, [actions, view]));
+    this.screen.classList.add("tf-finished");
     this.pane.scrollTop = 0;
     setPrintSheet(this.finished);
     document.dispatchEvent(new CustomEvent("saloon:over", { detail: { session: this.session.id } }));
