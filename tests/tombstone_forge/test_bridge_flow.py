@@ -211,7 +211,8 @@ def test_check_result_errors() -> None:
 
 def test_check_result_answers_a_string_for_any_junk() -> None:
     b = Bridge()
-    for junk in (0, [], {}, [{}], {"format": ["x"]}, {"format": "tombstone-character", "version": 1},
-                 {"format": "tombstone-character", "version": 1, "name": "Kit", "traits": []}):
+    junks: list[Any] = [0, [], {}, [{}], {"format": ["x"]}, {"format": "tombstone-character", "version": 1},
+                        {"format": "tombstone-character", "version": 1, "name": "Kit", "traits": []}]
+    for junk in junks:
         response = call(b, {"op": "check_result", "game": GAME_ID, "result": junk})
         assert response["ok"] is False and response["error"]["code"] == "bad_sheet"
