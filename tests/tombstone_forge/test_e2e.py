@@ -241,6 +241,13 @@ def test_forge_a_character_then_print_export_and_import(open_page: Callable[...,
     download.save_as(str(exported))
     assert json.loads(exported.read_text()) == result
 
+    # Forge another: a fresh deck at once (the finished forge is not "in progress"), the roster kept.
+    page.click(".tf-done [data-again]")
+    page.wait_for_function("(old) => window.app.current && window.app.current.session !== old", arg=session)
+    assert visit.wait_for_turn() == "move"
+    assert settled(visit)["phase"] == "stats" and offered_moves(page) == [{"type": "draw"}]
+    assert page.locator(".tf-done").count() == 0 and roster_entries(page) == stored
+
     # Import into a fresh browser (new storage): the character shows in the roster.
     fresh = open_page(LAPTOP)
     other = fresh.goto(FORGE)
