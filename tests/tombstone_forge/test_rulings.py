@@ -654,12 +654,15 @@ def test_the_redealer_knows_what_the_engine_shows() -> None:
 def long_forge(seed: int) -> tuple[list[str], list[tuple[int, Any]]]:
     """A forge with redraws of every part, single traits, reshuffles in the stats and in the suit piles."""
     state = GAME.new_game(seed=seed)
+    reshuffled: list[str] = []
     moves = [DRAW] * 9 + [ACCEPT, {"type": "roll_name", "column": "random"}, ACCEPT, DRAW, DRAW, ACCEPT, DRAW]
     moves += [{"type": "draw", "trait": t} for t in ("physique", "virtue", "hair") * 5] + [DRAW, DRAW]
     moves += [{"type": "draw", "trait": "speech"}] * 6 + [ACCEPT, {"type": "buy", "item": "revolver"}, ACCEPT]
     for move in moves:
-        state.play(0, move)
+        phase = state.view(0)["phase"]
+        reshuffled += [phase for e in state.play(0, move) if e["type"] == "reshuffle"]
     assert state.is_over()
+    assert "stats" in reshuffled and "traits" in reshuffled, "the long forge must reshuffle in both ways"
     return state.record()["deal"], [(p, m) for p, m in state.record()["moves"]]
 
 
