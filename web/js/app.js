@@ -161,6 +161,7 @@ async function dealNew(info, settings, dealt) {
   const options = { ...defaultOptions(info), ...(dealt?.options ?? {}) };
   const created = await engine.call({
     op: "new", game: info.id, seed: dealt?.seed ?? null, options, deal: dealt?.deal ?? null, names: seatNames(info, settings),
+    ...(info.setup ? { setup: dealt?.setup ?? null } : {}),
   });
   if (!created.ok) throw new Error(created.error.message);
   /** @type {Seating} */
@@ -260,9 +261,23 @@ function route() {
   openGame(asked.settings, null);
 }
 
-/** The setup sheet for `info`; Deal starts that deal (asking first if it replaces a game in progress). */
-function setUp(info, settings, options) {
-  openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(settingsFor(info, chosen), dealt));
+/**
+ * The setup sheet for `info`, with the game's own fields when its table module has them (a game with a
+ * structured setup); Deal starts that deal (asking first if it replaces a game in progress).
+ */
+async function setUp(info, settings, options) {
+  let fields = null;
+  if (info.setup && hasTable(info.id)) {
+    try {
+      const module = await TABLES[info.id]();
+      const close = () => find("#setup-dialog", HTMLDialogElement).close();
+      fields = module.setupFields ? await module.setupFields({ engine, info, toast, close }) : null;
+    } catch (error) {
+      toast(`The table could not be set up: ${error.message}`);
+      return;
+    }
+  }
+  openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(settingsFor(info, chosen), dealt), fields);
 }
 
 async function shareSeated() {
@@ -287,7 +302,8 @@ function wireControls() {
   }
   find("#new-game").addEventListener("click", () => seated && setUp(seated.info, seated.settings, seated.options));
   find("#deal-again").addEventListener("click", () => {
-    if (seated) startDeal(seated.settings, { seed: null, deal: null, options: seated.options });
+    if (seated?.info.setup) setUp(seated.info, seated.settings, seated.options); // its setup is chosen again
+    else if (seated) startDeal(seated.settings, { seed: null, deal: null, options: seated.options });
   });
   find("#share").addEventListener("click", shareSeated);
   find("#share-deal").addEventListener("click", shareSeated);

@@ -1,14 +1,17 @@
 // The games the page can seat people at: one line per game, its id and its table module (which exports
 // `Table`). A table module loads only when someone sits down, so the menu never waits for it. Everything
-// else about a game (title, modes, levels, options, seats) comes from the engine's GameInfo.
+// else about a game (title, modes, levels, options, seats) comes from the engine's GameInfo. A game whose
+// `new` takes a structured setup (GameInfo.setup) may also export `setupFields(context)`: its part of the
+// setup form (types.js SetupFields).
 
-/** @type {Record<string, () => Promise<{Table: any}>>} */
+/** @type {Record<string, () => Promise<{Table: any, setupFields?: (context: import("./types.js").SetupContext) => Promise<import("./types.js").SetupFields>}>>} */
 export const TABLES = {
   grit: () => import("./grit/table.js"),
   knife_fight: () => import("./knife_fight/table.js"),
   grow21: () => import("./grow21/table.js"),
   dueling_suits: () => import("./dueling_suits/table.js"),
   tombstone_forge: () => import("./tombstone_forge/table.js"),
+  tombstone_table: () => import("./tombstone_table/table.js"),
 };
 
 /** Whether the page has a table for game `id` (ids come from addresses, so anything may arrive). */

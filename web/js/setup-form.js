@@ -1,11 +1,13 @@
 // The "deal a game" sheet, built from the game's GameInfo: who to play (the modes it offers), the
-// computer's level, the person's seat, every table option, and an optional deal number.
+// computer's level, the person's seat, every table option, the game's own setup fields if its table module
+// has them (games.js: a party to seat, say), and an optional deal number.
 import { find } from "./dom.js";
 import { personSeats } from "./router.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
 /** @typedef {import("./types.js").DealRequest} DealRequest */
+/** @typedef {import("./types.js").SetupFields} SetupFields */
 
 const MODE_LABELS = { computer: "The computer", hotseat: "A friend on this device", solo: "On my own" };
 
@@ -73,8 +75,19 @@ function syncComputerOnly() {
   for (const fieldset of form().querySelectorAll(".computer-only")) /** @type {HTMLElement} */ (fieldset).hidden = !playsComputer;
 }
 
+/** The game's own fields on the open sheet (null: none), asked for their setup when Deal is pressed. */
+/** @type {SetupFields | null} */
+let extra = null;
+
+/** The line under the fields that says why Deal did not deal (the game's fields are not ready). */
+function showProblem(problem) {
+  const line = find("#setup-problem");
+  line.textContent = problem;
+  line.hidden = !problem;
+}
+
 /** The choices on the sheet, read back as settings and a deal request. */
-function readForm(info, settings) {
+function readForm(info, settings, chosen) {
   const data = new FormData(form());
   const seed = Number.parseInt(String(data.get("seed") ?? ""), 10);
   const options = Object.fromEntries(info.options.map((option) => [option.name, String(data.get(`option:${option.name}`))]));
@@ -85,7 +98,7 @@ function readForm(info, settings) {
       level: String(data.get("level") ?? settings.level),
       side: Number(data.get("side") ?? settings.side),
     },
-    dealt: { seed: Number.isSafeInteger(seed) && seed >= 0 ? seed : null, deal: null, options },
+    dealt: { seed: Number.isSafeInteger(seed) && seed >= 0 ? seed : null, deal: null, options, ...chosen },
   };
 }
 
@@ -96,14 +109,31 @@ function readForm(info, settings) {
  * @param {Settings} settings
  * @param {Record<string, string>} options
  * @param {(choice: {settings: Settings, dealt: DealRequest}) => void} onDeal
+ * @param {SetupFields | null} [fields] the game's own part of the form (its setup), if it has one
  */
-export function openSetup(info, settings, options, onDeal) {
+export function openSetup(info, settings, options, onDeal, fields = null) {
+  extra = fields;
   find("#setup-title").textContent = `Deal a game of ${info.title}`;
-  find("#setup-fields").replaceChildren(...fieldsFor(info, settings, options));
+  find("#setup-fields").replaceChildren(...fieldsFor(info, settings, options), ...(fields ? [fields.element] : []));
   find("input[name='seed']", HTMLInputElement).value = "";
+  showProblem("");
   syncComputerOnly();
+  let setup = null;
   dialog().onclose = () => {
-    if (dialog().returnValue === "deal") onDeal(readForm(info, settings));
+    const chosen = extra ? { setup } : {};
+    extra = null;
+    if (dialog().returnValue === "deal") onDeal(readForm(info, settings, chosen));
+  };
+  form().onsubmit = (event) => {
+    if (!extra || /** @type {HTMLButtonElement | null} */ (event.submitter)?.value !== "deal") return;
+    const answer = extra.read();
+    if ("problem" in answer) {
+      event.preventDefault(); // the sheet stays open and says what is missing
+      showProblem(answer.problem);
+      return;
+    }
+    showProblem("");
+    setup = answer.setup;
   };
   dialog().returnValue = "";
   dialog().showModal();

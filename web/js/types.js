@@ -62,6 +62,26 @@
  * @property {number | null} seed
  * @property {unknown} deal             a forced shuffled order (tests, puzzles), or null
  * @property {Record<string, string>} options
+ * @property {unknown} [setup]          the game's structured setup for `new` (a game with GameInfo.setup
+ *   picks it in the setup form, see SetupFields), or none
+ */
+
+/**
+ * What a game's table module may add to the setup form (its optional export `setupFields(context)`):
+ * `element` goes under the form's own fields; `read()` is asked when the player presses Deal and gives
+ * the `setup` for `new` (null: none), or a `problem` that keeps the form open and is shown on it.
+ * @typedef {object} SetupFields
+ * @property {any} element  an HTMLElement (this module is shared with the worker, which has no DOM types)
+ * @property {() => {setup: unknown} | {problem: string}} read
+ */
+
+/**
+ * What a table module's `setupFields` is given.
+ * @typedef {object} SetupContext
+ * @property {Engine} engine
+ * @property {GameInfo} info
+ * @property {(text: string) => void} toast
+ * @property {() => void} close  closes the setup form without dealing (before the page goes elsewhere)
  */
 
 /**
@@ -94,9 +114,10 @@
  * @property {boolean} [over]                     op view
  * @property {{winner: number | null, scores: number[], reason: string, result?: any} | null} [outcome]  op view
  * @property {any[]} [moves]                      op legal
+ * @property {string[]} [labels]                 op legal: each move in words
  * @property {any} [move]                         ops bot, auto
  * @property {any[]} [events]                     ops play, bot, auto
- * @property {{game: string, seed: number, options: Record<string, string>, deal?: unknown}} [share]  op share
+ * @property {{game: string, seed: number, options: Record<string, string>, deal?: unknown, setup?: any}} [share]  op share
  * @property {any} [result]                      op check_result: the game's result, made canonical
  * @property {number} [revision]                  ops save, restore, forget
  * @property {SaveMeta | null} [meta]             op restore

@@ -1,0 +1,85 @@
+// The people at the table as compact sheets under the felt's cards: the Dealer's column (deck, the
+// non-player characters in the scene with their HP and status) and one card per character (abilities,
+// HP, status, conditions, Fatigue, slots, money, scars, deck, discards and hand count), each with the
+// button its player taps to see their own hand. Shows the engine's view only.
+import { make, dollars, ABILITIES } from "../tombstone/sheet-view.js";
+
+const STATUS = { up: "standing", out: "out of the fight", dead: "dead", fled: "fled", routed: "routed", destroyed: "destroyed" };
+
+/** "DEX 3/4": the current score, and the maximum when it is lower. */
+function abilityList(abilities, max) {
+  return make("dl", { className: "tt-abilities" }, ABILITIES.map((a) => make("div", { className: `tt-ab tt-ab-${a.id}` }, [
+    make("dt", {}, [a.id]),
+    make("dd", {}, [String(abilities[a.id]), ...(max && max[a.id] !== abilities[a.id] ? [make("small", {}, [`/${max[a.id]}`])] : [])]),
+  ])));
+}
+
+function status(kind) {
+  return make("span", { className: `tt-status tt-${kind}` }, [STATUS[kind] ?? kind]);
+}
+
+/** The Dealer's column. */
+function dealerCard(view) {
+  const npcs = view.npcs.map((npc) => make("li", { className: `tt-npc${npc.status === "up" ? "" : " tt-gone"}`, "data-npc": npc.ref }, [
+    make("div", { className: "tt-npc-head" }, [
+      make("strong", {}, [npc.name]),
+      make("span", { className: "tt-hp-small" }, [`HP ${npc.hp}/${npc.max_hp}`]),
+      status(npc.status),
+    ]),
+    make("p", { className: "tt-npc-line" }, [
+      `${npc.kind === "enemy" ? "" : `${npc.kind} · `}${ABILITIES.map((a) => `${a.id} ${npc.abilities[a.id]}`).join(" ")}`,
+      npc.weapon ? ` · ${npc.weapon.name} ${npc.weapon.damage.join("/")}` : "",
+    ]),
+  ]));
+  return make("article", { className: "tt-card tt-dealer", "aria-label": "The Dealer" }, [
+    make("header", { className: "tt-card-head" }, [make("h3", {}, ["The Dealer"]),
+      make("span", { className: "tt-deckline" }, [`deck ${view.dealer.deck} · ${view.dealer.discard.length} discarded`])]),
+    npcs.length ? make("ul", { className: "tt-npcs" }, npcs)
+      : make("p", { className: "tt-quiet" }, ["Nobody else in the scene yet: the Dealer's tools bring in enemies and hirelings."]),
+  ]);
+}
+
+/** One character's compact sheet; `shown`: this player's hand is on the felt now. */
+function characterCard(member, shown, canShow) {
+  const { sheet } = member;
+  const extras = [];
+  if (sheet.conditions.length) extras.push(make("li", { className: "tt-bad" }, [sheet.conditions.join(", ")]));
+  if (sheet.fatigue) extras.push(make("li", { className: "tt-bad" }, [`Fatigue ×${sheet.fatigue}`]));
+  if (sheet.exhausted) extras.push(make("li", { className: "tt-bad" }, ["exhausted"]));
+  if (member.debilitated) extras.push(make("li", { className: "tt-bad" }, ["too broken to adventure on"]));
+  for (const scar of sheet.scars) extras.push(make("li", { title: scar.detail }, [`Scar: ${scar.name}${scar.pending ? " (healing)" : ""}`]));
+  const handButton = make("button", {
+    type: "button", className: "plain-button tt-hand-toggle", "data-hand": String(member.seat), "aria-pressed": String(shown),
+    title: shown ? "Put the hand away again" : `Show ${sheet.name}'s hand on the felt (only ${sheet.name}'s player should look)`,
+  }, [shown ? "Hide my hand" : "Show my hand"]);
+  if (!canShow) handButton.setAttribute("disabled", "");
+  return make("article", { className: `tt-card tt-pc tt-pc-${sheet.status}${shown ? " tt-showing" : ""}`, "data-seat": String(member.seat), "aria-label": `${sheet.name}'s sheet` }, [
+    make("header", { className: "tt-card-head" }, [make("h3", {}, [sheet.name]), status(sheet.status)]),
+    abilityList(sheet.abilities, sheet.max),
+    make("p", { className: "tt-vitals" }, [
+      make("span", { className: "tt-hp", "data-hp": "" }, [`HP ${member.effective_hp}/${sheet.max_hp}`]),
+      make("span", {}, [`slots ${member.slots}/10`]),
+      make("span", { "data-money": "" }, [dollars(sheet.money)]),
+    ]),
+    ...(extras.length ? [make("ul", { className: "tt-extras" }, extras)] : []),
+    make("p", { className: "tt-deckline" }, [`deck ${member.deck} · discard ${member.discard.length} · hand ${member.hand_count}`]),
+    ...(member.holds_hand && sheet.status !== "dead" ? [handButton] : []),
+  ]);
+}
+
+/**
+ * The board as an element.
+ * @param {any} view the Dealer's view (or a player's, when their hand is shown)
+ * @param {number | null} handSeat the seat whose hand is on the felt
+ * @param {boolean} idle no move is on its way (the hand buttons work)
+ */
+export function board(view, handSeat, idle) {
+  const cards = [dealerCard(view), ...view.party.map((m) => characterCard(m, m.seat === handSeat, idle))];
+  if (view.fallen.length) {
+    cards.push(make("article", { className: "tt-card tt-fallen", "aria-label": "The fallen" }, [
+      make("header", { className: "tt-card-head" }, [make("h3", {}, ["The fallen"])]),
+      make("ul", { className: "tt-extras" }, view.fallen.map((s) => make("li", {}, [`${s.name} (${STATUS[s.status] ?? s.status})`]))),
+    ]));
+  }
+  return cards;
+}

@@ -1,0 +1,301 @@
+// The Dealer's table's controls, under the felt (beside it on a wide screen): who acts (the Dealer or a
+// character: tabs), the flip's mode and the other free fields the engine allows (view.forms.free), and
+// that participant's legal moves as real <button class="move" data-move data-seat> buttons, the engine's
+// label as each one's accessible name. A button carries the legal move; the move sent is that move plus
+// the free fields set here. While a flip waits: the cheats of the hand its player chose to show, the
+// Black Joker's re-flip when offered, "Let the cards stand", and the reasons a side may not be cheated.
+import { MovePanel, el, moveButton } from "../move-panel.js";
+import { cardText } from "../cards.js";
+import { seatName, nameOf, pendingTitle, flipWords, riskShort } from "./texts.js";
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const MODE_LABELS = { normal: "Normal", enhanced: "Enhanced", impaired: "Impaired" };
+
+/**
+ * @typedef {{moves: any[], labels: string[]}} Legal
+ * @typedef {{view: any, toAct: number[], legal: Map<number, Legal>, handSeat: number | null}} Offer
+ */
+
+function heading(title) {
+  return el("h3", { className: "tt-group-title" }, [title]);
+}
+
+/** A group of controls; `fold`: a <details> the Dealer opens when needed. */
+function group(title, children, { fold = false, open = true, key = title } = {}) {
+  if (!fold) return el("section", { className: "tt-group" }, [heading(title), ...children]);
+  const details = el("details", { className: "tt-group tt-fold", "data-fold": key }, [el("summary", {}, [title]), ...children]);
+  /** @type {HTMLDetailsElement} */ (details).open = open;
+  return details;
+}
+
+/** A number field (with its label) bound to a key of the panel's state. */
+function numberField(label, key, value, [min, max], help = "") {
+  return el("label", { className: "tt-field", ...(help ? { title: help } : {}) }, [
+    el("span", {}, [label]),
+    el("input", { type: "number", min: String(min), max: String(max), step: "1", value: String(value), "data-field": key, inputmode: "numeric" }),
+  ]);
+}
+
+/** Radio buttons bound to a key of the panel's state. */
+function radios(legend, key, choices, checked) {
+  return el("fieldset", { className: "tt-radios" }, [
+    el("legend", {}, [legend]),
+    ...choices.map(([value, label]) => {
+      const input = el("input", { type: "radio", name: `tt-${key}`, value, "data-field": key });
+      /** @type {HTMLInputElement} */ (input).checked = value === checked;
+      return el("label", {}, [input, el("span", {}, [label])]);
+    }),
+  ]);
+}
+
+export class TablePanel extends MovePanel {
+  /**
+   * @param {Element} root
+   * @param {{onPlay: (seat: number, move: any) => void, onHand: (seat: number | null) => void, signal: AbortSignal}} options
+   */
+  constructor(root, { onPlay, onHand, signal }) {
+    super(root, { onPlay: () => {}, signal });
+    this.onPlayAs = onPlay;
+    this.onHand = onHand;
+    this.state = { actor: 0, mode: "normal", other_mode: "normal", ability: "DEX", modifier: 0, attackers: 1, amount: 1, name: "" };
+    /** @type {Record<string, boolean>} which Dealer's folds are open */
+    this.folds = {};
+    /** @type {Offer | null} */
+    this.offer = null;
+    this.tabs = el("div", { className: "tt-actors", role: "group", "aria-label": "Who acts" });
+    root.querySelector(".moves-head")?.prepend(this.tabs);
+    const click = (/** @type {Event} */ event) => {
+      const target = /** @type {Element} */ (event.target);
+      const button = /** @type {HTMLButtonElement | null} */ (target.closest("button"));
+      if (!button || button.disabled) return;
+      if (button.classList.contains("move")) {
+        this.onPlayAs(Number(button.dataset.seat), this.withFields(JSON.parse(button.dataset.move ?? "null")));
+      } else if (button.dataset.actor !== undefined) {
+        this.state.actor = Number(button.dataset.actor);
+        this.rerender(`actor:${this.state.actor}`);
+      } else if (button.dataset.hand !== undefined) {
+        this.onHand(button.dataset.hand === "" ? null : Number(button.dataset.hand));
+      }
+    };
+    this.list.addEventListener("click", click, { signal });
+    this.tabs.addEventListener("click", click, { signal });
+    this.list.addEventListener("change", (event) => {
+      const input = /** @type {HTMLInputElement} */ (event.target);
+      const key = input.dataset?.field;
+      if (!key) return;
+      if (input.type === "number") {
+        const n = Number.parseInt(input.value, 10);
+        const min = Number(input.min), max = Number(input.max);
+        this.state[key] = Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : min;
+        input.value = String(this.state[key]);
+      } else this.state[key] = input.value;
+      if (key === "ability") this.rerender(`field:${key}`);
+    }, { signal });
+    this.list.addEventListener("toggle", (event) => {
+      const details = /** @type {HTMLDetailsElement} */ (event.target);
+      if (details.dataset?.fold) this.folds[details.dataset.fold] = details.open;
+    }, { capture: true, signal });
+  }
+
+  /** The legal move with the free fields the engine allows for its type, where they differ from the default. */
+  withFields(move) {
+    const free = this.offer?.view.forms.free[move.type] ?? {};
+    const s = this.state;
+    const out = { ...move };
+    if ("mode" in free && s.mode !== "normal") out.mode = s.mode;
+    if ("other_mode" in free && s.other_mode !== "normal") out.other_mode = s.other_mode;
+    if ("modifier" in free && s.modifier > 0 && (move.type !== "contest" || move.against === "dealer")) out.modifier = s.modifier;
+    if ("attackers" in free && s.attackers > 1) out.attackers = s.attackers;
+    if ("amount" in free && s.amount > 1) out.amount = s.amount;
+    if ("name" in free && s.name.trim()) out.name = s.name.trim().slice(0, 40);
+    return out;
+  }
+
+  /** @param {Offer} offer */
+  render(offer) {
+    this.offer = offer;
+    this.rerender(null);
+  }
+
+  clear(hint = "") {
+    super.clear(hint);
+    this.tabs.replaceChildren();
+  }
+
+  remove() {
+    this.tabs.remove();
+  }
+
+  /** Build everything again from the offer, giving the focus back to the control that had it. */
+  rerender(focusKey) {
+    const offer = this.offer;
+    if (!offer) return;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const key = focusKey ?? ((this.list.contains(active) || this.tabs.contains(active)) ? active?.dataset.key ?? null : null);
+    const { view } = offer;
+    if (view.pending) {
+      this.tabs.replaceChildren();
+      this.list.replaceChildren(...this.pendingControls(offer));
+    } else {
+      const seats = [0, ...view.party.map((p) => p.seat)];
+      if (!seats.includes(this.state.actor)) this.state.actor = 0;
+      this.tabs.replaceChildren(...seats.map((seat) => el("button", {
+        type: "button", className: "tt-actor", "data-actor": String(seat), "data-key": `actor:${seat}`,
+        "aria-pressed": String(seat === this.state.actor),
+      }, [seat === 0 ? "Dealer" : seatName(view, seat)])));
+      this.list.replaceChildren(...(this.state.actor === 0 ? this.dealerControls(offer) : this.playerControls(offer, this.state.actor)));
+    }
+    this.hint.textContent = view.pending ? pendingTitle(view) : this.state.actor === 0 ? "The Dealer's tools" : `${seatName(view, this.state.actor)}'s moves`;
+    if (key) /** @type {HTMLElement | null} */ ([...this.list.querySelectorAll("[data-key]"), ...this.tabs.querySelectorAll("[data-key]")]
+      .find((node) => /** @type {HTMLElement} */ (node).dataset.key === key))?.focus({ preventScroll: true });
+  }
+
+  /** A move button of `seat`: the engine's label its name; `shown` what it displays. */
+  button(seat, legal, move, shown, className = "") {
+    const index = legal.moves.findIndex((m) => same(m, move));
+    if (index < 0) return null;
+    const node = moveButton(move, legal.labels[index], `move tt-move${className ? ` ${className}` : ""}`, [el("span", { "aria-hidden": "true" }, shown)]);
+    node.dataset.seat = String(seat);
+    node.dataset.key = `${seat}:${JSON.stringify(move)}`;
+    return node;
+  }
+
+  /** Buttons for every legal move of `seat` of one type, shown by `shown(move)`. */
+  buttons(seat, legal, type, shown, className = "") {
+    return legal.moves.filter((m) => m.type === type).map((m) => this.button(seat, legal, m, shown(m), className));
+  }
+
+  modeRadios(legend = "The flip") {
+    return radios(legend, "mode", Object.entries(MODE_LABELS), this.state.mode);
+  }
+
+  /** @param {Offer} offer @param {number} seat */
+  playerControls({ view, legal: all }, seat) {
+    const legal = all.get(seat) ?? { moves: [], labels: [] };
+    const member = view.party.find((p) => p.seat === seat);
+    const name = member.sheet.name;
+    const hand = el("button", { type: "button", className: "plain-button tt-hand-toggle", "data-hand": String(seat), "data-key": `hand:${seat}` },
+      [`Show ${name}'s hand`]);
+    if (!legal.moves.length) {
+      return [el("p", { className: "tt-quiet" }, [member.sheet.status === "out" ? `${name} is out of the fight: a full night's rest brings them round.`
+        : member.sheet.status === "dead" ? `${name} is dead. With a hireling in the party, their player may take it over.` : `${name} has nothing to do now.`])];
+    }
+    const controls = [];
+    if (member.sheet.status === "dead") {
+      controls.push(group("Take over a hireling", [el("div", { className: "tt-row" }, this.buttons(seat, legal, "take_over", (m) => [nameOf(view, m.npc)]))]));
+      return controls;
+    }
+    controls.push(el("div", { className: "tt-row tt-top" }, [this.modeRadios(), hand]));
+    const risks = Object.entries(view.forms.risks);
+    const grid = el("div", { className: "tt-save-grid", role: "group", "aria-label": "Saves" }, [
+      el("span", { className: "tt-corner" }, ["risk →"]),
+      ...risks.map(([risk, [target]]) => el("span", { className: "tt-colhead" }, [riskShort(risk), el("small", {}, [` ${target}`])])),
+      ...view.forms.abilities.flatMap((ability) => [
+        el("span", { className: "tt-rowhead" }, [`${ability} `, el("small", {}, [String(member.sheet.abilities[ability])])]),
+        ...risks.map(([risk, [target]]) => this.button(seat, legal, { type: "save", ability, risk }, [String(target)], "tt-cell")
+          ?? el("span", {}, [])),
+      ]),
+    ]);
+    controls.push(group("Save: ability against the risk", [grid]));
+    const weapons = member.weapons.map((weapon, index) => {
+      const targets = this.buttons(seat, legal, "attack", (m) => [nameOf(view, m.target)]).filter((b) => JSON.parse(b.dataset.move).weapon === index);
+      return el("div", { className: "tt-weapon" }, [
+        el("p", { className: "tt-weapon-name" }, [`${weapon.name} `, el("small", {}, [`${weapon.damage.join("/")} · ${weapon.ranged ? "DEX" : "STR"}`])]),
+        el("div", { className: "tt-row" }, targets.length ? targets : [el("span", { className: "tt-quiet" }, ["nobody to attack"])]),
+      ]);
+    });
+    controls.push(group("Attack", weapons.length ? weapons : [el("p", { className: "tt-quiet" }, ["No weapon on the sheet."])]));
+    const against = legal.moves.filter((m) => m.type === "contest" && m.ability === this.state.ability);
+    controls.push(group("Contest", [
+      radios("Ability", "ability", view.forms.abilities.map((a) => [a, a]), this.state.ability),
+      el("div", { className: "tt-row" }, [
+        radios("The other side flips", "other_mode", Object.entries(MODE_LABELS), this.state.other_mode),
+        numberField("Dealer's modifier", "modifier", this.state.modifier, view.forms.free.contest.modifier, "Added to the Dealer's flip in a contest against the Dealer (TS-10)"),
+      ]),
+      el("div", { className: "tt-row" }, against.map((m) => this.button(seat, legal, m, [`vs ${nameOf(view, m.against)}`]))),
+    ]));
+    controls.push(group("Run", [el("div", { className: "tt-row" }, this.buttons(seat, legal, "turn_tail", () => ["Turn tail (DEX 11)"]))]));
+    return controls;
+  }
+
+  /** @param {Offer} offer */
+  dealerControls({ view, legal: all }) {
+    const legal = all.get(0) ?? { moves: [], labels: [] };
+    const b = (type, shown, className = "") => this.buttons(0, legal, type, shown, className);
+    const fold = (title, children, open = false) => group(title, children, { fold: true, open: this.folds[title] ?? open });
+    const row = (children) => el("div", { className: "tt-row" }, children);
+    const controls = [];
+    controls.push(fold("Fate", [row([...b("reaction", () => ["Reaction"]), ...b("die", () => ["Die of fate"])])], true));
+    controls.push(fold("Bring someone in", [
+      el("label", { className: "tt-field tt-name" }, [el("span", {}, ["Name (optional)"]),
+        el("input", { type: "text", maxlength: "40", value: this.state.name, "data-field": "name", placeholder: "e.g. Black Bart" })]),
+      row([...b("enemy", (m) => [view.forms.presets[m.preset]]), ...b("hireling", () => ["Hireling"], "tt-alt")]),
+    ], true));
+    const attacks = view.npcs.filter((n) => n.status === "up").map((npc) => {
+      const buttons = b("npc_attack", (m) => [`→ ${nameOf(view, m.target)}`]).filter((x) => JSON.parse(x.dataset.move).npc === npc.ref);
+      const morale = b("morale", (m) => [`Morale ${view.forms.morale[m.risk]}`], "tt-alt").filter((x) => JSON.parse(x.dataset.move).npc === npc.ref);
+      if (!buttons.length && !morale.length) return null;
+      return el("div", { className: "tt-weapon" }, [el("p", { className: "tt-weapon-name" }, [npc.name, el("small", {}, [` HP ${npc.hp}/${npc.max_hp}`])]), row([...buttons, ...morale])]);
+    }).filter(Boolean);
+    controls.push(fold("Fight", [
+      el("div", { className: "tt-row tt-top" }, [this.modeRadios("Their flip"),
+        numberField("Attackers", "attackers", this.state.attackers, view.forms.free.npc_attack.attackers, "Several attackers flip enhanced and add 1 to the damage (TOMB-11)")]),
+      ...(attacks.length ? attacks : [el("p", { className: "tt-quiet" }, ["Nobody in the scene to attack with yet."])]),
+      el("div", { className: "tt-weapon" }, [el("p", { className: "tt-weapon-name" }, ["Initiative ", el("small", {}, ["the character's DEX against the Dealer"])]),
+        row([numberField("Dealer's modifier", "modifier", this.state.modifier, view.forms.free.initiative.modifier), ...b("initiative", (m) => [nameOf(view, m.character)])])]),
+    ], true));
+    const hazards = view.party.filter((p) => legal.moves.some((m) => m.type === "hazard" && m.character === p.ref)).map((p) => el("div", { className: "tt-weapon" }, [
+      el("p", { className: "tt-weapon-name" }, [p.sheet.name]),
+      row(b("hazard", (m) => [m.ability]).filter((x) => JSON.parse(x.dataset.move).character === p.ref)),
+    ]));
+    controls.push(fold("Hazards", [numberField("Points lost", "amount", this.state.amount, view.forms.free.hazard.amount), ...hazards]));
+    const fatigue = view.party.map((p) => {
+      const own = b("fatigue", (m) => [m.change > 0 ? "+1" : "−1"]).filter((x) => JSON.parse(x.dataset.move).character === p.ref);
+      return own.length ? el("div", { className: "tt-inline" }, [el("span", {}, [`${p.sheet.name} (${p.sheet.fatigue})`]), ...own]) : null;
+    }).filter(Boolean);
+    controls.push(fold("Fatigue and rest", [
+      ...(fatigue.length ? [el("div", { className: "tt-row" }, fatigue)] : []),
+      row(b("rest", (m) => [{ breather: "Breather", night: "Full night's rest", week: "A week in bed" }[m.kind] ?? m.kind])),
+      ...(legal.moves.some((m) => m.type === "recover") ? [row(b("recover", (m) => [`${nameOf(view, m.character)}: recover`]))] : []),
+    ]));
+    const removals = b("remove", (m) => [`Remove ${nameOf(view, m.npc)}`], "tt-alt");
+    if (removals.length) controls.push(fold("Clear the scene", [row(removals)]));
+    controls.push(fold("End the session", [
+      el("p", { className: "tt-quiet" }, ["The party's sheets go back to the roster as they stand now: HP, scars, money and deaths."]),
+      row(b("end", () => ["End the session"], "tt-danger")),
+    ]));
+    return controls;
+  }
+
+  /** @param {Offer} offer */
+  pendingControls({ view, toAct, legal, handSeat }) {
+    const { pending } = view;
+    const controls = [];
+    const sides = pending.sides.map((side) => el("li", {}, [
+      el("strong", {}, [side.name]), ` ${flipWords(side.flip, side.ability)}`,
+      ...(side.who.startsWith("pc") && side.cheat_refusal ? [el("span", { className: "tt-refusal" }, [` No cheat: ${side.cheat_refusal}`])] : []),
+    ]));
+    controls.push(el("ul", { className: "tt-sides" }, sides));
+    const settler = handSeat !== null && toAct.includes(handSeat) ? handSeat : 0;
+    const settle = this.button(settler, legal.get(settler) ?? { moves: [], labels: [] }, { type: "settle" }, ["Let the cards stand"], "tt-primary");
+    for (const seat of toAct.filter((s) => s > 0)) {
+      const name = seatName(view, seat);
+      const mine = legal.get(seat) ?? { moves: [], labels: [] };
+      if (handSeat !== seat) {
+        controls.push(el("div", { className: "tt-row" }, [el("button", {
+          type: "button", className: "brass-button tt-hand-toggle", "data-hand": String(seat), "data-key": `hand:${seat}`,
+        }, [`${name}: show my hand to cheat fate`])]));
+        continue;
+      }
+      const cheats = this.buttons(seat, mine, "cheat", (m) => [`${cardText(m.card)} over ${cardText(m.covers)}`], "tt-cheat");
+      const force = this.buttons(seat, mine, "force", () => ["Play the Black Joker: the Dealer flips again"], "tt-alt");
+      controls.push(group(`${name}'s hand`, [
+        el("div", { className: "tt-row" }, cheats.length ? cheats : [el("p", { className: "tt-quiet" }, ["No card of this hand can be laid on this flip."])]),
+        ...(force.length ? [el("div", { className: "tt-row" }, force)] : view.pending.force ? [el("p", { className: "tt-quiet" }, [`Black Joker: ${view.pending.force}`])] : []),
+        el("div", { className: "tt-row" }, [el("button", { type: "button", className: "plain-button tt-hand-toggle", "data-hand": "", "data-key": "hand:none" }, ["Hide my hand"])]),
+      ]));
+    }
+    if (settle) controls.push(el("div", { className: "tt-row" }, [settle]));
+    return controls;
+  }
+}
