@@ -23,7 +23,7 @@ function cascade(cards, x, top, w, height, slot) {
 function statsColumns(cards, area) {
   const colW = area.w / 4;
   const head = Math.min(54, area.h * 0.16);
-  const w = Math.max(30, Math.min(colW * 0.66, 112, (area.h - head - 8) / (RATIO * 2.2)));
+  const w = Math.max(30, Math.min(colW * 0.74, 120, (area.h - head - 8) / (RATIO * 2.2)));
   const columns = ABILITIES.map((ability, i) => {
     const x = area.x + i * colW;
     return { ability, header: { x, y: area.y, w: colW, h: head }, cardX: x + (colW - w) / 2 };
@@ -117,7 +117,7 @@ export function layoutForge(width, height, view) {
   const bandY = caption.y + caption.h + 10;
   const deck = { x: PAD + 4, y: bandY, w: pileW, h: pileH };
   const discard = { x: width - PAD - 4 - pileW - (phone ? 40 : 56), y: bandY, w: pileW, h: pileH };
-  const asideW = pileW * 0.82;
+  const asideW = pileW;
   const aside = [0, 1].map((i) => ({ x: width / 2 - asideW - 4 + i * (asideW + 8), y: bandY + (pileH - asideW * RATIO) / 2, w: asideW, h: asideW * RATIO }));
   const area = { x: PAD, y: bandY + pileH + (phone ? 10 : 18), w: width - 2 * PAD, h: 0 };
   area.h = Math.max(60, height - area.y - PAD);

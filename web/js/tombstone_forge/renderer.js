@@ -232,7 +232,7 @@ export class ForgeRenderer extends TableRenderer {
         text(ctx, line, mid, header.y + header.h * 0.72, { size: size * 0.95, bold: true, color: GOLD, align: "center" });
       } else {
         text(ctx, ability.name, mid, header.y + header.h * 0.72, { size: size * 0.7, color: FAINT, align: "center" });
-        const w = Math.min(header.w * 0.66, 112);
+        const w = Math.min(header.w * 0.74, 120);
         dashedOutline(ctx, { x: cardX, y: header.y + header.h, w, h: Math.min(w * 1.4, layout.area.h - header.h - 6) });
       }
     }
