@@ -84,7 +84,7 @@ def weapons(sheet: Sheet) -> list[dict[str, Any]]:
     """The weapons on the sheet, and bare hands (TOMB-8) always last."""
     unarmed = {"id": "unarmed", "name": "Bare hands", "kind": "weapon", "slots": 0, "weapon": "unarmed",
                "damage": list(WEAPON_CLASSES["unarmed"].damage), "ranged": False, "move_and_fire": True}
-    return [copy.deepcopy(item) for item in sheet["inventory"] if item["kind"] == "weapon"] + [unarmed]
+    return [{**item, "damage": list(item["damage"])} for item in sheet["inventory"] if item["kind"] == "weapon"] + [unarmed]
 
 
 # --- importing a sheet -------------------------------------------------------------------------------

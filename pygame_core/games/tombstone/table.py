@@ -26,6 +26,7 @@ Moves with free parameters (``modifier``, ``mode``, ``other_mode``, ``amount``, 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any, Sequence
 
 from ...cards import JOKERS, new_rng, pick, shuffle
@@ -45,6 +46,7 @@ TURN_TAIL_TARGET = 11  # TOMB-14
 MORALE_TARGETS = {"standard": 9, "high": 12}  # TOMB-13
 MAX_MODIFIER = 20
 MAX_NPCS = 24
+LOG_WINDOW = 120  # a view carries the newest sentences only: a long session's log would make every view slow
 HIRELING_CARDS = 4  # TOMB-15
 TAKE_OVER_CARDS = 3  # the SRD's Death section
 RESTS = {"breather": "a breather (HP back)", "night": "a full night's rest", "week": "a week in a dry bed"}
@@ -340,8 +342,9 @@ class TableState(State):
         return f"That {kind.replace('_', ' ')} is not possible now (check the ability, risk, weapon or target)."
 
     # --- cheating fate (TOMB-6, TS-2) ------------------------------------------------------------------
-    def _cheat_refusal(self, side: dict[str, Any]) -> str | None:
-        """Why ``side``'s own player may not cheat it now; None when they may."""
+    def _cheat_refusal(self, side: dict[str, Any], public: bool = False) -> str | None:
+        """Why ``side``'s own player may not cheat it now; None when they may. ``public``: as far as the
+        other seats can tell (they see how many cards the hand holds, not which: TS-15)."""
         who = self.name_of(side["who"])
         if not side["who"].startswith("pc"):
             return "Only player characters hold a hand to cheat fate with."
@@ -353,7 +356,8 @@ class TableState(State):
             return "The Black Joker was flipped: it cannot be cheated away."
         if self.pending and self.pending["kind"] == "damage" and not self.pending["context"].get("enhanced"):
             return "Damage can be cheated only when the attack was enhanced."
-        if not self.decks[side["deck"]].hand or self.decks[side["deck"]].hand == [BLACK]:
+        hand = self.decks[side["deck"]].hand
+        if not hand or (hand == [BLACK] and not public):
             return f"{who} has no card in hand to cheat with."
         return None
 
@@ -380,14 +384,16 @@ class TableState(State):
             return IllegalMove("malformed_move", f"{covers!r} is not one of the flipped cards.")
         return None
 
-    def _force_refusal(self, p: int) -> str | None:
-        """Why seat ``p`` may not spend the Black Joker on the Dealer's flip now (TOMB-6, TS-2)."""
+    def _force_refusal(self, p: int, public: bool = False) -> str | None:
+        """Why seat ``p`` may not spend the Black Joker on the Dealer's flip now (TOMB-6, TS-2); ``public``:
+        as far as the other seats can tell (any card in the hand might be the Black Joker)."""
         if self.pending is None:
             return "There is no flip waiting."
         mine = [s for s in self.pending["sides"] if s["who"].startswith("pc") and self.seat_of(s["who"]) == p]
         if not mine:
             return "Only a character in this action can force the Dealer's flip."
-        if BLACK not in self.decks[mine[0]["deck"]].hand:
+        hand = self.decks[mine[0]["deck"]].hand
+        if BLACK not in hand and not (public and hand):
             return f"{self.name_of(mine[0]['who'])} has no Black Joker in hand."
         dealer_sides = [s for s in self.pending["sides"] if not s["who"].startswith("pc")]
         if not dealer_sides:
@@ -671,7 +677,8 @@ class TableState(State):
             return
         for side in self.pending["sides"]:
             if side["who"].startswith("pc"):
-                if self._cheat_refusal(side) is None or self._force_refusal(self.seat_of(side["who"])) is None:
+                seat = self.seat_of(side["who"])  # public: waiting must not tell others what a hand holds
+                if self._cheat_refusal(side, public=True) is None or self._force_refusal(seat, public=True) is None:
                     return
         self._settle(events)
 
@@ -956,34 +963,39 @@ class TableState(State):
 
     # --- what leaves Python ---------------------------------------------------------------------------
     def view(self, p: int | None) -> dict[str, Json]:
-        """Sheets, counts and discards are public; a hand shows only to its own seat; no deck's order leaves."""
+        """Sheets, counts and discards are public; a hand shows only to its own seat; no deck's order leaves.
+        Built from the state's own objects and copied once at the end (a JSON round trip: sessions carry
+        long logs and six sheets, and this is several times faster than copying piece by piece)."""
         self.check_viewer(p)
         party = []
         for n, sheet in enumerate(self.party):
             ref = pc_ref(n)
-            party.append({"ref": ref, "seat": n + 1, "sheet": copy.deepcopy(sheet), "slots": slots_used(sheet),
+            party.append({"ref": ref, "seat": n + 1, "sheet": sheet, "slots": slots_used(sheet),
                           "effective_hp": effective_hp(sheet),
                           "debilitated": all(c in sheet["conditions"] for c in CONDITIONS.values()),
                           "weapons": weapons(sheet), **self.decks[ref].public(p == n + 1)})
         pending = None
         if self.pending is not None:
-            pending = {"kind": self.pending["kind"], "context": copy.deepcopy(self.pending["context"]),
+            pending = {"kind": self.pending["kind"], "context": self.pending["context"],
                        "sides": [self._side_view(s, p) for s in self.pending["sides"]],
                        "force": None if p is None else self._force_refusal(p)}
-        return {
-            "party": party, "fallen": copy.deepcopy(self.fallen),
-            "dealer": self.decks[DEALER].public(False), "npcs": copy.deepcopy(self.npcs),
+        view = {
+            "party": party, "fallen": self.fallen,
+            "dealer": self.decks[DEALER].public(False), "npcs": self.npcs,
             "pending": pending, "last": [self._redact_hands(e, p) for e in self.last],
-            "log": [dict(entry) for entry in self.log], "ended": self.ended,
-            "forms": copy.deepcopy({"abilities": list(ABILITIES), "risks": {k: [v, RISK_LABELS[k]] for k, v in RISKS.items()},
-                                    "modes": list(MODES), "free": FREE_FIELDS, "rests": RESTS, "morale": MORALE_TARGETS,
-                                    "presets": {k: v["name"] for k, v in ENEMY_PRESETS.items()}}),
+            "log": self.log[-LOG_WINDOW:], "log_total": len(self.log), "ended": self.ended,
+            "forms": {"abilities": ABILITIES, "risks": {k: [v, RISK_LABELS[k]] for k, v in RISKS.items()},
+                      "modes": MODES, "free": FREE_FIELDS, "rests": RESTS, "morale": MORALE_TARGETS,
+                      "presets": {k: v["name"] for k, v in ENEMY_PRESETS.items()}},
         }
+        copied: dict[str, Json] = json.loads(json.dumps(view))
+        return copied
 
     def _side_view(self, side: dict[str, Any], p: int | None) -> dict[str, Json]:
         judged = self._judged(side)
-        refusal = self._cheat_refusal(side) if side["who"].startswith("pc") else "Only player characters cheat."
-        return {**copy.deepcopy(side), "name": self.name_of(side["who"]), "flip": judged.to_json(),
+        refusal = (self._cheat_refusal(side, public=p != self.seat_of(side["who"])) if side["who"].startswith("pc")
+                   else "Only player characters cheat.")
+        return {**side, "name": self.name_of(side["who"]), "flip": judged.to_json(),
                 "cheat_refusal": refusal}
 
     def _redact_hands(self, event: Event, viewer: int | None) -> Event:
