@@ -14,7 +14,7 @@ import pytest
 from pygame_core import SetupError, get_game, replay
 from pygame_core.cards import new_rng, shuffle, standard_deck
 from pygame_core.games.tombstone.character import item_json, new_sheet
-from pygame_core.games.tombstone.fate import full_deck, roll_die
+from pygame_core.games.tombstone.fate import full_deck, label, roll_die
 from pygame_core.games.tombstone.table import TableState
 from pygame_core.games.tombstone.tables import BACKGROUNDS, SHOP
 
@@ -63,11 +63,30 @@ def refused(state: TableState, seat: int, code: str, **move: Any) -> str:
     return error["message"]
 
 
+def waiting(state: TableState) -> dict[str, Any]:
+    """The flip waiting to be cheated or settled."""
+    assert state.pending is not None
+    return state.pending
+
+
+def code(state: TableState, seat: int, move: Any) -> str:
+    error = state.check(seat, move)
+    assert error is not None, move
+    return error["code"]
+
+
+def outcome(state: TableState) -> dict[str, Any]:
+    result = state.outcome()
+    assert result is not None
+    return result
+
+
 def last(state: TableState, kind: str | None = None) -> dict[str, Any]:
     """The last settled result of the last move (of ``kind`` when given)."""
     results = [e for e in state.view(0)["last"] if kind is None or e["kind"] == kind]
     assert results, state.view(0)["last"]
-    return results[-1]
+    result: dict[str, Any] = results[-1]
+    return result
 
 
 def sentences(state: TableState) -> list[str]:
@@ -100,12 +119,11 @@ SILAS = pc("Silas", STR=3, DEX=1, WIL=1, GRT=2, items=("pitchfork",))
                                          ("deadly", 13)])
 def test_tomb4_saves_reach_the_target_of_each_risk(risk: str, target: int) -> None:
     """TOMB-4: flip + ability >= target; Jesse's DEX 4 with the card just enough and one short."""
-    from pygame_core.games.tombstone.fate import label
     for card, ok in ((target - 4, True), (target - 5, False)):
         code = f"{card}C" if card <= 10 else {11: "JC", 12: "QC", 13: "KC"}[card]
         state = table([JESSE], decks=[pc_deck([code])])
         play(state, 1, type="save", ability="DEX", risk=risk)
-        assert state.pending is not None and state.pending["kind"] == "save", "a flip Jesse may cheat waits"
+        assert state.pending is not None and waiting(state)["kind"] == "save", "a flip Jesse may cheat waits"
         assert state.to_act() == [0, 1]
         play(state, 1, type="settle")
         result = last(state, "save")["result"]
@@ -210,7 +228,7 @@ def test_tomb3_ts10_contest_ties_against_the_dealer(mine: str, theirs: str, acto
 def test_ts10_the_dealer_names_a_modifier_and_an_npc_adds_its_ability() -> None:
     state = table([JESSE], dealer=["5S", "5C"], decks=[pc_deck(["5H", "5C"])])
     play(state, 1, type="contest", ability="WIL", against="dealer", modifier=3)
-    assert state.pending is not None and state.pending["sides"][1]["modifier"] == 3
+    assert state.pending is not None and waiting(state)["sides"][1]["modifier"] == 3
     play(state, 1, type="settle")
     assert last(state)["result"]["other"]["total"] == 8 and not last(state)["result"]["actor_wins"]
     play(state, 0, type="enemy", preset="gunslinger")  # WIL 2
@@ -336,7 +354,7 @@ def test_tomb6_the_black_joker_forces_the_dealer_to_flip_again_once() -> None:
     assert state.view(1)["pending"]["force"] is None
     assert state.view(0)["pending"]["force"] == "Only a character in this action can force the Dealer's flip."
     events = play(state, 1, type="force")
-    assert state.pending is not None and state.pending["sides"][1]["cards"] == ["2S"]
+    assert state.pending is not None and waiting(state)["sides"][1]["cards"] == ["2S"]
     assert "BJ" not in state.decks["pc0"].hand and state.decks["pc0"].discard == ["BJ"]
     assert state.decks["dealer"].discard == ["KC"]
     assert any(e["type"] == "force" and e["sentence"] == "Jesse plays the Black Joker: the Dealer flips again, "
@@ -349,11 +367,11 @@ def test_tomb6_the_black_joker_forces_the_dealer_to_flip_again_once() -> None:
 
 
 def test_tomb6_the_second_card_is_final() -> None:
-    """Two Black Jokers cannot exist in one deck, but the refusal holds even for a second seat's."""
+    """The re-flip is once per Dealer's flip: even a Black Joker in hand again cannot undo the second card."""
     state = table([JESSE], dealer=["KC", "QC"], decks=[pc_deck(["5C"], hand=HAND_BJ)])
     play(state, 1, type="contest", ability="DEX", against="dealer")
     play(state, 1, type="force")
-    assert state.pending["sides"][1]["forced"] is True
+    assert waiting(state)["sides"][1]["forced"] is True
     state.decks["pc0"].hand.append("BJ")  # as if it were held again: still no second re-flip
     state.decks["pc0"].discard.remove("BJ")
     assert state._force_refusal(1) == "The Dealer already flipped again: the second card is final."
@@ -397,7 +415,7 @@ def test_ts15_a_waiting_flip_tells_nobody_what_a_hand_holds() -> None:
     lone = table([JESSE, SILAS], decks=[pc_deck(["2C", "3C", "4C", "5C", "6C", "7C"], hand=HAND_BJ), pc_deck([])])
     for card in HAND_BJ[:4]:
         play(lone, 1, type="save", ability="DEX", risk="standard")
-        play(lone, 1, type="cheat", card=card, covers=lone.pending["sides"][0]["cards"][0])
+        play(lone, 1, type="cheat", card=card, covers=waiting(lone)["sides"][0]["cards"][0])
     assert lone.decks["pc0"].hand == ["BJ"]
     play(lone, 1, type="save", ability="DEX", risk="standard")
     assert lone.pending is not None, "one card in hand: the others cannot tell it is the Black Joker"
@@ -413,9 +431,9 @@ def test_tomb8_melee_is_str_and_ranged_dex_by_weapon(weapon: int, ability: str) 
     state = table([JESSE], dealer=["2H", "3H", "4H"], decks=[pc_deck(["AH"])])
     play(state, 0, type="enemy", preset="bandit")
     play(state, 1, type="attack", weapon=weapon, target="npc0")
-    assert state.pending["context"]["ability"] == ability
-    assert [s["ability"] for s in state.pending["sides"]] == [ability, ability]
-    assert [s["modifier"] for s in state.pending["sides"]] == [JESSE["abilities"][ability], 1]
+    assert waiting(state)["context"]["ability"] == ability
+    assert [s["ability"] for s in waiting(state)["sides"]] == [ability, ability]
+    assert [s["modifier"] for s in waiting(state)["sides"]] == [JESSE["abilities"][ability], 1]
 
 
 @pytest.mark.parametrize("item,card,amount", [
@@ -459,13 +477,13 @@ def test_tomb5_damage_jokers() -> None:
 
 
 def test_tomb11_several_attackers_attack_enhanced_for_one_more_damage() -> None:
-    state = table([pc("Kit", STR=0, HP=None) if False else pc("Kit", STR=0, GRT=5, hp=6, max_hp=6)],
+    state = table([pc("Kit", STR=0, GRT=5, hp=6, max_hp=6)],
                   dealer=["9S", "8S", "7H"], decks=[pc_deck(["2S"])])
     play(state, 0, type="enemy", preset="brute")  # a club: melee STR 3, hand 1/3/4
     play(state, 0, type="npc_attack", npc="npc0", target="pc0", attackers=2)
-    side = state.pending["sides"][0]
+    side = waiting(state)["sides"][0]
     assert side["mode"] == "enhanced" and side["cards"] == ["9S", "8S"]
-    assert state.pending["context"]["why"] == "several attackers: enhanced" and state.pending["context"]["bonus"] == 1
+    assert waiting(state)["context"]["why"] == "several attackers: enhanced" and waiting(state)["context"]["bonus"] == 1
     play(state, 1, type="settle")
     damage = last(state, "damage")["result"]
     assert damage["total"] == 3 + 1 and damage["bonus"] == 1
@@ -478,21 +496,21 @@ def test_tomb11_a_posse_attacks_enhanced_for_three_more_and_is_attacked_impaired
                   dealer=["9C", "8C", "7H", "AS", "2S"], decks=[pc_deck(["2H", "KC", "QC"])])
     play(state, 0, type="enemy", preset="posse")
     play(state, 0, type="npc_attack", npc="npc0", target="pc0", attackers=2)
-    assert state.pending["sides"][0]["mode"] == "enhanced"
-    assert state.pending["context"]["bonus"] == 3, "a posse's +3, not +1 more"
-    assert state.pending["context"]["why"] == "a posse attacks enhanced"
+    assert waiting(state)["sides"][0]["mode"] == "enhanced"
+    assert waiting(state)["context"]["bonus"] == 3, "a posse's +3, not +1 more"
+    assert waiting(state)["context"]["why"] == "a posse attacks enhanced"
     play(state, 1, type="settle")
     assert last(state, "damage")["result"]["total"] == 3 + 3 and state.party[0]["hp"] == 4
     play(state, 1, type="attack", weapon=0, target="npc0")
-    side = state.pending["sides"][0]
+    side = waiting(state)["sides"][0]
     assert side["mode"] == "impaired" and side["cards"] == ["KC", "QC"]
-    assert state.pending["context"]["why"] == "attacks against a posse are impaired"
+    assert waiting(state)["context"]["why"] == "attacks against a posse are impaired"
     assert state.view(1)["pending"]["sides"][0]["cheat_refusal"] == "An impaired flip cannot be cheated."
 
 
 # --------------------------------------------------------------------------- damage (TOMB-9, TS-11, TS-16)
 def test_tomb9_damage_past_hp_lowers_grt_then_a_grt_save_at_10() -> None:
-    """Silas (GRT 2, HP 3) takes 5 from a heavy gun's... a carbine's J: 3 HP, then GRT 2 -> 0; the save at 10."""
+    """Silas (GRT 2, HP 3) takes 5 from a fireman's axe's J (field 2/3/5): 3 HP, then GRT 2 -> 0; the save at 10."""
     for save_card, status in (("KH", "up"), ("2H", "out")):
         state = table([pc("Kit", STR=5, items=("fireman_axe",)), pc("Silas", STR=0, GRT=2)],
                       decks=[pc_deck(["KS", "JS"]), pc_deck(["2S", save_card])])
@@ -500,7 +518,7 @@ def test_tomb9_damage_past_hp_lowers_grt_then_a_grt_save_at_10() -> None:
         play(state, 1, type="settle")
         silas = state.party[1]
         assert silas["hp"] == 0 and silas["abilities"]["GRT"] == 0
-        assert state.pending is not None and state.pending["kind"] == "critical"
+        assert state.pending is not None and waiting(state)["kind"] == "critical"
         assert state.to_act() == [0, 2], "Silas may cheat his save against critical damage"
         play(state, 2, type="settle")
         result = last(state, "critical")["result"]
@@ -628,7 +646,7 @@ def test_tomb10_scar_8_deafened_is_a_cheatable_grt_save() -> None:
     state = scarred(8, "knife", ["RJ", "QC"], ["6H"])  # the Red Joker: 4 + 4
     ann = state.party[1]
     assert ann["scars"][0]["name"] == "Deafened"
-    assert state.pending is not None and state.pending["kind"] == "scar_save" and state.to_act() == [0, 2]
+    assert state.pending is not None and waiting(state)["kind"] == "scar_save" and state.to_act() == [0, 2]
     play(state, 2, type="settle")
     assert last(state)["result"]["target"] == 9 and last(state)["result"]["success"]  # 6 + GRT 3
     assert ann["max"]["GRT"] == 4 and "Max GRT rises to 4." in sentences(state)[-1]
@@ -669,7 +687,7 @@ def test_tomb10_scars_cap_at_12_and_a_full_inventory_fights_at_0_hp() -> None:
     ann = state.party[1]
     assert state.view(0)["party"][1]["effective_hp"] == 0
     assert ann["scars"] == [] and ann["abilities"]["GRT"] == 2
-    assert state.pending is not None and state.pending["kind"] == "critical"
+    assert state.pending is not None and waiting(state)["kind"] == "critical"
 
 
 # --------------------------------------------------------------------------- the empty deck (TOMB-6, TS-3)
@@ -749,7 +767,7 @@ def test_ts13_hazards_conditions_and_death() -> None:
     assert kit["status"] == "dead" and "More Injured than STR 1: Kit dies." in sentences(state)[-1]
     play(state, 0, type="hazard", character="pc1", ability="GRT", amount=2)
     assert state.party[1]["status"] == "dead" and sentences(state)[-1].endswith("GRT below 0: Ann is dead.")
-    assert state.is_over() and state.outcome()["reason"] == "The whole party is dead: the session is over."
+    assert state.is_over() and outcome(state)["reason"] == "The whole party is dead: the session is over."
 
 
 def test_fatigue_takes_slots_until_the_inventory_is_full() -> None:
@@ -773,7 +791,7 @@ def test_tomb12_initiative_and_a_complication_on_a_black_joker(dealer: str, pc_c
                                                               complication: bool) -> None:
     state = table([JESSE], dealer=[dealer], decks=[pc_deck([pc_card])])
     play(state, 0, type="initiative", character="pc0", modifier=2)
-    assert state.pending["sides"][1]["modifier"] == 2
+    assert waiting(state)["sides"][1]["modifier"] == 2
     play(state, 0, type="settle")
     event = last(state, "initiative")
     assert event["result"]["actor_wins"] is party_first and event["complication"] is complication
@@ -869,8 +887,8 @@ def test_ts12_taking_over_a_hireling_after_death() -> None:
     assert state.redact_events(events, 1)[-1]["hand"] == state.decks["pc0"].hand
     assert_54(state)
     play(state, 0, type="end")
-    outcome = state.outcome()
-    assert outcome["result"]["fallen"][0]["name"] == "Jesse" and len(outcome["result"]["party"]) == 2
+    ended = outcome(state)
+    assert ended["result"]["fallen"][0]["name"] == "Jesse" and len(ended["result"]["party"]) == 2
 
 
 def test_the_session_ends_with_its_result() -> None:
@@ -879,12 +897,12 @@ def test_the_session_ends_with_its_result() -> None:
     play(state, 0, type="hazard", character="pc1", ability="GRT", amount=3)
     play(state, 0, type="end")
     assert state.is_over() and state.to_act() == [] and state.view(0)["ended"]
-    outcome = state.outcome()
-    assert outcome["winner"] is None and outcome["scores"] == [0] * 7
-    assert outcome["reason"] == "The session is over: 1 of 2 still standing."
-    assert [s["name"] for s in outcome["result"]["party"]] == ["Jesse", "Silas"]
-    assert outcome["result"]["party"][1]["status"] == "dead" and outcome["result"]["fallen"] == []
-    assert replay(state.record()).outcome() == outcome
+    ended = outcome(state)
+    assert ended["winner"] is None and ended["scores"] == [0] * 7
+    assert ended["reason"] == "The session is over: 1 of 2 still standing."
+    assert [s["name"] for s in ended["result"]["party"]] == ["Jesse", "Silas"]
+    assert ended["result"]["party"][1]["status"] == "dead" and ended["result"]["fallen"] == []
+    assert replay(state.record()).outcome() == ended
 
 
 def test_remove_and_the_npc_limit() -> None:
@@ -918,10 +936,10 @@ def test_malformed_moves() -> None:
         (0, {"type": "hireling", "name": "x" * 41}), (0, {"type": "hireling", "name": "a\nb"}),
         (0, {"type": "hireling", "name": 5}), (0, {"type": "enemy", "preset": "bandit", "name": None}),
     ]:
-        assert state.check(seat, move)["code"] == "malformed_move", move
-    assert state.check(1, {"type": "save", "ability": "LUCK", "risk": "low"})["code"] == "not_possible"
-    assert state.check(1, {"type": "attack", "weapon": 9, "target": "dealer"})["code"] == "not_possible"
-    assert state.check(0, {"type": "recover", "character": "pc0", "scar": 0})["code"] == "not_possible"
+        assert code(state, seat, move) == "malformed_move", move
+    assert code(state, 1, {"type": "save", "ability": "LUCK", "risk": "low"}) == "not_possible"
+    assert code(state, 1, {"type": "attack", "weapon": 9, "target": "dealer"}) == "not_possible"
+    assert code(state, 0, {"type": "recover", "character": "pc0", "scar": 0}) == "not_possible"
 
 
 def test_flip_waiting_no_flip_and_not_your_tool() -> None:
@@ -936,9 +954,9 @@ def test_flip_waiting_no_flip_and_not_your_tool() -> None:
     assert state.to_act() == [0, 1]
     for seat, move in ((1, {"type": "save", "ability": "DEX", "risk": "low"}), (0, {"type": "reaction"}),
                        (2, {"type": "turn_tail"})):
-        assert state.check(seat, move)["code"] in ("flip_waiting", "not_your_turn"), move
+        assert code(state, seat, move) in ("flip_waiting", "not_your_turn"), move
     assert refused(state, 0, "flip_waiting", type="end").startswith("A flip is waiting")
-    assert state.check(2, {"type": "settle"})["code"] == "not_your_turn"
+    assert code(state, 2, {"type": "settle"}) == "not_your_turn"
 
 
 @pytest.mark.parametrize("setup,needle", [
@@ -950,7 +968,7 @@ def test_flip_waiting_no_flip_and_not_your_tool() -> None:
 def test_bad_setups(setup: Any, needle: str | None) -> None:
     if needle is None:
         state = get_game(GAME).new_game(seed=1, setup=setup)
-        assert [s["name"] for s in state.party] == ["Jesse", "Silas"], "no party: the sample party"
+        assert [s["sheet"]["name"] for s in state.view(None)["party"]] == ["Jesse", "Silas"], "no party: the sample party"
         return
     with pytest.raises(SetupError) as info:
         get_game(GAME).new_game(seed=1, setup=setup)
@@ -970,6 +988,7 @@ def test_bad_deals() -> None:
 def test_six_characters_sit_at_seats_one_to_six() -> None:
     party = [pc(f"Kid {n}") for n in range(6)]
     state = get_game(GAME).new_game(seed=2, setup={"party": party})
+    assert isinstance(state, TableState)
     assert state.to_act() == [0, 1, 2, 3, 4, 5, 6]
     assert [p["seat"] for p in state.view(None)["party"]] == [1, 2, 3, 4, 5, 6]
     for seat in range(1, 7):
