@@ -64,7 +64,7 @@ def test_a_whole_forge_through_the_bridge() -> None:
     shown = view(b)
     assert shown["view"]["offer"]["cards"] == ["2S", "3S", "4C", "5C", "6D", "7H", "8H"]
     assert strings(shown) & set(DEAL) == {"BJ", "RJ", "2S", "3S", "4C", "5C", "6D", "7H", "8H"}
-    assert legal(b)["labels"] == ["Keep this abilities", "Draw the abilities again"]
+    assert legal(b)["labels"] == ["Keep these abilities", "Draw the abilities again"]
     play(b, ACCEPT)
 
     moves = legal(b)
@@ -81,7 +81,7 @@ def test_a_whole_forge_through_the_bridge() -> None:
     play(b, ACCEPT)
     play(b, DRAW)
     labels = legal(b)["labels"]
-    assert labels[:3] == ["Keep this traits", "Draw the traits again", "Draw the physique again"]
+    assert labels[:3] == ["Keep these traits", "Draw the traits again", "Draw the physique again"]
     play(b, {"type": "draw", "trait": "face"})
     play(b, ACCEPT)
 
@@ -99,7 +99,7 @@ def test_a_whole_forge_through_the_bridge() -> None:
     outcome = done["outcome"]
     sheet = outcome["result"]
     assert outcome["winner"] is None and outcome["scores"] == [3]
-    assert outcome["reason"] == "Calamity, a Pickpocket, is ready to ride."
+    assert outcome["reason"] == "Calamity the Pickpocket is ready to ride."
     assert sheet["name"] == "Calamity" and sheet["made"]["by_the_book"] is False
     assert sheet["made"]["redraws"]["traits"] == 1 and sheet["made"]["written"] == ["name"]
     assert [i["id"] for i in sheet["inventory"]] == ["rations", "torch", "revolver"]

@@ -325,7 +325,7 @@ def test_ts7_a_written_name_and_background_are_final() -> None:
     made = outcome["result"]["made"]
     assert made["name"] == {"written": True} and made["background"] == {"written": True}
     assert made["written"] == ["name", "background"] and made["by_the_book"] is False
-    assert outcome["reason"] == "Doc Holliday, a Dentist, is ready to ride."
+    assert outcome["reason"] == "Doc Holliday the Dentist is ready to ride."
 
 
 def test_ts7_writing_over_a_drawn_background_discards_the_card() -> None:
@@ -590,7 +590,7 @@ def test_a_character_by_the_book() -> None:
     assert made["redraws"] == {"stats": 0, "name": 0, "background": 0, "traits": 0, "gear": 0}
     assert made["written"] == [] and made["by_the_book"] is True
     assert outcome["winner"] is None and outcome["scores"] == [3]
-    assert outcome["reason"] == f"{sheet['name']}, a Pickpocket, is ready to ride."
+    assert outcome["reason"] == f"{sheet['name']} the Pickpocket is ready to ride."
     assert (sheet["abilities"], sheet["hp"], sheet["max_hp"], sheet["money"]) == (
         {"STR": 2, "DEX": 2, "WIL": 1, "GRT": 2}, 3, 3, 700)
     assert state.view(0)["log"][-1]["sentence"] == "The character is done."

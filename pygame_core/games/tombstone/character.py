@@ -131,7 +131,7 @@ def check_sheet(data: object) -> Sheet:
         if not isinstance(data.get(flag), bool):
             raise _bad(f"{flag} is true or false.")
         sheet[flag] = data[flag]
-    sheet["notes"] = _text(data, "notes", 2000)
+    sheet["notes"] = _text(data, "notes", 2000, one_line=False)
     made = data.get("made", {})
     if not isinstance(made, dict):
         raise _bad("made is an object (how the character was drawn).")
@@ -144,10 +144,12 @@ def _bad(message: str) -> SetupError:
     return SetupError("bad_sheet", message)
 
 
-def _text(data: dict[str, Any], key: str, limit: int) -> str:
+def _text(data: dict[str, Any], key: str, limit: int, one_line: bool = True) -> str:
     value = data.get(key)
     if not isinstance(value, str) or len(value) > limit:
         raise _bad(f"{key} must be text of at most {limit} characters.")
+    if one_line and any(ord(ch) < 32 for ch in value):
+        raise _bad(f"{key} must be one line of text.")
     return value
 
 

@@ -37,6 +37,8 @@ PARTS: tuple[str, ...] = ("stats", "name", "background", "traits", "gear")
 PART_LABELS = {"stats": "Abilities", "name": "Name", "background": "Background", "traits": "Traits",
                "gear": "Gear"}
 STAT_CARDS = 7
+KEEP_WORDS = {"stats": "these abilities", "name": "this name", "background": "this background",
+              "traits": "these traits"}
 TRAIT_BY_ID = {t.id: t for t in TRAITS}
 MOVE_SHAPES = ('{"type": "draw"} (stats, background, traits; "trait": id redraws one trait), {"type": "accept"}, '
                '{"type": "roll_name", "column": "male" | "female" | "rootin" | "random"}, '
@@ -183,7 +185,7 @@ class ForgeState(State):
         if self.phase not in ("name", "background"):
             return IllegalMove("not_now", "Only a name and a background can be written in.")
         limit = NAME_LIMIT if self.phase == "name" else TEXT_LIMIT
-        if not isinstance(text, str) or not text.strip() or len(text.strip()) > limit:
+        if not isinstance(text, str) or not text.strip() or len(text) > limit:
             return IllegalMove("bad_text", f"Write a {self.phase} of 1 to {limit} characters.")
         if any(ord(ch) < 32 for ch in text):
             return IllegalMove("bad_text", f"A {self.phase} is one line of text.")
@@ -244,11 +246,12 @@ class ForgeState(State):
             self.aside.append(card)
             events.append({"type": "aside", "card": card})
 
-    def _clear_offer(self) -> None:
-        """A part drawn again: its cards and the jokers set aside go to the discard pile."""
+    def _clear_offer(self, redraw: bool = True) -> None:
+        """A part drawn again (or written over): its cards and the jokers set aside go to the discard
+        pile; only drawing again counts as a redraw."""
         if self.offer is not None:
             self.discard.extend(self.offer["cards"])
-            self.made["redraws"][self.phase] += 1
+            self.made["redraws"][self.phase] += redraw
         self.discard.extend(self.aside)
         self.aside = []
         self.offer = None
@@ -305,7 +308,7 @@ class ForgeState(State):
     def _write(self, text: str) -> list[Event]:
         """A typed name or background is taken as it is: the part is done (TS-7)."""
         part = self.phase
-        self._clear_offer()
+        self._clear_offer(redraw=False)
         self.offer = {"cards": [], part: text, "written": True}
         return self._accept()
 
@@ -415,7 +418,7 @@ class ForgeState(State):
             return None
         sheet = copy.deepcopy(self.sheet)
         return {"winner": None, "scores": [sheet["max_hp"]],
-                "reason": f"{sheet['name']}, {_article(sheet['background'])}, is ready to ride.", "result": sheet}
+                "reason": f"{sheet['name']} the {sheet['background']} is ready to ride.", "result": sheet}
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         return dict(event)  # every drawn card is face up; only the deck's order is hidden
@@ -432,7 +435,7 @@ class ForgeState(State):
             return "Roll 2d6 on a random column" if column == "random" else f"Roll 2d6 for {NAME_COLUMNS[column]}"
         if kind == "accept":
             return "Done: the character is ready" if self.phase == "gear" else \
-                f"Keep this {PART_LABELS[self.phase].lower()}"
+                f"Keep {KEEP_WORDS[self.phase]}"
         if kind == "package":
             archetype = move["archetype"]
             if archetype == "standard":
@@ -468,10 +471,6 @@ def _weapon_bits(weapon_class: str) -> dict[str, Json]:
         return {}
     cls = WEAPON_CLASSES[weapon_class]
     return {"weapon": weapon_class, "damage": list(cls.damage), "bulky": cls.bulky}
-
-
-def _article(noun: str) -> str:
-    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 def _cards(cards: list[str]) -> str:
