@@ -30,7 +30,7 @@ from ...cards import JOKERS, new_rng, pick, reshuffle, shuffle
 from ...engine import Event, GameInfo, IllegalMove, Json, Move, SeatSpec, SetupError, State, register
 from .character import (NAME_LIMIT, check_sheet, TEXT_LIMIT, Sheet, inventory_full, item_json, new_sheet, slots_used)
 from .fate import ABILITIES, SUIT_ABILITIES, check_deck_order, full_deck, label, roll_die
-from .tables import (ARCHETYPES, BACKGROUNDS, CREDIT, INVENTORY_SLOTS, NAME_COLUMNS, NAMES, SHOP, STARTING_ITEMS,
+from .tables import (ARCHETYPES, BACKGROUNDS, INVENTORY_SLOTS, NAME_COLUMNS, NAMES, SHOP, SHORT_CREDIT, STARTING_ITEMS,
                      STARTING_MONEY, TRAITS, WEAPON_CLASSES, card_rank)
 
 PARTS: tuple[str, ...] = ("stats", "name", "background", "traits", "gear")
@@ -63,7 +63,7 @@ class ForgeState(State):
         hidden_info=True,
         summary=("Draw a gunslinger of the badlands by the book: seven cards for the abilities, dice for a "
                  "name, a card for the background, the suit piles for eight traits, then gear up."),
-        credit=CREDIT,
+        credit=SHORT_CREDIT,
         minutes=3,
         levels=(),
         seats=(SeatSpec("You"),),

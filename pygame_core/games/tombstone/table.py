@@ -36,7 +36,7 @@ from .character import (CONDITIONS, Sheet, ability_modifier, check_sheet, effect
 from .fate import (ABILITIES, ABILITY_SUITS, BLACK, MODES, RED, RISK_LABELS, RISKS, SUIT_ABILITIES, FateDeck, Flip,
                    cards_needed, check_deck_order, contest, damage, full_deck, judge_flip, label, roll_die, save,
                    tier)
-from .tables import (ARCHETYPES, BACKGROUNDS, CREDIT, DIE_OF_FATE_FAVOURS, NAME_COLUMNS, NAMES, SCARS, WEAPON_CLASSES, Item,
+from .tables import (ARCHETYPES, BACKGROUNDS, DIE_OF_FATE_FAVOURS, NAME_COLUMNS, NAMES, SCARS, SHORT_CREDIT, Item,
                      broken_limb, card_rank, head_wound_ability, reaction, scar_spot)
 
 MAX_PARTY = 6
@@ -130,7 +130,7 @@ class TableState(State):
         hidden_info=True,
         summary=("Run a session at a real table: the app is every deck of fate. Saves, contests, attacks and "
                  "damage in one click each, hands to cheat fate with, and the Dealer's tools."),
-        credit=CREDIT,
+        credit=SHORT_CREDIT,
         minutes=60,
         levels=(),
         seats=(SeatSpec("Dealer"), *(SeatSpec(f"Player {n}") for n in range(1, MAX_PARTY + 1))),

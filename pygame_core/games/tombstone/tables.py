@@ -20,6 +20,8 @@ from dataclasses import dataclass
 CREDIT = ("Tables from Tombstone - Grit & Determination, System Reference Document v0.1, "
           "licensed under CC-BY-SA 4.0 (creativecommons.org/licenses/by-sa/4.0).")
 
+SHORT_CREDIT = "Tables from the Tombstone SRD v0.1, CC-BY-SA 4.0"
+
 # --- names (2d6 per column) --------------------------------------------------------------------
 NAME_COLUMNS: dict[str, str] = {"male": "Men's names", "female": "Women's names", "rootin": "Rootin' tootin' names"}
 NAMES: dict[str, dict[int, str]] = {
