@@ -429,7 +429,12 @@ def load_metrics(browser: Browser, runs: int) -> list[Metric]:
 
 
 def move_metrics(browser: Browser, moves: int, game: str) -> list[Metric]:
-    """Click-to-redraw latency of human moves in `game` against the easy computer, p50/p95 over `moves`."""
+    """Click-to-redraw latency of human moves in `game`, p50/p95 over `moves`: against the easy computer
+    where the game has levels, else in the game's first mode (a solo forge, a table run by people)."""
+    from pygame_core import get_game
+
+    info = get_game(game).info
+    seating = "mode=computer&level=" + info.levels[0].id if info.levels else f"mode={info.modes[0]}"
     context, page = browser.page()
     samples: list[float] = []
     detail: dict[str, Any] = {"games": 0, "timeouts": 0, "reloads": 0}
@@ -437,7 +442,7 @@ def move_metrics(browser: Browser, moves: int, game: str) -> list[Metric]:
 
     def open_game(reload: bool) -> None:
         nonlocal seed
-        hash_ = f"#game={game}&mode=computer&level=easy&seed={seed}&speed=fast"
+        hash_ = f"#game={game}&{seating}&seed={seed}&speed=fast"
         seed += 1
         detail["games"] += 1
         if reload:
