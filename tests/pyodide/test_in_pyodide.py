@@ -185,7 +185,7 @@ def play_out(twin: Twin, game: dict[str, Any], seed: int, choose: str) -> dict[s
         player = rng.choice(to_act)  # any commit order of a simultaneous step
         if game["seats"][player]["kind"] == "engine":  # the game plays its own seat (a Dealer)
             twin.ok({"op": "auto", "session": session, "player": player})
-        elif choose == "bot":
+        elif choose == "bot" and game["levels"]:  # a game run only by people has no bot: random moves
             twin.ok({"op": "bot", "session": session, "player": player, "level": "easy"})
         else:
             moves = twin.ok({"op": "legal", "session": session, "player": player})["moves"]
