@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import json
+import json
 from typing import Any, Sequence
 
 from ...cards import JOKERS, new_rng, pick, shuffle
@@ -311,7 +312,7 @@ class TableState(State):
             reason = self._force_refusal(p)
             return IllegalMove("cannot_force", reason) if reason else None
         base = {k: v for k, v in move.items() if k not in FREE_FIELDS.get(kind, {})}
-        if base not in self.legal_moves(p):
+        if _strict(base) not in {_strict(m) for m in self.legal_moves(p)}:  # 1.0 and True are not 1
             return IllegalMove("not_possible", self._why_not(p, base))
         return None
 
@@ -1070,6 +1071,11 @@ class TableState(State):
 
 def pc_ref(n: int) -> str:
     return f"pc{n}"
+
+
+def _strict(move: Move) -> str:
+    """A move as strict JSON: Python's 1 == 1.0 == True must not make a move legal."""
+    return json.dumps(move, sort_keys=True)
 
 
 def _by_suit(cards: Sequence[str]) -> dict[str, int]:
