@@ -273,7 +273,7 @@ export class TablePanel extends MovePanel {
     const controls = [];
     const sides = pending.sides.map((side) => el("li", {}, [
       el("strong", {}, [side.name]), ` ${flipWords(side.flip, side.ability)}`,
-      ...(side.who.startsWith("pc") && side.cheat_refusal ? [el("span", { className: "tt-refusal" }, [` No cheat: ${side.cheat_refusal}`])] : []),
+      ...(side.who.startsWith("pc") && side.cheat_refusal ? [el("span", { className: "tt-refusal" }, [`No cheat: ${side.cheat_refusal}`])] : []),
     ]));
     controls.push(el("ul", { className: "tt-sides" }, sides));
     const settler = handSeat !== null && toAct.includes(handSeat) ? handSeat : 0;

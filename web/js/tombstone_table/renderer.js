@@ -36,7 +36,7 @@ function totalWords(flip, ability) {
  * What the middle of the felt shows: the sides (name, cards, cheat over covered, a total line), a title
  * and, for a settled flip, the verdict and the engine's sentence.
  * @typedef {{name: string, cards: string[], cheat: string | null, covered: string | null, total: string, win?: boolean}} Side
- * @typedef {{title: string, sides: Side[], target: string, verdict: string, sentence: string, waiting: boolean}} Stage
+ * @typedef {{title: string, sides: Side[], target: string, verdict: string, sentence: string, waiting: boolean, titleY?: number, room?: boolean}} Stage
  */
 
 /** @returns {Stage | null} */
@@ -56,8 +56,9 @@ function stageOf(view) {
   const who = nameOf(view, last.who);
   if (result.kind === "damage") {
     const cards = [result.card, ...(result.extra ? [result.extra] : [])];
-    const side = { name: who, cards, cheat: result.cheat, covered: result.covered, total: result.rule === "black_joker" ? "Black Joker: no damage" : `tier ${result.tier}: ${result.total} damage` };
-    return { title: `${who}'s damage against ${nameOf(view, last.other)}`, sides: [side], target: "", verdict: `${result.total} damage`, sentence: last.sentence, waiting: false };
+    const side = { name: who, cards, cheat: result.cheat, covered: result.covered, total: result.rule === "black_joker" ? "Black Joker" : `tier ${result.tier}${result.bonus ? ` +${result.bonus}` : ""}` };
+    const verdict = result.rule === "black_joker" ? "No damage" : `${result.total} damage to ${nameOf(view, last.other)}`;
+    return { title: `${who}'s damage against ${nameOf(view, last.other)}`, sides: [side], target: "", verdict, sentence: last.sentence, waiting: false };
   }
   if (result.kind === "save") {
     const f = result.flip;
@@ -79,6 +80,7 @@ function stageOf(view) {
 
 /** Words wrapped to `width` at `size`, at most `lines` lines (the last one cut with an ellipsis). */
 function wrap(ctx, words, width, size, lines) {
+  if (lines <= 0 || !words) return [];
   setFont(ctx, size);
   const out = [];
   let line = "";
@@ -147,10 +149,13 @@ export class TombstoneRenderer extends TableRenderer {
       const n = stage.sides.length;
       const maxCards = Math.max(...stage.sides.map((s) => s.cards.length));
       const colW = area.w / n;
-      const reserved = stage.waiting ? 62 : 96; // title, totals, verdict and sentence
-      const cw = Math.max(34, Math.min(96, (area.h - reserved) / 1.4 / 1.2, (colW * 0.8) / (maxCards + 0.35)));
-      const ch = cw * 1.4;
-      const cardsY = area.y + 26 + (area.h - reserved - ch * 1.2) / 2 + 10;
+      const head = 50; // the title ribbon and the names
+      const below = stage.waiting ? 36 : 62; // the totals, then the target or verdict
+      const sentence = !stage.waiting && area.h > 300 ? 40 : 0;
+      const ch = Math.max(44, Math.min(168, (area.h - head - below - sentence) / 1.2, ((colW * 0.8) / (maxCards + 0.35)) * 1.4));
+      const cw = ch / 1.4;
+      const block = head + ch * 1.2 + below + sentence;
+      const cardsY = area.y + head + Math.max(0, (area.h - block) / 2);
       stage.sides.forEach((side, i) => {
         const cx = area.x + colW * (i + 0.5);
         const span = side.cards.length * cw + (side.cards.length - 1) * cw * 0.18;
@@ -159,8 +164,11 @@ export class TombstoneRenderer extends TableRenderer {
           return { code, rect, covered: side.cheat && code === side.covered };
         });
         const cheat = side.cheat ? cards.find((c) => c.covered) : null;
-        sides.push({ side, cx, cards, cheat: cheat ? { code: side.cheat, rect: { x: cheat.rect.x + cw * 0.22, y: cheat.rect.y + ch * 0.18, w: cw, h: ch } } : null, totalY: cardsY + ch * 1.2 + 12, nameY: cardsY - 14 });
+        sides.push({ side, cx, cards, cheat: cheat ? { code: side.cheat, rect: { x: cheat.rect.x + cw * 0.22, y: cheat.rect.y + ch * 0.16, w: cw, h: ch } } : null,
+          totalY: cardsY + ch * 1.2 + 12, nameY: cardsY - 12 });
       });
+      stage.titleY = Math.max(area.y, cardsY - head);
+      stage.room = sentence > 0;
     }
     return { W, H, pileRow, area, stage, sides, handRow };
   }
@@ -212,7 +220,7 @@ export class TombstoneRenderer extends TableRenderer {
     if (!stage) {
       ribbon(ctx, this.highlight.caption || "No flip yet: pick who acts below.", { x: area.x + area.w * 0.1, y: area.y + area.h / 2 - 14, w: area.w * 0.8, h: 28 }, { largest: 14 });
     } else {
-      ribbon(ctx, stage.title, { x: area.x, y: area.y, w: area.w, h: 24 }, { largest: 14, gold: stage.waiting });
+      ribbon(ctx, stage.title, { x: area.x, y: stage.titleY, w: area.w, h: 24 }, { largest: 14, gold: stage.waiting });
       sides.forEach(({ side, cx, cards, cheat, totalY, nameY }, i) => {
         text(ctx, side.name, cx, nameY, { size: 13, bold: true, color: side.win ? GOLD : CREAM, align: "center" });
         for (const card of cards) {
@@ -226,20 +234,20 @@ export class TombstoneRenderer extends TableRenderer {
         if (cheat) {
           const t = this.turned(cheat.code, elapsed);
           this.flipCard(cheat.rect, cheat.code, t);
-          text(ctx, "cheat", cheat.rect.x + cheat.rect.w / 2, cheat.rect.y + cheat.rect.h + 9, { size: 10, bold: true, color: GOLD, align: "center" });
+          pill(ctx, "cheat", cheat.rect.x + cheat.rect.w, cheat.rect.y, { size: 10, fill: "rgba(70, 48, 10, 0.95)", edge: GOLD });
         }
         const shown = Math.min(1, ...cards.map((c) => this.turned(c.code, elapsed)));
-        if (shown >= 1) pill(ctx, side.total, cx, totalY + (cheat ? 8 : 0), { size: 13, fill: side.win ? "rgba(70, 48, 10, 0.95)" : undefined, edge: side.win ? GOLD : BRASS });
+        if (shown >= 1) pill(ctx, side.total, cx, totalY, { size: 13, fill: side.win ? "rgba(70, 48, 10, 0.95)" : undefined, edge: side.win ? GOLD : BRASS });
         if (i === 0 && sides.length === 2) text(ctx, "against", (cx + sides[1].cx) / 2, cards[0].rect.y + cards[0].rect.h / 2, { size: 13, bold: true, color: FAINT, align: "center" });
       });
-      const lastY = Math.max(...sides.map((s) => s.totalY + (s.cheat ? 8 : 0)));
+      const lastY = Math.max(...sides.map((s) => s.totalY));
       if (stage.target) text(ctx, stage.target, area.x + area.w / 2, lastY + 22, { size: 12, bold: true, color: FAINT, align: "center" });
       const settled = elapsed === Infinity || !this.animation || elapsed >= this.animation.end;
       if (!stage.waiting && settled) {
-        const y = lastY + (stage.target ? 36 : 22);
+        const y = lastY + (stage.target ? 40 : 28);
         if (stage.verdict) pill(ctx, stage.verdict, area.x + area.w / 2, y, { size: 14, fill: "rgba(70, 48, 10, 0.95)", edge: GOLD, color: PILL_TEXT });
-        const room = area.y + area.h - (y + 14);
-        const lines = wrap(ctx, stage.sentence, Math.min(area.w, 640), 12, Math.max(0, Math.floor(room / 16)));
+        const room = stage.room ? area.y + area.h - (y + 14) : 0;
+        const lines = wrap(ctx, stage.sentence, Math.min(area.w, 640), 12, Math.max(0, Math.min(3, Math.floor(room / 16))));
         lines.forEach((line, k) => text(ctx, line, area.x + area.w / 2, y + 22 + k * 16, { size: 12, color: CREAM, align: "center" }));
       }
     }
