@@ -271,7 +271,7 @@ def test_ts2_a_cheat_covers_one_card_of_an_enhanced_flip() -> None:
     state = table([pc("Kit", DEX=0)], decks=[pc_deck(["2C", "3C"], hand=["QD", "2D", "3D", "4D", "5D"])])
     play(state, 1, type="save", ability="DEX", risk="deadly", mode="enhanced")
     assert {"type": "cheat", "card": "QD", "covers": "3C"} in state.legal_moves(1)
-    assert "say which one" in refused(state, 1, "malformed_move", type="cheat", card="QD")
+    assert refused(state, 1, "malformed_move", type="cheat", card="QD") == "A cheat move has the fields card, covers, type."
     refused(state, 1, "malformed_move", type="cheat", card="QD", covers="9C")
     play(state, 1, type="cheat", card="QD", covers="2C")
     result = last(state)["result"]

@@ -87,7 +87,7 @@ FIELDS: dict[str, set[str]] = {
     "fatigue": {"character", "change"}, "rest": {"kind"}, "recover": {"character", "scar"}, "remove": {"npc"},
     "end": set(),
 }
-OPTIONAL = {"cheat": {"covers"}}
+OPTIONAL: dict[str, set[str]] = {}  # every field of a move is named, so check agrees with legal_moves
 PARTY_MOVES = {"save", "contest", "attack", "turn_tail", "take_over"}
 PENDING_MOVES = {"cheat", "force", "settle"}
 
