@@ -49,6 +49,12 @@ def click_and_wait(visit: Visit, selector: str) -> None:
     visit.page.wait_for_selector("#move-list button:not([disabled]), #result:not([hidden])")
 
 
+def settle_and_shoot(visit: Visit, name: str) -> None:
+    """A screenshot once the cards have finished turning over."""
+    visit.page.wait_for_timeout(1500)
+    visit.screenshot(name)
+
+
 def move_selector(move: dict[str, Any], seat: int) -> str:
     return f"button.move[data-seat='{seat}'][data-move='{json.dumps(move, separators=(',', ':'))}']"
 
@@ -110,7 +116,7 @@ def test_a_session_at_the_dealers_table(open_page: Callable[..., Visit]) -> None
     assert [p["sheet"]["name"] for p in view["party"]] == ["Ada"]
     assert view["party"][0]["sheet"] == seated_sheet
     assert page.evaluate("() => window.app.drawnView().party[0].hand") is None  # the Dealer's view by default
-    visit.screenshot("tombstone_table-idle-laptop.png")
+    settle_and_shoot(visit, "tombstone_table-idle-laptop.png")
 
     # A DEX save at high risk, one click once Ada is the one acting.
     page.click("button.tt-actor[data-actor='1']")
@@ -141,7 +147,7 @@ def test_a_session_at_the_dealers_table(open_page: Callable[..., Visit]) -> None
     assert any(" attacks Bandit" in s for s in sentences)
     assert any("for damage" in s for s in sentences), sentences
     assert cheats, "a cheat from the hand was offered and played"
-    visit.screenshot("tombstone_table-attack-laptop.png")
+    settle_and_shoot(visit, "tombstone_table-attack-laptop.png")
 
     # A contest waiting for cheats, for the screenshot; then a reload finds everything as it was.
     page.click("button.tt-actor[data-actor='1']")
@@ -150,7 +156,7 @@ def test_a_session_at_the_dealers_table(open_page: Callable[..., Visit]) -> None
     click_and_wait(visit, move_selector({"type": "contest", "ability": "WIL", "against": "dealer"}, 1))
     before = visit.view(0)
     if before["pending"]:
-        visit.screenshot("tombstone_table-contest-laptop.png")
+        settle_and_shoot(visit, "tombstone_table-contest-laptop.png")
     page.reload()
     visit.wait_ready()
     page.wait_for_selector("#move-list button.move")
@@ -190,16 +196,16 @@ def test_phone_screens_and_an_empty_roster(open_page: Callable[..., Visit]) -> N
     page.click("#setup-form button[value='deal']")
     page.wait_for_selector("#move-list button.move")
     assert [p["sheet"]["name"] for p in visit.view(0)["party"]] == ["Jesse", "Silas"]
-    visit.screenshot("tombstone_table-idle-phone.png")
+    settle_and_shoot(visit, "tombstone_table-idle-phone.png")
     click_and_wait(visit, move_selector({"type": "enemy", "preset": "bandit"}, 0))
     page.click("button.tt-actor[data-actor='2']")
     page.check("input[name='tt-ability'][value='STR']")
     click_and_wait(visit, move_selector({"type": "contest", "ability": "STR", "against": "dealer"}, 2))
     if visit.view(0)["pending"]:
-        visit.screenshot("tombstone_table-contest-phone.png")
+        settle_and_shoot(visit, "tombstone_table-contest-phone.png")
     resolve_flips(visit, [])
     page.click("button.tt-actor[data-actor='2']")
     click_and_wait(visit, move_selector({"type": "attack", "weapon": 0, "target": "npc0"}, 2))
     resolve_flips(visit, [])
-    visit.screenshot("tombstone_table-attack-phone.png")
+    settle_and_shoot(visit, "tombstone_table-attack-phone.png")
     assert any(" attacks Bandit" in s for s in log(visit))

@@ -272,7 +272,7 @@ export class TablePanel extends MovePanel {
     const { pending } = view;
     const controls = [];
     const sides = pending.sides.map((side) => el("li", {}, [
-      el("strong", {}, [side.name]), ` ${flipWords(side.flip, side.ability)}`,
+      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${flipWords(side.flip, side.ability)}`,
       ...(side.who.startsWith("pc") && side.cheat_refusal ? [el("span", { className: "tt-refusal" }, [`No cheat: ${side.cheat_refusal}`])] : []),
     ]));
     controls.push(el("ul", { className: "tt-sides" }, sides));

@@ -65,7 +65,8 @@ export function turnLine(view, toAct) {
     return `${pendingTitle(view)}: ${players.join(" or ")} may cheat fate, or let the cards stand.`;
   }
   const up = view.party.filter((p) => p.sheet.status === "up").length;
-  return `The table is open: ${up} of ${view.party.length} standing, ${view.npcs.filter((n) => n.status === "up").length} others in the scene.`;
+  const others = view.npcs.filter((n) => n.status === "up").length;
+  return `The table is open: ${up} of ${view.party.length} standing, ${others === 0 ? "nobody else" : others === 1 ? "one other" : `${others} others`} in the scene.`;
 }
 
 /** The last thing the engine said (the news line). */
