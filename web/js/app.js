@@ -311,7 +311,8 @@ function wireControls() {
     find("#result").hidden = true;
   });
   document.addEventListener("saloon:over", (event) => {
-    if (seated && /** @type {CustomEvent} */ (event).detail?.session === seated.session) offerShare(true);
+    // A game dealt with a setup (a party of characters) cannot travel in a link: it offers no Share.
+    if (seated && /** @type {CustomEvent} */ (event).detail?.session === seated.session) offerShare(!seated.info.setup);
   });
   onSlotChanged(({ slot, revision }) => {
     if (seated?.info.id === slot && revision > seated.revision) followOtherTab(seated, "This game was played on in another tab.");

@@ -5,7 +5,8 @@
 // fails is reported and left as it was.
 
 const PREFIX = "saloon:tombstone:character:";
-const CHECKER = "tombstone_forge"; // the game whose result a character sheet is
+/** The forge: the game whose result a character sheet is (it checks sheets, and the table links to it). */
+export const FORGE = "tombstone_forge";
 
 /**
  * @typedef {{id: string, key: string, sheet: any, added: string}} Character  a checked roster entry
@@ -54,7 +55,7 @@ export class Roster {
    * @returns {Promise<Checked>}
    */
   async check(sheet) {
-    const answer = await this.bridge.call({ op: "check_result", game: CHECKER, result: sheet });
+    const answer = await this.bridge.call({ op: "check_result", game: FORGE, result: sheet });
     if (answer.ok) return { ok: true, sheet: answer.result };
     return { ok: false, message: answer.error?.message ?? "The sheet could not be checked." };
   }

@@ -2,15 +2,15 @@
 // `setupFields`). It lists the characters of the roster kept in this browser (../tombstone/roster.js, every
 // sheet checked by the engine) as check boxes, one to six of them, or the sample party the engine seats
 // when it is given none. An empty roster says so and offers the character forge.
-import { Roster, sheetId } from "../tombstone/roster.js";
+import { FORGE, Roster, sheetId } from "../tombstone/roster.js";
 import { make, ABILITIES } from "../tombstone/sheet-view.js";
 import { attachStylesheet } from "../screens/stylesheet.js";
 
 const MAX_PARTY = 6;
 
-/** The forge's address: the family's other game (named from this one's id, so no other id is written here). */
-export function forgeHash(info) {
-  return `#game=${info.id.replace(/_table$/, "_forge")}&mode=solo`;
+/** The forge's address. */
+export function forgeHash() {
+  return `#game=${FORGE}&mode=solo`;
 }
 
 /** "DEX 4 · WIL 2 · HP 2/2 · $2" */
@@ -24,7 +24,7 @@ function characterLine(sheet) {
  * @param {import("../types.js").SetupContext} context
  * @returns {Promise<import("../types.js").SetupFields>}
  */
-export async function setupFields({ engine, info, close }) {
+export async function setupFields({ engine, close }) {
   attachStylesheet(new URL("./table.css", import.meta.url).href); // the picker's looks (scoped to its classes)
   const { characters, problems } = await new Roster(engine).load();
   const usable = characters.filter((c) => c.sheet.status !== "dead");
@@ -65,7 +65,7 @@ export async function setupFields({ engine, info, close }) {
     const forge = make("button", { type: "button", className: "plain-button tt-to-forge", "data-forge": "" }, ["Forge a character"]);
     forge.addEventListener("click", () => {
       close();
-      location.hash = forgeHash(info);
+      location.hash = forgeHash();
     });
     fieldset.append(make("div", { className: "tt-empty" }, [
       make("p", { className: "sheet-note" }, ["Your roster is empty: nobody has been forged in this browser yet. Forge a character "
