@@ -378,10 +378,8 @@ class TableState(State):
         if card == BLACK:
             return IllegalMove("cannot_cheat", "The Black Joker is not laid over a flip: use it to make the "
                                                "Dealer flip again.")
-        covers = move.get("covers")
-        if covers is None and len(side["cards"]) > 1:
-            return IllegalMove("malformed_move", "Two cards were flipped: say which one the hand card covers.")
-        if covers is not None and covers not in side["cards"]:
+        covers = move["covers"]
+        if not isinstance(covers, str) or covers not in side["cards"]:
             return IllegalMove("malformed_move", f"{covers!r} is not one of the flipped cards.")
         return None
 
