@@ -39,7 +39,7 @@ import traceback
 from typing import Any, Callable
 
 from .bots import make_bot
-from .engine import IllegalMove, SetupError, State, all_games, get_game, replay
+from .engine import Game, IllegalMove, SetupError, State, all_games, get_game, replay
 
 Request = dict[str, Any]
 Response = dict[str, Any]
@@ -102,11 +102,7 @@ class Bridge:
         return {"games": [game.info.to_json() for game in all_games()]}
 
     def op_new(self, request: Request) -> Response:
-        game_id = _field(request, "game", str)
-        try:
-            game = get_game(game_id)
-        except KeyError as exc:
-            raise BadRequest("unknown_game", str(exc.args[0])) from None
+        game = _game(request)
         names = _names(game.info.players, request)
         try:
             state = game.new_game(request.get("seed"), request.get("options"), request.get("deal"),
@@ -118,11 +114,7 @@ class Bridge:
         return {"session": self._store(state)}
 
     def op_check_result(self, request: Request) -> Response:
-        game_id = _field(request, "game", str)
-        try:
-            game = get_game(game_id)
-        except KeyError as exc:
-            raise BadRequest("unknown_game", str(exc.args[0])) from None
+        game = _game(request)
         if "result" not in request:
             raise BadRequest("bad_request", "'check_result' needs a 'result'.")
         try:
@@ -291,6 +283,14 @@ def _names(players: int, request: Request) -> tuple[str, ...] | None:
         raise BadRequest("bad_request", f"'names' must be a list of {players} non-empty strings, one per seat, "
                                         f"not {names!r}.")
     return tuple(names)
+
+
+def _game(request: Request) -> Game:
+    """The game a request names in "game" (error ``unknown_game`` naming the known ids)."""
+    try:
+        return get_game(_field(request, "game", str))
+    except KeyError as exc:
+        raise BadRequest("unknown_game", str(exc.args[0])) from None
 
 
 def _error(code: str, message: str) -> Response:

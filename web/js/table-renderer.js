@@ -3,6 +3,17 @@
 // frame, and the conversions between viewport and canvas points for hit tests. A game's renderer
 // extends this with layout(), timeline(events, before) and paint(layout, elapsed).
 
+import { banner, clamp01, ease, lerpRect } from "./canvas-kit.js";
+
+/**
+ * A card turning over, `p` of the way (0..1): its back narrows to an edge, then its face widens.
+ * @param {string | null} code
+ * @param {number} p
+ */
+export function turningLook(code, p) {
+  return p < 0.5 ? { code: null, faceUp: false, squeeze: 1 - 2 * p } : { code, faceUp: true, squeeze: 2 * p - 1 };
+}
+
 export class TableRenderer {
   /**
    * @param {HTMLCanvasElement} canvas
@@ -181,4 +192,38 @@ export class TableRenderer {
    * @type {(layout: any, elapsed: number) => void}
    */
   paint() {}
+
+  /**
+   * The cards turning face up at `elapsed` ms: each flip `{at(layout), code, start}` takes `ms`.
+   * @param {{at: (layout: any) => {x: number, y: number, w: number, h: number}, code: string, start: number}[]} flips
+   */
+  drawFlips(flips, layout, elapsed, ms) {
+    for (const flip of flips) {
+      if (elapsed < flip.start || elapsed >= flip.start + ms) continue;
+      const rect = flip.at(layout);
+      this.painter.draw(this.ctx, rect.x, rect.y, rect.w, rect.h, turningLook(flip.code, clamp01((elapsed - flip.start) / ms)));
+    }
+  }
+
+  /**
+   * The cards in flight at `elapsed` ms: each `{from(layout), to(layout), start, dur, look}` eases across.
+   * @param {{from: (layout: any) => any, to: (layout: any) => any, start: number, dur: number, look: any}[]} flights
+   */
+  drawFlights(flights, layout, elapsed) {
+    for (const flight of flights) {
+      if (elapsed < flight.start || elapsed >= flight.start + flight.dur) continue;
+      const r = lerpRect(flight.from(layout), flight.to(layout), ease((elapsed - flight.start) / flight.dur));
+      this.painter.draw(this.ctx, r.x, r.y, r.w, r.h, flight.look);
+    }
+  }
+
+  /**
+   * The banners crossing `place` at `elapsed` ms, each `{text, start}` for `ms`, in letters of `size`.
+   * @param {{text: string, start: number}[]} banners
+   */
+  drawBanners(banners, place, elapsed, ms, size) {
+    for (const shown of banners) {
+      if (elapsed >= shown.start && elapsed < shown.start + ms) banner(this.ctx, shown.text, place, (elapsed - shown.start) / ms, size);
+    }
+  }
 }

@@ -8,8 +8,8 @@ import { layoutTable, laneContent } from "./layout.js";
 import { laneLabel, chainTag } from "./texts.js";
 import { paintHealth, paintToken, paintBonus, paintChip, paintPower } from "./pieces.js";
 import {
-  BRASS, PARCHMENT, FAINT, GOLD, ease, clamp01, lerpRect, contains, text, pill, ribbon, glow, dim, dashedOutline,
-  banner, roundedRect, setFont, halo,
+  BRASS, PARCHMENT, FAINT, GOLD, ease, clamp01, contains, text, pill, ribbon, glow, dim, dashedOutline,
+  roundedRect, setFont, halo,
 } from "../canvas-kit.js";
 
 const FLY_MS = 300;
@@ -299,23 +299,8 @@ export class DuelingSuitsRenderer extends TableRenderer {
   }
 
   drawAnimation(layout, elapsed) {
-    const { ctx } = this;
-    for (const flip of this.animation.flips) {
-      if (elapsed < flip.start || elapsed >= flip.start + FLIP_MS) continue;
-      const rect = flip.at(layout);
-      const p = clamp01((elapsed - flip.start) / FLIP_MS);
-      const look = p < 0.5 ? { code: null, faceUp: false, squeeze: 1 - 2 * p } : { code: flip.code, faceUp: true, squeeze: 2 * p - 1 };
-      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, look);
-    }
-    for (const flight of this.animation.flights) {
-      if (elapsed < flight.start || elapsed >= flight.start + flight.dur) continue;
-      const r = lerpRect(flight.from(layout), flight.to(layout), ease((elapsed - flight.start) / flight.dur));
-      this.painter.draw(ctx, r.x, r.y, r.w, r.h, flight.look);
-    }
-    for (const shown of this.animation.banners) {
-      if (elapsed >= shown.start && elapsed < shown.start + BANNER_MS) {
-        banner(ctx, shown.text, layout.caption, (elapsed - shown.start) / BANNER_MS, 18);
-      }
-    }
+    this.drawFlips(this.animation.flips, layout, elapsed, FLIP_MS);
+    this.drawFlights(this.animation.flights, layout, elapsed);
+    this.drawBanners(this.animation.banners, layout.caption, elapsed, BANNER_MS, 18);
   }
 }

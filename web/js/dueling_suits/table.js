@@ -14,7 +14,7 @@ function chartButton() {
   const button = document.createElement("button");
   button.type = "button";
   button.id = "ds-chart-open";
-  button.className = "ds-chart-open";
+  button.className = "head-pill ds-chart-open";
   button.setAttribute("aria-haspopup", "dialog");
   button.title = "Which suit does what against which: the table of the sixteen match-ups, with the last turn's lit";
   button.textContent = "Suit table";

@@ -3,11 +3,11 @@
 // draws and the bleeding. It never decides what is legal or what a card does: the table passes
 // which hand cards are playable and which wounds may be dressed (from the bridge's `legal`), and every
 // card that moves comes from an event.
-import { TableRenderer } from "../table-renderer.js";
+import { TableRenderer, turningLook } from "../table-renderer.js";
 import { layoutTable } from "./layout.js";
 import { roundsLeft } from "./texts.js";
 import {
-  BRASS, PARCHMENT, FAINT, ease, clamp01, lerpRect, contains, text, pill, ribbon, glow, dim, dashedOutline, banner,
+  BRASS, PARCHMENT, FAINT, clamp01, contains, text, pill, ribbon, glow, dim, dashedOutline, banner,
   roundedRect, setFont,
 } from "../canvas-kit.js";
 
@@ -320,16 +320,11 @@ export class KnifeFightRenderer extends TableRenderer {
       const rect = card.at(layout);
       let look = { code: card.code, faceUp: true };
       if (card.flipAt !== null && elapsed < card.flipAt + FLIP_MS) {
-        const p = clamp01((elapsed - card.flipAt) / FLIP_MS);
-        look = p < 0.5 ? { code: null, faceUp: false, squeeze: 1 - 2 * p } : { ...look, squeeze: 2 * p - 1 };
+        look = turningLook(card.code, clamp01((elapsed - card.flipAt) / FLIP_MS));
       }
       this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, look);
     }
-    for (const flight of this.animation.flights) {
-      if (elapsed < flight.start || elapsed >= flight.start + flight.dur) continue;
-      const r = lerpRect(flight.from(layout), flight.to(layout), ease((elapsed - flight.start) / flight.dur));
-      this.painter.draw(ctx, r.x, r.y, r.w, r.h, flight.look);
-    }
+    this.drawFlights(this.animation.flights, layout, elapsed);
     const round = this.animation.banner;
     if (round && elapsed >= round.start && elapsed < round.start + BANNER_MS) {
       banner(ctx, round.text, layout.caption, (elapsed - round.start) / BANNER_MS, 22);

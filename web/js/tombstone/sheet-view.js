@@ -3,6 +3,7 @@
 // drawn can be marked "pencilled" (greyed, not yet kept) and a part not drawn yet "blank".
 //
 // Shared by the Tombstone pages (the forge, the Dealer's table): nothing in here names either.
+import { el } from "../move-panel.js";
 
 /** The abilities in sheet order, their names and suits (TOMB-2: Spades STR, Clubs DEX, Diamonds WIL, Hearts GRT). */
 export const ABILITIES = [
@@ -40,21 +41,8 @@ export function slotsUsed(sheet) {
   return sheet.inventory.reduce((sum, item) => sum + item.slots, 0) + (sheet.fatigue ?? 0) + (sheet.conditions?.length ?? 0);
 }
 
-/**
- * A small element: "className" sets the class, other attributes are set as they are.
- * @param {string} tag
- * @param {Record<string, string>} attributes
- * @param {(Node | string)[]} children
- */
-export function make(tag, attributes = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "className") node.className = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
+/** An element with attributes and children (the saloon's own `el`, under the name this folder uses). */
+export const make = el;
 
 /** What an item line says after the name: "bulky · 2/3/5 · ranged". */
 function itemNote(item) {

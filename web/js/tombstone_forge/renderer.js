@@ -6,7 +6,7 @@ import { TableRenderer } from "../table-renderer.js";
 import { layoutForge } from "./layout.js";
 import { RED_SUITS, SUIT_SYMBOLS, dollars } from "../tombstone/sheet-view.js";
 import {
-  BRASS, CREAM, FAINT, GOLD, PARCHMENT, ease, clamp01, lerpRect, contains, text, pill, ribbon, dashedOutline, banner,
+  BRASS, CREAM, FAINT, GOLD, PARCHMENT, clamp01, contains, text, pill, ribbon, dashedOutline,
   roundedRect, setFont, halo,
 } from "../canvas-kit.js";
 
@@ -106,7 +106,7 @@ export class ForgeRenderer extends TableRenderer {
     const samePart = before && before.view.phase === this.view.phase;
     const land = (key, to, code, start) => {
       flights.push({ from: (L) => L.deck, to, start, dur: FLY_MS, look: { code: null, faceUp: false } });
-      flips.push({ key, to, code, start: start + FLY_MS });
+      flips.push({ key, at: to, code, start: start + FLY_MS });
       hidden.push({ key, until: start + FLY_MS + FLIP_MS });
     };
     const toDiscard = (rect, code) => {
@@ -366,23 +366,8 @@ export class ForgeRenderer extends TableRenderer {
   }
 
   drawAnimation(layout, elapsed) {
-    const { ctx } = this;
-    for (const flip of this.animation.flips) {
-      if (elapsed < flip.start || elapsed >= flip.start + FLIP_MS) continue;
-      const rect = flip.to(layout);
-      const p = clamp01((elapsed - flip.start) / FLIP_MS);
-      const look = p < 0.5 ? { code: null, faceUp: false, squeeze: 1 - 2 * p } : { code: flip.code, faceUp: true, squeeze: 2 * p - 1 };
-      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, look);
-    }
-    for (const flight of this.animation.flights) {
-      if (elapsed < flight.start || elapsed >= flight.start + flight.dur) continue;
-      const r = lerpRect(flight.from(layout), flight.to(layout), ease((elapsed - flight.start) / flight.dur));
-      this.painter.draw(ctx, r.x, r.y, r.w, r.h, flight.look);
-    }
-    for (const shown of this.animation.banners) {
-      if (elapsed >= shown.start && elapsed < shown.start + BANNER_MS) {
-        banner(ctx, shown.text, layout.caption, (elapsed - shown.start) / BANNER_MS, layout.phone ? 13 : 16);
-      }
-    }
+    this.drawFlips(this.animation.flips, layout, elapsed, FLIP_MS);
+    this.drawFlights(this.animation.flights, layout, elapsed);
+    this.drawBanners(this.animation.banners, layout.caption, elapsed, BANNER_MS, layout.phone ? 13 : 16);
   }
 }

@@ -40,7 +40,7 @@ export class Table extends SoloScreen {
     this.screen.classList.add("tf-forge");
     this.pane = make("aside", { className: "tf-pane", "aria-label": "Your character sheet", "aria-live": "polite" });
     /** @type {HTMLElement} */ (document.querySelector("#felt")).append(this.pane);
-    this.rosterButton = make("button", { type: "button", id: "tf-roster-open", className: "tf-roster-open", "aria-haspopup": "dialog",
+    this.rosterButton = make("button", { type: "button", id: "tf-roster-open", className: "head-pill tf-roster-open", "aria-haspopup": "dialog",
       title: "The characters kept in this browser: view, print, export, delete, import" }, ["Roster"]);
     document.querySelector(".moves-head").append(this.rosterButton);
     this.rosterButton.addEventListener("click", () => this.rosterView.open(), { signal });
