@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
+from playwright.sync_api import expect
 from saloon_site import ARTIFACTS, LAPTOP, PHONE, Visit
 
 FORGE = "#game=tombstone_forge&mode=solo&speed=fast"
@@ -113,9 +114,11 @@ def test_the_menu_offers_the_forge(open_page: Callable[..., Visit]) -> None:
     assert page.evaluate("() => window.app.current.mode") == "solo"
     assert offered_moves(page) == [{"type": "draw"}]
     page.click("button[data-help='rules']")
+    expect(page.locator("#help-text h2").first).to_have_text("How to play Tombstone: the character forge")
     assert "CC-BY-SA 4.0" in page.locator("#help-text").inner_text()
     page.keyboard.press("Escape")
     page.click("button[data-help='rulings']")
+    expect(page.locator("#help-text h2").first).to_have_text("House rulings for Tombstone: the character forge")
     rulings = page.locator("#help-text").inner_text()
     assert all(ruling in rulings for ruling in ("TOMB-2", "TOMB-5", "TS-4", "TS-5", "TS-6", "TS-7", "TS-8"))
 
