@@ -4,8 +4,9 @@ convention, and its id appears nowhere else in the engine, the scripts, the gene
 A game ``<id>`` owns ``pygame_core/games/<id>.py`` (or a package), ``pygame_core/bots/<id>_bot.py``,
 ``web/js/<id>/`` and ``tests/<id>/``; it takes one line in each registry (``games/__init__.py``,
 ``bots/__init__.py``, ``web/js/games.js``). Engines that share a package (Tombstone's forge and table live
-in ``games/tombstone/``) form a family: the package, ``tests/<family>/`` and ``web/js/<family>/`` belong to
-each of them, and the family takes the registry line in ``games/__init__.py``.
+in ``games/tombstone/``) form a family: the package, ``tests/<family>/``, ``web/js/<family>/`` and each
+member's own folders belong to all of them (the table's tests forge their party with the forge), and the
+family takes the registry line in ``games/__init__.py``.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def owned_by(path: Path, game_id: str) -> bool:
     shared = family(game_id)
     if shared:
         folders += [games / shared, TESTS / shared, WEB_JS / shared]
+        folders += [root / kin for kin in GAME_IDS if family(kin) == shared for root in (TESTS, WEB_JS)]
     return (path in (games / f"{game_id}.py", ROOT / "pygame_core" / "bots" / f"{game_id}_bot.py")
             or any(folder in path.parents for folder in folders))
 

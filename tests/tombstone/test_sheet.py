@@ -51,10 +51,10 @@ def forged(seed: int, bot_seed: int | None = None) -> Sheet:
 
 
 # --------------------------------------------------------------------------- new_sheet (TOMB-2, TS-8)
-@pytest.mark.parametrize("grit", [0, 1, 4, 7])
-def test_tomb2_hp_is_grit_plus_one(grit: int) -> None:
-    sheet = new_sheet({"STR": 1, "DEX": 1, "WIL": 1, "GRT": grit})
-    assert sheet["hp"] == sheet["max_hp"] == grit + 1
+@pytest.mark.parametrize("grt", [0, 1, 4, 7])
+def test_tomb2_hp_is_grt_plus_one(grt: int) -> None:
+    sheet = new_sheet({"STR": 1, "DEX": 1, "WIL": 1, "GRT": grt})
+    assert sheet["hp"] == sheet["max_hp"] == grt + 1
 
 
 def test_ts8_a_new_sheet_has_the_starting_gear_and_ten_dollars() -> None:
