@@ -3,6 +3,7 @@
 
     python3 scripts/golden.py            # regenerate tests/<id>/golden_seed7.txt for every game
     python3 scripts/golden.py --check    # exit 1 (with a diff) if a file is out of date
+    python3 scripts/golden.py ID [ID...] # only these games (with or without --check)
 
 Every person's seat is a ``RandomBot`` seeded from the game seed and the game plays its own engine
 seats (``auto_move``), so a transcript depends only on the engine (and on ``cards.pick``/``shuffle``,
@@ -95,8 +96,15 @@ def diff(expected: str, actual: str, name: str) -> str:
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
+    wanted = [arg for arg in argv if not arg.startswith("--")]
+    unknown = sorted(set(wanted) - {game_id for game_id, _ in GOLDEN})
+    if unknown:
+        print(f"unknown game(s): {', '.join(unknown)}; games: {', '.join(g for g, _ in GOLDEN)}", file=sys.stderr)
+        return 2
     status = 0
     for game_id, seed in GOLDEN:
+        if wanted and game_id not in wanted:
+            continue
         path = golden_path(game_id, seed)
         path.parent.mkdir(parents=True, exist_ok=True)
         text = transcript(game_id, seed)
