@@ -69,8 +69,13 @@ export function turnLine(view, toAct) {
   return `The table is open: ${up} of ${view.party.length} standing, ${others === 0 ? "nobody else" : others === 1 ? "one other" : `${others} others`} in the scene.`;
 }
 
-/** The last thing the engine said (the news line). */
+/** The news line: the flip on the table while one waits, else the last thing the engine said. */
 export function newsLine(view) {
+  const { pending } = view;
+  if (pending) {
+    const sides = pending.sides.map((side) => `${side.name} ${flipWords(side.flip, side.ability)}`).join(" against ");
+    return pending.context.target ? `${sides}, needing ${pending.context.target}.` : `${sides}.`;
+  }
   return view.log.at(-1)?.sentence ?? "Pick who acts below: a player's save, contest or attack, or one of the Dealer's tools.";
 }
 
