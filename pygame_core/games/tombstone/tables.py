@@ -1,7 +1,7 @@
 """The Tombstone SRD's tables as data: names, backgrounds, traits, reactions, scars, gear and packages.
 
 Credit: the tables below come from *Tombstone - Grit & Determination, System Reference Document v0.1*,
-licensed under CC-BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/). They are kept as data,
+shared under the Creative Commons Attribution-ShareAlike 4.0 licence. They are kept as data,
 as the SRD asks, and shared under the same licence. The prose around them (the short scar texts, the
 item notes) is ours. ``CORRECTIONS`` lists every entry whose spelling we fixed.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 CREDIT = ("Tables from Tombstone - Grit & Determination, System Reference Document v0.1, "
-          "licensed under CC-BY-SA 4.0 (creativecommons.org/licenses/by-sa/4.0).")
+          "used under the Creative Commons Attribution-ShareAlike 4.0 licence (CC-BY-SA 4.0).")
 
 SHORT_CREDIT = "Tables from the Tombstone SRD v0.1, CC-BY-SA 4.0"
 
