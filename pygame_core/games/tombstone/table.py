@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import copy
 import json
-import json
 from typing import Any, Sequence
 
 from ...cards import JOKERS, new_rng, pick, shuffle
