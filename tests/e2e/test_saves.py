@@ -104,6 +104,7 @@ def test_a_new_deal_asks_before_replacing_a_game_in_progress(open_page: Callable
     visit = open_page(LAPTOP)
     page = visit.goto(GRIT + "&seed=31")
     visit.play_moves(1)
+    assert visit.wait_for_turn() == "move"  # the computer's answer is in: the log no longer grows
     log = visit.view()["log"]
 
     open_link_of_deal(page, 99)
