@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from ...cards import JOKERS
 from ...engine import Event, IllegalMove, Json, Move
-from .character import CONDITIONS, Sheet, ability_modifier, effective_hp
+from .character import CONDITIONS, Sheet, ability_modifier, effective_hp, slots_used, weapons
 from .fate import (ABILITIES, ABILITY_SUITS, BLACK, RED, RISK_LABELS, RISKS, SUIT_ABILITIES, FateDeck, Flip,
                    cards_needed, contest, damage, judge_flip, label, save, tier)
 from .tables import SCARS, broken_limb, head_wound_ability, scar_spot
@@ -215,18 +215,24 @@ class Combat:
         self._settle(events)
 
     def _attack(self, attacker: str, target: str, weapon: dict[str, Any], mode: str, attackers: int,
-                events: list[Event]) -> None:
+                events: list[Event], poor: Sequence[str] = (), bonus: int = 0) -> None:
         """TOMB-8 and TOMB-11: melee is STR against STR, ranged DEX against DEX; several attackers or a posse
-        attack enhanced, an individual attacks a posse impaired; the damage bonus is +1 or a posse's +3."""
+        attack enhanced, an individual attacks a posse impaired; the damage bonus is +1 or a posse's +3.
+        ``poor`` names what else makes the attack impaired (the dark, cover); an advantage and a poor
+        position together cancel into a plain flip (SD-3). Without either, ``mode`` stands."""
         ability = "DEX" if weapon["ranged"] else "STR"
         posse_attacks = not attacker.startswith("pc") and self.npc(attacker)["kind"] == "posse"
         posse_defends = not target.startswith("pc") and self.npc(target)["kind"] == "posse"
+        good = "a posse attacks enhanced" if posse_attacks else "several attackers: enhanced" if attackers > 1 else ""
+        bad = [*poor, *(["attacks against a posse are impaired"] if posse_defends else [])]
         why = ""
-        if posse_attacks or attackers > 1:
-            mode, why = "enhanced", "a posse attacks enhanced" if posse_attacks else "several attackers: enhanced"
-        elif posse_defends:
-            mode, why = "impaired", "attacks against a posse are impaired"
-        bonus = 3 if posse_attacks else 1 if attackers > 1 else 0
+        if good and bad:
+            mode, why = "normal", f"{good}, but {', '.join(bad)}: the two cancel"
+        elif good:
+            mode, why = "enhanced", good
+        elif bad:
+            mode, why = "impaired", ", ".join(bad)
+        bonus += 3 if posse_attacks else 1 if attackers > 1 else 0
         sides = [self._side(attacker, ability, mode, events), self._side(target, ability, "normal", events)]
         self._start(events, "attack", sides, {"ability": ability, "weapon": weapon, "bonus": bonus,
                                               "enhanced": mode == "enhanced", "why": why, "target": target})
@@ -583,6 +589,25 @@ class Combat:
     def _record_result(self, events: list[Event], event: Event, sentence: str) -> None:
         self._say(events, event, sentence)
         self.last.append(copy.deepcopy(event))
+
+    def _party_view(self, p: int | None) -> list[dict[str, Any]]:
+        """Each character as the table shows them: the sheet, slots, HP to fight with, weapons, and their
+        deck's counts (the hand only to their own seat)."""
+        party = []
+        for n, sheet in enumerate(self.party):
+            ref = pc_ref(n)
+            party.append({"ref": ref, "seat": n + 1, "sheet": sheet, "slots": slots_used(sheet),
+                          "effective_hp": effective_hp(sheet),
+                          "debilitated": all(c in sheet["conditions"] for c in CONDITIONS.values()),
+                          "weapons": weapons(sheet), **self.decks[ref].public(p == n + 1)})
+        return party
+
+    def _pending_view(self, p: int | None) -> dict[str, Any] | None:
+        if self.pending is None:
+            return None
+        return {"kind": self.pending["kind"], "context": self.pending["context"],
+                "sides": [self._side_view(s, p) for s in self.pending["sides"]],
+                "force": None if p is None else self._force_refusal(p)}
 
     def _side_view(self, side: dict[str, Any], p: int | None) -> dict[str, Json]:
         judged = self._judged(side)

@@ -31,9 +31,10 @@ from typing import Any
 
 from ...cards import new_rng, pick, shuffle
 from ...engine import Event, GameInfo, IllegalMove, Json, Move, SeatSpec, SetupError, State, register
-from .character import CONDITIONS, Sheet, check_sheet, effective_hp, item_json, new_sheet, slots_used, weapons
+from .character import Sheet, check_sheet, item_json, new_sheet, slots_used, weapons
 from .combat import (DEALER, LOG_WINDOW, MORALE_TARGETS, TURN_TAIL_TARGET, Combat, by_suit, cards_words, pc_ref,
                      scores_words, strict)
+from .encounters import ENEMY_WEAPONS
 from .fate import ABILITIES, MODES, RISK_LABELS, RISKS, check_deck_order, full_deck, label, roll_die
 from .tables import (ARCHETYPES, BACKGROUNDS, DIE_OF_FATE_FAVOURS, NAME_COLUMNS, NAMES, SHORT_CREDIT, Item,
                      card_rank, reaction)
@@ -45,7 +46,7 @@ HIRELING_CARDS = 4  # TOMB-15
 TAKE_OVER_CARDS = 3  # the SRD's Death section
 RESTS = {"breather": "a breather (HP back)", "night": "a full night's rest", "week": "a week in a dry bed"}
 
-# Enemy stat blocks of our own for the Dealer's quick use (issue 10 brings whole encounters).
+# Enemy stat blocks of our own for the Dealer's quick use (the Showdown's encounters are in encounters.py).
 ENEMY_PRESETS: dict[str, dict[str, Any]] = {
     "bandit": {"name": "Bandit", "abilities": {"STR": 1, "DEX": 1, "WIL": 0, "GRT": 1}, "weapon": "revolver"},
     "gunslinger": {"name": "Gunslinger", "abilities": {"STR": 1, "DEX": 3, "WIL": 2, "GRT": 2}, "weapon": "revolver"},
@@ -53,12 +54,6 @@ ENEMY_PRESETS: dict[str, dict[str, Any]] = {
     "brute": {"name": "Brute", "abilities": {"STR": 3, "DEX": 0, "WIL": 1, "GRT": 2}, "weapon": "club"},
     "posse": {"name": "Posse of bandits", "abilities": {"STR": 3, "DEX": 1, "WIL": 1, "GRT": 2},
               "weapon": "revolver", "posse": True},
-}
-ENEMY_WEAPONS: dict[str, Item] = {
-    "revolver": Item("revolver", "Revolver", 0, "weapon", "hand", True),
-    "carbine": Item("carbine", "Carbine", 0, "weapon", "field", True, 2),
-    "club": Item("club", "Club", 0, "weapon", "hand", False),
-    "pitchfork": Item("pitchfork", "Pitchfork", 0, "weapon", "improvised", False),
 }
 HIRELING_WEAPON = Item("cudgel", "Cudgel", 0, "weapon", "improvised", False)  # TOMB-15: an improvised weapon
 
@@ -479,22 +474,10 @@ class TableState(Combat, State):
         Built from the state's own objects and copied once at the end (a JSON round trip: sessions carry
         long logs and six sheets, and this is several times faster than copying piece by piece)."""
         self.check_viewer(p)
-        party = []
-        for n, sheet in enumerate(self.party):
-            ref = pc_ref(n)
-            party.append({"ref": ref, "seat": n + 1, "sheet": sheet, "slots": slots_used(sheet),
-                          "effective_hp": effective_hp(sheet),
-                          "debilitated": all(c in sheet["conditions"] for c in CONDITIONS.values()),
-                          "weapons": weapons(sheet), **self.decks[ref].public(p == n + 1)})
-        pending = None
-        if self.pending is not None:
-            pending = {"kind": self.pending["kind"], "context": self.pending["context"],
-                       "sides": [self._side_view(s, p) for s in self.pending["sides"]],
-                       "force": None if p is None else self._force_refusal(p)}
         view = {
-            "party": party, "fallen": self.fallen,
+            "party": self._party_view(p), "fallen": self.fallen,
             "dealer": self.decks[DEALER].public(False), "npcs": self.npcs,
-            "pending": pending, "last": [self._redact_hands(e, p) for e in self.last],
+            "pending": self._pending_view(p), "last": [self._redact_hands(e, p) for e in self.last],
             "log": self.log[-LOG_WINDOW:], "log_total": len(self.log), "ended": self.ended,
             "forms": {"abilities": ABILITIES, "risks": {k: [v, RISK_LABELS[k]] for k, v in RISKS.items()},
                       "modes": MODES, "free": FREE_FIELDS, "rests": RESTS, "morale": MORALE_TARGETS,

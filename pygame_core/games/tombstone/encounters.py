@@ -1,0 +1,144 @@
+"""The Showdown's encounters and the enemies' weapons: stat blocks as data, all of our own writing.
+
+An encounter is either a fight (``foes``; one more of ``extra`` joins for each character beyond the first,
+so a party of three meets a bigger gang) or a hazard (``hazard``: something to survive with saves, not a
+foe to shoot). ``cover`` says whether there is anywhere to take cover, ``dark`` makes every attack impaired
+(TOMB-7: a poor position), ``surprise`` gives the enemies the first round without an initiative contest,
+``purse`` is what the victors find (in cents, shared among those standing), ``bar`` the price of a swig at
+a bar within reach (0: no bar).
+
+>>> ENCOUNTERS["gang"].foes[0].name, ENCOUNTERS["gang"].foes[0].leader
+('Ruby Hollister', True)
+>>> [e.id for e in ENCOUNTERS.values()]
+['noon', 'gang', 'posse', 'snake', 'ambush']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tables import Item
+
+ENEMY_WEAPONS: dict[str, Item] = {
+    "revolver": Item("revolver", "Revolver", 0, "weapon", "hand", True),
+    "carbine": Item("carbine", "Carbine", 0, "weapon", "field", True, 2),
+    "buffalo_gun": Item("buffalo_gun", "Buffalo gun", 0, "weapon", "heavy", True, 2),
+    "club": Item("club", "Club", 0, "weapon", "hand", False),
+    "knife": Item("knife", "Knife", 0, "weapon", "improvised", False),
+    "pitchfork": Item("pitchfork", "Pitchfork", 0, "weapon", "improvised", False),
+    "fangs": Item("fangs", "Fangs", 0, "weapon", "improvised", False),
+}
+
+
+@dataclass(frozen=True)
+class Foe:
+    """One enemy (or a posse: many as one, TOMB-11). ``leader``: the group's morale uses this WIL (TOMB-13)."""
+
+    name: str
+    STR: int
+    DEX: int
+    WIL: int
+    GRT: int
+    weapon: str
+    posse: bool = False
+    leader: bool = False
+    cover: bool = False
+
+    @property
+    def abilities(self) -> dict[str, int]:
+        return {"STR": self.STR, "DEX": self.DEX, "WIL": self.WIL, "GRT": self.GRT}
+
+
+@dataclass(frozen=True)
+class HazardAction:
+    """A way out of a hazard: a save (``ability`` against ``target``); ``owner``: only the one in danger."""
+
+    id: str
+    label: str
+    ability: str
+    target: int
+    owner: bool
+
+
+@dataclass(frozen=True)
+class Hazard:
+    """Something that threatens one character (the first of the party) until a save gets rid of it. Each
+    failed save lets it strike the one who tried: a damage flip with ``weapon`` from the Dealer's deck, then
+    a GRT save against ``venom_target`` or the venom takes a point of ``venom`` (TS-13)."""
+
+    name: str
+    weapon: str
+    venom: str
+    venom_target: int
+    actions: tuple[HazardAction, ...]
+
+
+@dataclass(frozen=True)
+class Encounter:
+    id: str
+    title: str
+    blurb: str
+    foes: tuple[Foe, ...] = ()
+    extra: tuple[Foe, ...] = ()
+    hazard: Hazard | None = None
+    cover: bool = True
+    dark: bool = False
+    surprise: bool = False
+    purse: int = 0
+    bar: int = 0
+
+
+ENCOUNTERS: dict[str, Encounter] = {e.id: e for e in (
+    Encounter(
+        "noon", "A lone gunslinger at noon",
+        "Main Street is empty but for the two of you and the dust. Deacon Vane has come a long way to settle "
+        "this, and the whole town watches from behind its shutters. The street is bare: no cover, only the "
+        "saloon's bar at your back.",
+        foes=(Foe("Deacon Vane", 1, 3, 2, 2, "revolver"),),
+        extra=(Foe("Vane's shadow", 1, 1, 0, 1, "knife"),),
+        cover=False, purse=2500, bar=50),
+    Encounter(
+        "gang", "The Hollister gang",
+        "Ruby Hollister and her boys ride into the wash with their guns out. She leads from the back and the "
+        "boys do the shooting; if she goes down, the rest will think twice.",
+        foes=(Foe("Ruby Hollister", 1, 2, 2, 1, "revolver", leader=True), Foe("Hollister boy", 1, 1, 0, 0, "club")),
+        extra=(Foe("Hollister boy", 1, 1, 0, 0, "revolver"),),
+        purse=3000),
+    Encounter(
+        "posse", "The marshal's posse",
+        "Marshal Thorne has a warrant with your description on it and a dozen deputies who never miss supper. "
+        "The deputies come as one body, and there is no sense in trying to shoot them one at a time.",
+        foes=(Foe("Marshal Thorne", 1, 2, 2, 1, "carbine", leader=True),
+              Foe("Deputies", 2, 1, 1, 0, "revolver", posse=True)),
+        extra=(Foe("Young deputy", 1, 1, 1, 0, "revolver"),),
+        purse=0),
+    Encounter(
+        "snake", "A rattlesnake in the boot",
+        "Dawn at the camp. Something heavy and cold shifts inside your boot as you pull it on, and then the "
+        "rattle starts. Nobody draws a gun at a boot with a foot in it.",
+        hazard=Hazard("The rattlesnake", "fangs", "STR", 10, (
+            HazardAction("shake", "Kick the boot off hard (DEX save 11)", "DEX", 11, True),
+            HazardAction("still", "Hold dead still until it leaves (WIL save 12)", "WIL", 12, True),
+            HazardAction("grab", "Grab the boot and fling it (STR save 12)", "STR", 12, False),
+        )),
+        cover=False),
+    Encounter(
+        "ambush", "An ambush in the dark",
+        "The trail narrows between the rocks and the moon is down. The first shot comes out of nowhere. Every "
+        "attack in the dark is impaired, theirs and yours, and they were in cover before you knew they "
+        "were there.",
+        foes=(Foe("Bushwhacker", 1, 2, 1, 0, "revolver", leader=True, cover=True),
+              Foe("Bushwhacker", 1, 1, 0, 0, "carbine", cover=True)),
+        extra=(Foe("Bushwhacker", 1, 1, 0, 0, "revolver", cover=True),),
+        dark=True, surprise=True, purse=1500),
+)}
+
+# TOMB-12: a Black Joker at initiative brings a complication; a die picks it (ours, not the SRD's).
+COMPLICATIONS: dict[int, tuple[str, str]] = {
+    1: ("dust", "A dust devil tears down the street: every ranged attack this round is impaired."),
+    2: ("wagon", "A runaway wagon smashes through: whatever cover there was is gone."),
+    3: ("horse", "A horse bolts between you, kicking: every melee attack this round is impaired."),
+    4: ("sun", "The sun flares off a window: whoever acts first this round attacks impaired."),
+    5: ("ricochet", "A ricochet sings off an anvil: the next hit this round deals 1 more damage."),
+    6: ("barrel", "A whiskey barrel bursts: anyone may take a swig this round without a bottle."),
+}
