@@ -38,7 +38,7 @@ from .fate import BLACK, RED, check_deck_order, full_deck, label, roll_die, tier
 from .tables import SHORT_CREDIT
 
 MAX_PARTY = 3
-ROUND_LIMIT = 40  # a fight still going after this many rounds peters out at nightfall (SD-9)
+ROUND_LIMIT = 40  # a fight still going after this many rounds peters out at nightfall (SD-2)
 DRINKS = ("gin", "rum", "whiskey_bottle")  # what a character can take a swig from (SD-6)
 MORALE_STANDARD, MORALE_HIGH = 9, 12  # TOMB-13
 FOE_KINDS = ("enemy", "posse")
@@ -343,7 +343,7 @@ class ShowdownState(Combat, State):
         return poor
 
     def _fire(self, attacker: str, target: str, weapon: dict[str, Any], attackers: int, events: list[Event]) -> None:
-        """One attack; a melee attacker leaves cover (they closed in), a heavy gun is empty after (SD-4)."""
+        """One attack; a melee attacker leaves cover (they closed in), a heavy gun is empty after (SD-3, SD-4)."""
         if not weapon["ranged"]:
             self.stance[attacker]["cover"] = False
         if not weapon.get("move_and_fire", True):
