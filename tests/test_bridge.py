@@ -48,9 +48,16 @@ def idle_player(bridge: Bridge, session: str = "s1") -> int | None:
 
 def play_to_the_end(bridge: Bridge, session: str = "s1") -> None:
     while not ok(bridge, {"op": "view", "session": session})["over"]:
-        player = due(bridge, session)
-        move = ok(bridge, {"op": "legal", "session": session, "player": player})["moves"][0]
-        ok(bridge, {"op": "play", "session": session, "player": player, "move": move})
+        step(bridge, session, due(bridge, session), 0)
+
+
+def step(bridge: Bridge, session: str, player: int, pick: int) -> dict[str, Any]:
+    """One move of ``player``: the game's own through ``auto`` for a seat it plays itself (a Dealer),
+    else the legal move at index ``pick``."""
+    if player in bridge.sessions[session].info.engine_seats:
+        return ok(bridge, {"op": "auto", "session": session, "player": player})
+    move = ok(bridge, {"op": "legal", "session": session, "player": player})["moves"][pick]
+    return ok(bridge, {"op": "play", "session": session, "player": player, "move": move})
 
 
 # --------------------------------------------------------------------------- every op, every game
@@ -110,9 +117,7 @@ def test_new_op_seed_null_or_missing_picks_a_seed(game_id: str) -> None:
 def test_play_bot_record_load_close(game_id: str) -> None:
     b = Bridge()
     ok(b, {"op": "new", "game": game_id, "seed": 3})
-    player = due(b)
-    move = ok(b, {"op": "legal", "session": "s1", "player": player})["moves"][0]
-    assert isinstance(ok(b, {"op": "play", "session": "s1", "player": player, "move": move})["events"], list)
+    assert isinstance(step(b, "s1", due(b), 0)["events"], list)
     for level in get_game(game_id).info.level_ids:
         player = due(b)
         legal = ok(b, {"op": "legal", "session": "s1", "player": player})["moves"]
@@ -122,11 +127,10 @@ def test_play_bot_record_load_close(game_id: str) -> None:
     assert set(record) == {"game", "version", "options", "seed", "deal", "setup", "moves"}
     assert ok(b, {"op": "load", "record": record}) == {"ok": True, "session": "s2"}
     assert json.loads(session_state(b, "s1")) == json.loads(session_state(b, "s2"))
-    player = due(b, "s2")
-    move = ok(b, {"op": "legal", "session": "s2", "player": player})["moves"][-1]
     before = session_state(b, "s1")
-    ok(b, {"op": "play", "session": "s2", "player": player, "move": move})
+    step(b, "s2", due(b, "s2"), -1)
     assert session_state(b, "s1") == before, "a loaded session is independent"
+    move = {"type": "none"}
     assert ok(b, {"op": "close", "session": "s1"}) == {"ok": True}
     for op in ("view", "legal", "play", "bot", "auto", "record", "share", "close"):
         fails(b, {"op": op, "session": "s1", "player": 0, "move": move}, "unknown_session")
@@ -152,10 +156,14 @@ def test_game_over(game_id: str) -> None:
     play_to_the_end(b)
     view = ok(b, {"op": "view", "session": "s1", "player": 0})
     assert view["over"] is True and view["to_act"] == [] and view["outcome"]["reason"]
+    info = get_game(game_id).info
+    person = next(p for p in range(info.players) if p not in info.engine_seats)
     with Unchanged(b):
-        fails(b, {"op": "play", "session": "s1", "player": 0, "move": MOVE_ANYHOW}, "game_over")
-        if get_game(game_id).info.levels:
-            fails(b, {"op": "bot", "session": "s1", "player": 0}, "game_over")
+        fails(b, {"op": "play", "session": "s1", "player": person, "move": MOVE_ANYHOW}, "game_over")
+        if info.levels:
+            fails(b, {"op": "bot", "session": "s1", "player": person}, "game_over")
+        for engine_seat in info.engine_seats:
+            fails(b, {"op": "auto", "session": "s1", "player": engine_seat}, "game_over")
         assert ok(b, {"op": "legal", "session": "s1", "player": 0})["moves"] == []
 
 
