@@ -3,6 +3,7 @@
     python -m pygame_core games
     python -m pygame_core play grit --seed 7 --level hard       # you are Player 1
     python -m pygame_core simulate grit --games 1000 --a hard --b easy
+    python -m pygame_core simulate tombstone_showdown --games 1000 --party 1
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from typing import Any, TextIO
 
 from . import all_games, get_game
-from .bots import make_bot
+from .bots import SCRIPTED, make_bot
 from .engine import State
 
 
@@ -63,6 +64,63 @@ def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0
             "wins_b": wins_b, "draws": draws, "win_rate_a": wins_a / games if games else 0.0,
             "win_rate_a_95": wilson_interval(wins_a, games),
             "games_per_second": games / elapsed if elapsed else 0.0}
+
+
+def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> dict[str, Any]:
+    """For a game people play against the game itself (a Showdown): ``games`` plays of each value of its
+    first option (each encounter) by the game's scripted players (``bots.SCRIPTED``) against its engine
+    seats, with ``party`` fresh characters (strangers forged by the book, one seed each). Returns how the
+    plays ended (``outcome["result"]["end"]``) with 95% intervals, and the mean number of rounds."""
+    game = get_game(game_id)
+    if game_id not in SCRIPTED:
+        raise ValueError(f"{game_id} has no computer levels and no scripted players to simulate.")
+    option = game.info.options[0] if game.info.options else None
+    rows = []
+    for value in option.values if option else ("",):
+        ends: dict[str, int] = {}
+        rounds = 0
+        start = time.perf_counter()
+        for n in range(games):
+            setup = _strangers(game_id, party, seed + n) if party > 1 else None
+            state = game.new_game(seed=seed + n, options={option.name: value} if option else {}, setup=setup)
+            bots = {p: SCRIPTED[game_id](seed + n) for p in range(game.info.players) if p not in game.info.engine_seats}
+            while not state.is_over():
+                p = state.to_act()[0]
+                state.play(p, state.auto_move(p) if p not in bots else bots[p].choose(state.view(p), state.legal_moves(p)))
+            result = (state.outcome() or {}).get("result") or {}
+            end = str(result.get("end", "over"))
+            ends[end] = ends.get(end, 0) + 1
+            rounds += int(getattr(state, "round", 0))
+        elapsed = time.perf_counter() - start
+        rows.append({"value": value, "label": option.labels[option.values.index(value)] if option else game_id,
+                     "ends": {end: {"count": count, "rate": count / games, "rate_95": wilson_interval(count, games)}
+                              for end, count in sorted(ends.items())},
+                     "mean_rounds": rounds / games, "games_per_second": games / elapsed if elapsed else 0.0})
+    return {"game": game_id, "games": games, "party": party, "rows": rows}
+
+
+def _strangers(game_id: str, party: int, seed: int) -> dict[str, Any]:
+    """A party of ``party`` characters forged by the book, as a Showdown seats one without a setup."""
+    from .games.tombstone.showdown import forge_stranger
+
+    return {"party": [forge_stranger(seed * 7 + k) for k in range(party)]}
+
+
+def ends_table(report: dict[str, Any]) -> str:
+    """The simulation as a table a designer reads: each end's rate and its 95% interval per row."""
+    ends = sorted({end for row in report["rows"] for end in row["ends"]})
+    lines = [f"{report['game']}: {report['games']} plays per row, a party of {report['party']} forged by the book, "
+             "scripted players against the game's own Dealer; rate [95% interval]"]
+    head = f"{'':34}" + "".join(f"{end:>22}" for end in ends) + f"{'rounds':>8}"
+    lines.append(head)
+    for row in report["rows"]:
+        cells = ""
+        for end in ends:
+            cell = row["ends"].get(end)
+            cells += f"{'0.0% ':>22}" if cell is None else \
+                f"{cell['rate'] * 100:5.1f}% [{cell['rate_95'][0] * 100:4.1f}, {cell['rate_95'][1] * 100:4.1f}]".rjust(22)
+        lines.append(f"{row['label'][:33]:34}{cells}{row['mean_rounds']:8.1f}")
+    return "\n".join(lines)
 
 
 def show(state: State, p: int, out: TextIO) -> None:
@@ -134,12 +192,17 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--a", default="hard")
     sim.add_argument("--b", default="easy")
     sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--party", type=int, default=1, help="characters per fight (games people play against the game)")
+    sim.add_argument("--json", action="store_true", help="print the raw numbers as JSON")
     args = parser.parse_args(argv)
     if args.command == "games":
         for game in all_games():
             print(f"{game.info.id:14} {game.info.title}: {game.info.summary}")
     elif args.command == "play":
         play_terminal(args.game, args.seed, args.level, sys.stdin, sys.stdout)
+    elif not get_game(args.game).info.levels:
+        report = simulate_ends(args.game, args.games, args.party, args.seed)
+        print(json.dumps(report) if args.json else ends_table(report))
     else:
         print(json.dumps(simulate(args.game, args.games, args.a, args.b, args.seed)))
     return 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from ..cards import new_rng, pick
-from . import dueling_suits_bot, grit_bot, grow21_bot, knife_fight_bot
+from . import dueling_suits_bot, grit_bot, grow21_bot, knife_fight_bot, tombstone_showdown_bot
 
 Move = dict[str, Any]
 
@@ -38,6 +38,11 @@ HARD_BOTS: dict[str, Callable[[int], Bot]] = {
     "knife_fight": knife_fight_bot.KnifeFightBot,
 }
 
+# scripted players of games without computer levels (people play them), for the designers' simulations
+SCRIPTED: dict[str, Callable[[int], Bot]] = {
+    "tombstone_showdown": tombstone_showdown_bot.PartyBot,
+}
+
 
 def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     """``easy`` is the random bot; ``hard`` the game's heuristic bot."""
@@ -48,4 +53,4 @@ def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     raise ValueError(f"There is no {level!r} bot for {game_id!r}.")
 
 
-__all__ = ["HARD_BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["HARD_BOTS", "SCRIPTED", "Bot", "RandomBot", "make_bot"]

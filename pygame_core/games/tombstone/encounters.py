@@ -26,7 +26,7 @@ ENEMY_WEAPONS: dict[str, Item] = {
     "club": Item("club", "Club", 0, "weapon", "hand", False),
     "knife": Item("knife", "Knife", 0, "weapon", "improvised", False),
     "pitchfork": Item("pitchfork", "Pitchfork", 0, "weapon", "improvised", False),
-    "fangs": Item("fangs", "Fangs", 0, "weapon", "improvised", False),
+    "fangs": Item("fangs", "Fangs", 0, "weapon", "hand", False),
 }
 
 
@@ -62,12 +62,14 @@ class HazardAction:
 
 @dataclass(frozen=True)
 class Hazard:
-    """Something that threatens one character (the first of the party) until a save gets rid of it. Each
-    failed save lets it strike the one who tried: a damage flip with ``weapon`` from the Dealer's deck, then
-    a GRT save against ``venom_target`` or the venom takes a point of ``venom`` (TS-13)."""
+    """Something that threatens one character (the first of the party) until a save gets rid of it. At the
+    start of each round it lunges at them (a DEX save against ``lunge_target``); a failed save, that one or
+    an action's, lets it strike: a damage flip with ``weapon`` from the Dealer's deck, then a GRT save
+    against ``venom_target`` or the venom takes a point of ``venom`` (TS-13)."""
 
     name: str
     weapon: str
+    lunge_target: int
     venom: str
     venom_target: int
     actions: tuple[HazardAction, ...]
@@ -116,7 +118,7 @@ ENCOUNTERS: dict[str, Encounter] = {e.id: e for e in (
         "snake", "A rattlesnake in the boot",
         "Dawn at the camp. Something heavy and cold shifts inside your boot as you pull it on, and then the "
         "rattle starts. Nobody draws a gun at a boot with a foot in it.",
-        hazard=Hazard("The rattlesnake", "fangs", "STR", 10, (
+        hazard=Hazard("The rattlesnake", "fangs", 10, "STR", 11, (
             HazardAction("shake", "Kick the boot off hard (DEX save 11)", "DEX", 11, True),
             HazardAction("still", "Hold dead still until it leaves (WIL save 12)", "WIL", 12, True),
             HazardAction("grab", "Grab the boot and fling it (STR save 12)", "STR", 12, False),

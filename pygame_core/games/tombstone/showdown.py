@@ -10,8 +10,9 @@ each enemy its action: alone or several on one character (TOMB-11), take cover o
 (TOMB-13), critical damage, death (TOMB-9) and scars (TOMB-10) follow the shared combat path
 (``combat.py``), and so does every flip a character could cheat: it waits for that player (TOMB-6).
 
-A hazard encounter (the rattlesnake) has no initiative and no enemy turns: each character may try one of
-its saves a round; a success ends it, a failure lets it strike the one who tried.
+A hazard encounter (the rattlesnake) has no initiative and no enemy turns: it lunges at its victim at the
+start of each round (a DEX save to jerk clear), then each character may try one of its saves; a success
+ends it, a failure lets it strike the one who tried.
 
 The fight ends in victory (every enemy down), routed (the rest fled), escaped (the party got away) or
 dead (nobody left standing); ``outcome()["result"]`` carries the sheets as the fight left them.
@@ -461,6 +462,7 @@ class ShowdownState(Combat, State):
             return
         if self.encounter.hazard is not None:
             self.phase = "party"
+            self.queue.append({"kind": "lunge", "who": pc_ref(0)})
             return
         if self.round == 1 and self.encounter.surprise:
             self.first = self.phase = "enemies"
@@ -496,6 +498,8 @@ class ShowdownState(Combat, State):
                 self.hazard_gone = True
             else:
                 self.queue += [{"kind": "strike", "who": refs[0]}, {"kind": "venom", "who": refs[0]}]
+        elif kind == "lunge" and not result.success:
+            self.queue += [{"kind": "strike", "who": refs[0]}, {"kind": "venom", "who": refs[0]}]
         elif kind == "venom" and not result.success:
             assert self.encounter.hazard is not None
             self._hazard(refs[0], self.encounter.hazard.venom, 1, events)
@@ -528,6 +532,12 @@ class ShowdownState(Combat, State):
                 self._say(events, {"type": "strike", "who": ref}, f"{snake['name']} strikes at {self.name_of(ref)}.")
                 self._damage_flip(snake["ref"], ref, {"ability": "DEX", "weapon": snake["weapon"], "bonus": 0,
                                                       "enhanced": False, "why": "", "target": ref}, events)
+        elif kind == "lunge":
+            ref = item["who"]
+            hazard = self.encounter.hazard
+            if ref in self.fighting() and hazard is not None:
+                self._start(events, "lunge", [self._side(ref, "DEX", "normal", events)],
+                            {"ability": "DEX", "target": hazard.lunge_target})
         elif kind == "venom":
             ref = item["who"]
             hazard = self.encounter.hazard
@@ -543,6 +553,10 @@ class ShowdownState(Combat, State):
             words = action.label.split(" (")[0].lower()
             return f"{name} tries to {words}: {said}. {verdict.capitalize()}: " + (
                 "the snake is gone." if result.success else "it strikes.")
+        if kind == "lunge":
+            assert self.encounter.hazard is not None
+            return f"{self.encounter.hazard.name} lunges at {name}: {said}. {verdict.capitalize()}: " + (
+                "the foot jerks clear." if result.success else "the fangs go in.")
         if kind == "venom":
             return f"Venom: {said}. {verdict.capitalize()}" + ("." if result.success else ": it takes hold.")
         return super()._save_words(kind, ref, result, said, verdict, context)
