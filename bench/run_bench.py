@@ -210,7 +210,39 @@ def cpython_metrics(seconds_per_game: float) -> list[Metric]:
     metrics += grow21_engine_metrics()
     for info in games:
         metrics += bot_metrics(info["id"])
+        metrics += engine_seat_metrics(info["id"])
     return metrics
+
+
+def engine_seat_metrics(game_id: str, decisions: int = BOT_DECISIONS) -> list[Metric]:
+    """Think time of a seat the game plays itself (the Showdown's Dealer: ``auto_move``, the view it reads
+    included), over random games of every value of the game's first option."""
+    import pygame_core
+
+    game = pygame_core.get_game(game_id)
+    if not game.info.engine_seats:
+        return []
+    option = game.info.options[0] if game.info.options else None
+    values = option.values if option else ("",)
+    rng = random.Random(0)
+    samples: list[float] = []
+    seed = 0
+    while len(samples) < decisions:
+        options = {option.name: values[seed % len(values)]} if option else {}
+        state = game.new_game(seed=seed, options=options)
+        while not state.is_over() and len(samples) < decisions:
+            player = state.to_act()[0]
+            if player in game.info.engine_seats:
+                t0 = time.perf_counter_ns()
+                move = state.auto_move(player)
+                samples.append((time.perf_counter_ns() - t0) / 1e6)
+            else:
+                move = rng.choice(state.legal_moves(player))
+            state.play(player, move)
+        seed += 1
+    return [Metric(f"CPython engine seat think time p50 ({game_id})", statistics.median(samples), "ms",
+                   detail={"p95_ms": percentile(samples, 95), "max_ms": max(samples), "n": len(samples),
+                           "games": seed})]
 
 
 def bot_metrics(game_id: str, decisions: int = BOT_DECISIONS) -> list[Metric]:
