@@ -69,7 +69,7 @@ def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0
 def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> dict[str, Any]:
     """For a game people play against the game itself (a Showdown): ``games`` plays of each value of its
     first option (each encounter) by the game's scripted players (``bots.SCRIPTED``) against its engine
-    seats, with ``party`` fresh characters (strangers forged by the book, one seed each). Returns how the
+    seats, with ``party`` participants (the game's ``sample_setup``: fresh characters). Returns how the
     plays ended (``outcome["result"]["end"]``) with 95% intervals, and the mean number of rounds."""
     game = get_game(game_id)
     if game_id not in SCRIPTED:
@@ -81,7 +81,7 @@ def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> di
         rounds = 0
         start = time.perf_counter()
         for n in range(games):
-            setup = _strangers(game_id, party, seed + n) if party > 1 else None
+            setup = game.state_class.sample_setup(party, seed + n) if party > 1 else None
             state = game.new_game(seed=seed + n, options={option.name: value} if option else {}, setup=setup)
             bots = {p: SCRIPTED[game_id](seed + n) for p in range(game.info.players) if p not in game.info.engine_seats}
             while not state.is_over():
@@ -97,13 +97,6 @@ def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> di
                               for end, count in sorted(ends.items())},
                      "mean_rounds": rounds / games, "games_per_second": games / elapsed if elapsed else 0.0})
     return {"game": game_id, "games": games, "party": party, "rows": rows}
-
-
-def _strangers(game_id: str, party: int, seed: int) -> dict[str, Any]:
-    """A party of ``party`` characters forged by the book, as a Showdown seats one without a setup."""
-    from .games.tombstone.showdown import forge_stranger
-
-    return {"party": [forge_stranger(seed * 7 + k) for k in range(party)]}
 
 
 def ends_table(report: dict[str, Any]) -> str:

@@ -201,6 +201,12 @@ class State(ABC):
         override this; the rest have none to take back."""
         raise SetupError("no_result", f"{cls.info.title} keeps no results to import.")
 
+    @classmethod
+    def sample_setup(cls, size: int, seed: int) -> Json:
+        """A setup with ``size`` participants made from ``seed``, for the designers' simulations; games
+        without a setup (or whose default is the only one) return None."""
+        return None
+
     # --- the rules (per game) -------------------------------------------------------------
     @abstractmethod
     def to_act(self) -> list[int]:

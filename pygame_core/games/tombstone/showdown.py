@@ -126,6 +126,11 @@ class ShowdownState(Combat, State):
         return None if setup is None else check_party(setup)
 
     @classmethod
+    def sample_setup(cls, size: int, seed: int) -> Json:
+        """A party of ``size`` strangers forged by the book (SD-11), one seed each."""
+        return {"party": [forge_stranger(seed * 7 + k) for k in range(size)]}
+
+    @classmethod
     def check_result(cls, result: Json) -> Json:
         """A fight's result coming back: its sheets, each checked."""
         if not isinstance(result, dict) or not isinstance(result.get("party"), list):
