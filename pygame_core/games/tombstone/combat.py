@@ -435,8 +435,7 @@ class Combat:
             if is_pc and hp - amount == 0:
                 self._scar(ref, min(amount, 12), events)
             elif not is_pc and sheet["hp"] == 0 and sheet["kind"] == "enemy":
-                self._say(events, {"type": "lone_at_zero", "who": ref},
-                          f"{name} is at 0 HP: a lone enemy now makes a morale save (TOMB-13).")
+                self._at_zero(ref, events)
             return
         rest = amount - hp
         sheet["hp"] = 0
@@ -455,6 +454,12 @@ class Combat:
         self._say(events, {"type": "hurt", "who": ref, "hp": 0}, text + " A GRT save at 10 against critical damage.")
         self._start(events, "critical", [self._side(ref, "GRT", "normal", events)],
                     {"ability": "GRT", "target": CRITICAL_TARGET})
+
+    def _at_zero(self, ref: str, events: list[Event]) -> None:
+        """An enemy is brought to exactly 0 HP: at the Dealer's table, a reminder that a lone enemy now
+        makes its morale save (TOMB-13, TS-16); the Showdown makes that save itself."""
+        self._say(events, {"type": "lone_at_zero", "who": ref},
+                  f"{self.name_of(ref)} is at 0 HP: a lone enemy now makes a morale save (TOMB-13).")
 
     def _settle_critical(self, ref: str, result: Any, said: str, verdict: str, events: list[Event]) -> str:
         sheet = self.sheet_of(ref)

@@ -509,6 +509,9 @@ class ShowdownState(Combat, State):
             assert self.encounter.hazard is not None
             self._hazard(refs[0], self.encounter.hazard.venom, 1, events)
 
+    def _at_zero(self, ref: str, events: list[Event]) -> None:
+        """Nothing to remind: the morale saves are the engine's own (SD-8)."""
+
     def _complication(self, events: list[Event]) -> None:
         effect, text = COMPLICATIONS[roll_die(self.rng)]
         self.effects.append(effect)
