@@ -4,8 +4,8 @@ It sees what its character's player sees (``view(p)``: its own hand, nobody else
 plays by a few plain rules. While a flip waits, it cheats with the smallest hand card that turns a loss
 into a win (a save made, a contest won, a better damage tier), spends the Black Joker on a Dealer's flip
 it cannot beat otherwise, and else lets the cards stand. On its turn: at the rattlesnake, the save it is
-likeliest to make; in a fight it turns tail when one more hit would be its last and the enemies still
-outnumber the party, takes a swig when hurt and able, takes cover in round 1 when there is cover and
+likeliest to make; in a fight it turns tail when it is hurt, one more hit would be its last and the
+enemies still outnumber the party, takes a swig when hurt and able, takes cover in round 1 when there is cover and
 the enemies shoot, and otherwise attacks the enemy it is likeliest to bring down with the weapon that
 does the most harm.
 """
@@ -78,8 +78,9 @@ class PartyBot:
         for move in moves:
             by_type.setdefault(move["type"], []).append(move)
         worst_hit = max((max(n["weapon"]["damage"]) for n in foes), default=0)
+        hurt = sheet["hp"] < sheet["max_hp"]
         last_legs = me["effective_hp"] + sheet["abilities"]["GRT"] < worst_hit
-        if last_legs and len(foes) > len(friends) and "turn_tail" in by_type:
+        if hurt and last_legs and len(foes) > len(friends) and "turn_tail" in by_type:
             return by_type["turn_tail"][0]
         if "drink" in by_type and sheet["hp"] * 2 <= sheet["max_hp"]:
             return by_type["drink"][0]

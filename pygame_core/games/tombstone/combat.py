@@ -681,7 +681,8 @@ def _flip_words(flip: Flip, ability: str) -> str:
     else:
         words = cards[0]
     if flip.auto:
-        return f"{words}: the {'Black' if flip.auto == 'failure' else 'Red'} Joker"
+        joker = f"the {'Black' if flip.auto == 'failure' else 'Red'} Joker"
+        return joker if flip.mode == "normal" and not flip.cheat else f"{words}: {joker}"
     return f"{words} + {ability} {flip.modifier} = {flip.total}"
 
 
