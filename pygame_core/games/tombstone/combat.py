@@ -19,10 +19,11 @@ import json
 from typing import Any, Sequence
 
 from ...cards import JOKERS
-from ...engine import Event, IllegalMove, Json, Move
-from .character import CONDITIONS, Sheet, ability_modifier, effective_hp, slots_used, weapons
+from ...cards import shuffle
+from ...engine import Event, IllegalMove, Json, Move, SetupError
+from .character import CONDITIONS, Sheet, ability_modifier, check_sheet, effective_hp, slots_used, weapons
 from .fate import (ABILITIES, ABILITY_SUITS, BLACK, RED, RISK_LABELS, RISKS, SUIT_ABILITIES, FateDeck, Flip,
-                   cards_needed, contest, damage, judge_flip, label, save, tier)
+                   cards_needed, check_deck_order, contest, damage, full_deck, judge_flip, label, save, tier)
 from .tables import SCARS, broken_limb, head_wound_ability, scar_spot
 
 DEALER = "dealer"
@@ -30,6 +31,40 @@ CRITICAL_TARGET = 10  # TOMB-9
 TURN_TAIL_TARGET = 11  # TOMB-14
 MORALE_TARGETS = {"standard": 9, "high": 12}  # TOMB-13
 LOG_WINDOW = 120  # a view carries the newest sentences only: a long session's log would make every view slow
+
+
+def check_party(setup: Json, limit: int, needs: str) -> list[Sheet]:
+    """The sheets of ``{"party": [sheet, ...]}`` (one to ``limit``), each checked (``character.check_sheet``);
+    ``needs`` opens the message for a setup of the wrong shape ("The Dealer's table needs")."""
+    if not isinstance(setup, dict) or set(setup) != {"party"} or not isinstance(setup["party"], list):
+        raise SetupError("bad_setup", needs + ' {"party": [character sheets]}.')
+    party = setup["party"]
+    if not 1 <= len(party) <= limit:
+        raise SetupError("bad_setup", f"A party is one to {limit} characters, not {len(party)}.")
+    checked = []
+    for n, sheet in enumerate(party, 1):
+        try:
+            checked.append(check_sheet(sheet))
+        except SetupError as exc:
+            raise SetupError("bad_setup", f"Character {n}: {exc.message}") from None
+    return checked
+
+
+def deal_decks(deal: Json, party: int, rng: Any) -> list[list[str]]:
+    """The decks of fate in deal order (the Dealer's, then each character's, top first): shuffled with the
+    state's RNG, or the forced ``deal`` checked (the shuffles are drawn either way, so the RNG goes on the same)."""
+    orders = [shuffle(full_deck(), rng) for _ in range(1 + party)]
+    if deal is None:
+        return orders
+    if not isinstance(deal, list) or len(deal) != len(orders):
+        raise SetupError("bad_deal", f"This deal is {len(orders)} decks: the Dealer's, then each character's, "
+                                     "each the 54 cards top first.")
+    for order in deal:
+        try:
+            check_deck_order(order)
+        except ValueError as exc:
+            raise SetupError("bad_deal", str(exc)) from None
+    return [list(order) for order in deal]
 
 
 class Combat:

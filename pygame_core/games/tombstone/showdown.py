@@ -30,12 +30,12 @@ import itertools
 import json
 from typing import Any
 
-from ...cards import new_rng, shuffle
+from ...cards import new_rng
 from ...engine import Event, GameInfo, IllegalMove, Json, Move, OptionSpec, SeatSpec, SetupError, State, register
 from .character import Sheet, check_sheet, item_json, weapons
-from .combat import DEALER, LOG_WINDOW, TURN_TAIL_TARGET, Combat, pc_ref, strict
+from .combat import DEALER, LOG_WINDOW, TURN_TAIL_TARGET, Combat, check_party, deal_decks, pc_ref, strict
 from .encounters import COMPLICATIONS, ENCOUNTERS, ENEMY_WEAPONS, Encounter
-from .fate import BLACK, RED, check_deck_order, full_deck, label, roll_die, tier
+from .fate import BLACK, RED, label, roll_die, tier
 from .tables import SHORT_CREDIT
 
 MAX_PARTY = 3
@@ -77,24 +77,14 @@ def forge_stranger(seed: int) -> Sheet:
     return sheet
 
 
-def check_party(setup: Json) -> dict[str, Json]:
+def fit_party(setup: Json) -> dict[str, Json]:
     """``{"party": [sheet, ...]}``: one to three sheets, each checked and fit to fight."""
-    if not isinstance(setup, dict) or set(setup) != {"party"} or not isinstance(setup["party"], list):
-        raise SetupError("bad_setup", 'A Showdown needs {"party": [character sheets]}.')
-    party = setup["party"]
-    if not 1 <= len(party) <= MAX_PARTY:
-        raise SetupError("bad_setup", f"A Showdown party is one to {MAX_PARTY} characters, not {len(party)}.")
-    checked = []
+    party = check_party(setup, MAX_PARTY, "A Showdown needs")
     for n, sheet in enumerate(party, 1):
-        try:
-            sheet = check_sheet(sheet)
-        except SetupError as exc:
-            raise SetupError("bad_setup", f"Character {n}: {exc.message}") from None
         if sheet["status"] != "up":
             state = "dead" if sheet["status"] == "dead" else "still out of the fight"
             raise SetupError("bad_setup", f"{sheet['name'] or f'Character {n}'} is {state} and cannot fight.")
-        checked.append(sheet)
-    return {"party": checked}
+    return {"party": party}
 
 
 @register
@@ -123,7 +113,7 @@ class ShowdownState(Combat, State):
     @classmethod
     def check_setup(cls, setup: Json) -> Json:
         """The party made canonical; None stays None and seats a stranger forged on the spot."""
-        return None if setup is None else check_party(setup)
+        return None if setup is None else fit_party(setup)
 
     @classmethod
     def sample_setup(cls, size: int, seed: int) -> Json:
@@ -140,19 +130,7 @@ class ShowdownState(Combat, State):
     def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
         rng = new_rng(seed)
         party: list[Sheet] = [forge_stranger(seed)] if setup is None else copy.deepcopy(setup["party"])
-        orders = [shuffle(full_deck(), rng) for _ in range(1 + len(party))]  # drawn even for a forced deal
-        if deal is None:
-            deal = orders
-        else:
-            if not isinstance(deal, list) or len(deal) != len(orders):
-                raise SetupError("bad_deal", f"A Showdown deal is {len(orders)} decks: the Dealer's, then each "
-                                             "character's, each the 54 cards top first.")
-            for order in deal:
-                try:
-                    check_deck_order(order)
-                except ValueError as exc:
-                    raise SetupError("bad_deal", str(exc)) from None
-            deal = [list(order) for order in deal]
+        deal = deal_decks(deal, len(party), rng)
         super().__init__(seed, options, deal, setup)
         self._init_combat(rng, party, deal)
         self.encounter: Encounter = ENCOUNTERS[options["encounter"]]

@@ -30,12 +30,12 @@ import json
 from typing import Any
 
 from ...cards import new_rng, pick, shuffle
-from ...engine import Event, GameInfo, IllegalMove, Json, Move, SeatSpec, SetupError, State, register
-from .character import Sheet, check_sheet, item_json, new_sheet, slots_used, weapons
-from .combat import (DEALER, LOG_WINDOW, MORALE_TARGETS, TURN_TAIL_TARGET, Combat, by_suit, cards_words, pc_ref,
-                     scores_words, strict)
+from ...engine import Event, GameInfo, IllegalMove, Json, Move, SeatSpec, State, register
+from .character import Sheet, item_json, new_sheet, slots_used, weapons
+from .combat import (DEALER, LOG_WINDOW, MORALE_TARGETS, TURN_TAIL_TARGET, Combat, by_suit, cards_words, check_party,
+                     deal_decks, pc_ref, scores_words, strict)
 from .encounters import ENEMY_WEAPONS
-from .fate import ABILITIES, MODES, RISK_LABELS, RISKS, check_deck_order, full_deck, label, roll_die
+from .fate import ABILITIES, MODES, RISK_LABELS, RISKS, label, roll_die
 from .tables import (ARCHETYPES, BACKGROUNDS, DIE_OF_FATE_FAVOURS, NAME_COLUMNS, NAMES, SHORT_CREDIT, Item,
                      card_rank, reaction)
 
@@ -91,22 +91,6 @@ def sample_party() -> list[Sheet]:
     return [jesse, silas]
 
 
-def check_party(setup: Json) -> dict[str, Json]:
-    """``{"party": [sheet, ...]}`` with one to six sheets, each checked (``character.check_sheet``)."""
-    if not isinstance(setup, dict) or set(setup) != {"party"} or not isinstance(setup["party"], list):
-        raise SetupError("bad_setup", 'The Dealer\'s table needs {"party": [character sheets]}.')
-    party = setup["party"]
-    if not 1 <= len(party) <= MAX_PARTY:
-        raise SetupError("bad_setup", f"A party is one to {MAX_PARTY} characters, not {len(party)}.")
-    checked = []
-    for n, sheet in enumerate(party, 1):
-        try:
-            checked.append(check_sheet(sheet))
-        except SetupError as exc:
-            raise SetupError("bad_setup", f"Character {n}: {exc.message}") from None
-    return {"party": checked}
-
-
 @register
 class TableState(Combat, State):
     """A session at the Dealer's table; ``pending`` holds a flip waiting for cheats, else None."""
@@ -130,24 +114,12 @@ class TableState(Combat, State):
     @classmethod
     def check_setup(cls, setup: Json) -> Json:
         """The party made canonical; None (no party given) stays None and seats the sample party."""
-        return None if setup is None else check_party(setup)
+        return None if setup is None else {"party": check_party(setup, MAX_PARTY, "The Dealer's table needs")}
 
     def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
         rng = new_rng(seed)
         party: list[Sheet] = sample_party() if setup is None else copy.deepcopy(setup["party"])
-        orders = [shuffle(full_deck(), rng) for _ in range(1 + len(party))]  # drawn even for a forced deal
-        if deal is None:
-            deal = orders
-        else:
-            if not isinstance(deal, list) or len(deal) != len(orders):
-                raise SetupError("bad_deal", f"A table deal is {len(orders)} decks: the Dealer's, then each "
-                                             "character's, each the 54 cards top first.")
-            for order in deal:
-                try:
-                    check_deck_order(order)
-                except ValueError as exc:
-                    raise SetupError("bad_deal", str(exc)) from None
-            deal = [list(order) for order in deal]
+        deal = deal_decks(deal, len(party), rng)
         super().__init__(seed, options, deal, setup)
         self._init_combat(rng, party, deal)
         self.fallen: list[Sheet] = []
