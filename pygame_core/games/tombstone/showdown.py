@@ -518,18 +518,13 @@ class ShowdownState(Combat, State):
                 self._say(events, {"type": "strike", "who": ref}, f"{snake['name']} strikes at {self.name_of(ref)}.")
                 self._damage_flip(snake["ref"], ref, {"ability": "DEX", "weapon": snake["weapon"], "bonus": 0,
                                                       "enhanced": False, "why": "", "target": ref}, events)
-        elif kind == "lunge":
+        elif kind in ("lunge", "venom"):
             ref = item["who"]
             hazard = self.encounter.hazard
             if ref in self.fighting() and hazard is not None:
-                self._start(events, "lunge", [self._side(ref, "DEX", "normal", events)],
-                            {"ability": "DEX", "target": hazard.lunge_target})
-        elif kind == "venom":
-            ref = item["who"]
-            hazard = self.encounter.hazard
-            if ref in self.fighting() and hazard is not None:
-                self._start(events, "venom", [self._side(ref, "GRT", "normal", events)],
-                            {"ability": "GRT", "target": hazard.venom_target})
+                ability, target = ("DEX", hazard.lunge_target) if kind == "lunge" else ("GRT", hazard.venom_target)
+                self._start(events, kind, [self._side(ref, ability, "normal", events)],
+                            {"ability": ability, "target": target})
 
     def _save_words(self, kind: str, ref: str, result: Any, said: str, verdict: str, context: dict[str, Any]) -> str:
         name = self.name_of(ref)
