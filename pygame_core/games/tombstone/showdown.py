@@ -522,9 +522,9 @@ class ShowdownState(Combat, State):
             ref = item["who"]
             hazard = self.encounter.hazard
             if ref in self.fighting() and hazard is not None:
-                ability, target = ("DEX", hazard.lunge_target) if kind == "lunge" else ("GRT", hazard.venom_target)
+                ability, save_at = ("DEX", hazard.lunge_target) if kind == "lunge" else ("GRT", hazard.venom_target)
                 self._start(events, kind, [self._side(ref, ability, "normal", events)],
-                            {"ability": ability, "target": target})
+                            {"ability": ability, "target": save_at})
 
     def _save_words(self, kind: str, ref: str, result: Any, said: str, verdict: str, context: dict[str, Any]) -> str:
         name = self.name_of(ref)
