@@ -10,7 +10,10 @@ seats (``auto_move``), so a transcript depends only on the engine (and on ``card
 which are stable across Python versions). Every step shows what each player and the spectator
 see, the legal moves with their labels, the move, and the events as the engine returns them and
 as each viewer receives them; then the outcome and the record. ``tests/test_golden.py``
-regenerates these in memory and diffs them against the files. Every registered game gets one.
+regenerates these in memory and diffs them against the files. Every registered game gets one with
+its default options; a game whose options make different scenarios (the Showdown's encounters) lists
+more option sets in ``tests/<id>/golden_variants.json`` and gets one transcript each,
+``golden_seed7_<values>.txt``.
 """
 
 from __future__ import annotations
@@ -29,14 +32,25 @@ from pygame_core import all_games, get_game  # noqa: E402
 from pygame_core.bots import RandomBot  # noqa: E402
 
 SEED = 7
-GOLDEN: list[tuple[str, int]] = [(game.info.id, SEED) for game in all_games()]
 TESTS_DIR = ROOT / "tests"
 MAX_STEPS = 10_000
+Options = dict[str, str]
 
 
-def golden_path(game_id: str, seed: int) -> Path:
-    """The game's own test folder holds its transcript: ``tests/<id>/golden_seed<seed>.txt``."""
-    return TESTS_DIR / game_id / f"golden_seed{seed}.txt"
+def variants(game_id: str) -> list[Options]:
+    """The default options, then each option set of ``tests/<id>/golden_variants.json`` (if any)."""
+    listed = TESTS_DIR / game_id / "golden_variants.json"
+    return [{}, *(json.loads(listed.read_text(encoding="utf-8")) if listed.exists() else [])]
+
+
+GOLDEN: list[tuple[str, int, Options]] = [(game.info.id, SEED, options) for game in all_games()
+                                          for options in variants(game.info.id)]
+
+
+def golden_path(game_id: str, seed: int, options: Options | None = None) -> Path:
+    """The game's own test folder holds its transcripts: ``tests/<id>/golden_seed<seed>[_<values>].txt``."""
+    suffix = "".join(f"_{value}" for value in (options or {}).values())
+    return TESTS_DIR / game_id / f"golden_seed{seed}{suffix}.txt"
 
 
 def dump(value: Any) -> str:
@@ -47,10 +61,10 @@ def who(viewer: int | None) -> str:
     return "spectator" if viewer is None else f"player {viewer}"
 
 
-def transcript(game_id: str, seed: int) -> str:
+def transcript(game_id: str, seed: int, options: Options | None = None) -> str:
     """The whole game as text; deterministic for a given engine."""
     game = get_game(game_id)
-    state = game.new_game(seed=seed)
+    state = game.new_game(seed=seed, options=options)
     players = list(range(game.info.players))
     viewers: list[int | None] = [*players, None]
     bots = {p: RandomBot(seed * 10 + p) for p in players if p not in game.info.engine_seats}
@@ -97,17 +111,18 @@ def diff(expected: str, actual: str, name: str) -> str:
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     wanted = [arg for arg in argv if not arg.startswith("--")]
-    unknown = sorted(set(wanted) - {game_id for game_id, _ in GOLDEN})
+    ids = sorted({game_id for game_id, _, _ in GOLDEN})
+    unknown = sorted(set(wanted) - set(ids))
     if unknown:
-        print(f"unknown game(s): {', '.join(unknown)}; games: {', '.join(g for g, _ in GOLDEN)}", file=sys.stderr)
+        print(f"unknown game(s): {', '.join(unknown)}; games: {', '.join(ids)}", file=sys.stderr)
         return 2
     status = 0
-    for game_id, seed in GOLDEN:
+    for game_id, seed, options in GOLDEN:
         if wanted and game_id not in wanted:
             continue
-        path = golden_path(game_id, seed)
+        path = golden_path(game_id, seed, options)
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = transcript(game_id, seed)
+        text = transcript(game_id, seed, options)
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         if check:
             if old != text:

@@ -31,12 +31,13 @@ def load_generator() -> ModuleType:
 golden = load_generator()
 
 
-@pytest.mark.parametrize("game_id,seed", golden.GOLDEN, ids=[f"{g}-{s}" for g, s in golden.GOLDEN])
-def test_golden_playthrough(game_id: str, seed: int) -> None:
-    path: Path = golden.golden_path(game_id, seed)
+@pytest.mark.parametrize("game_id,seed,options", golden.GOLDEN,
+                         ids=[f"{g}-{s}" + "".join(f"-{v}" for v in o.values()) for g, s, o in golden.GOLDEN])
+def test_golden_playthrough(game_id: str, seed: int, options: dict[str, str]) -> None:
+    path: Path = golden.golden_path(game_id, seed, options)
     assert path.exists(), f"{path} is missing: run `python3 scripts/golden.py`"
     expected = path.read_text(encoding="utf-8")
-    actual: str = golden.transcript(game_id, seed)
+    actual: str = golden.transcript(game_id, seed, options)
     if actual != expected:
         diff = golden.diff(expected, actual, path.name)
         shown = "\n".join(diff.splitlines()[:60])
@@ -45,11 +46,11 @@ def test_golden_playthrough(game_id: str, seed: int) -> None:
 
 
 def test_transcript_is_deterministic() -> None:
-    game_id, seed = golden.GOLDEN[0]
-    assert golden.transcript(game_id, seed) == golden.transcript(game_id, seed)
+    game_id, seed, options = golden.GOLDEN[0]
+    assert golden.transcript(game_id, seed, options) == golden.transcript(game_id, seed, options)
 
 
 def test_no_stray_golden_files() -> None:
-    expected = {golden.golden_path(g, s) for g, s in golden.GOLDEN}
+    expected = {golden.golden_path(g, s, o) for g, s, o in golden.GOLDEN}
     present = set((ROOT / "tests").glob("*/golden_seed*.txt"))
-    assert present == expected, "every golden file must come from scripts/golden.py (one per registered game)"
+    assert present == expected, "every golden file must come from scripts/golden.py (one per game and variant)"
