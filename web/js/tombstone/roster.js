@@ -127,6 +127,25 @@ export class Roster {
   }
 
   /**
+   * Put `after` (a sheet as a table left it) in the place of the character who sat down as `before`, found
+   * by the id of that sheet: the new sheet is kept and the old entry forgotten. Calling it again changes
+   * nothing; a character no longer on the roster (deleted meanwhile) is not brought back.
+   * @returns {Promise<Added>}
+   */
+  async replace(before, after) {
+    const checked = await this.check(after);
+    if (!checked.ok) return { ok: false, message: `${after.name || "A character"}: ${checked.message}` };
+    const store = storage();
+    const oldKey = PREFIX + sheetId(before);
+    if (store?.getItem(oldKey) === null && store?.getItem(PREFIX + sheetId(checked.sheet)) === null) {
+      return { ok: false, message: `${before.name || "A character"} is no longer on your roster` };
+    }
+    const added = await this.add(checked.sheet);
+    if (added.ok && added.character?.key !== oldKey) this.remove(oldKey);
+    return added;
+  }
+
+  /**
    * A character from a file's text: refused with a clear message (and nothing changed) unless it is a sheet.
    * @param {string} text
    * @returns {Promise<Added>}
@@ -149,6 +168,17 @@ export class Roster {
     if (!key.startsWith(PREFIX)) return;
     storage()?.removeItem(key);
   }
+}
+
+/**
+ * What a table says once it has written sheets back: "Back on your roster as they stand now: Ada, Kit."
+ * and what could not be written.
+ * @param {string[]} written names written back
+ * @param {string[]} problems why others were not
+ */
+export function writtenBackNote(written, problems) {
+  const told = written.length ? `Back on your roster as they stand now: ${written.join(", ")}.` : "";
+  return [told, problems.length ? `Not written back: ${problems.join("; ")}.` : ""].filter(Boolean).join(" ");
 }
 
 /** Offer a sheet as a .json download. */

@@ -3,20 +3,7 @@
 // HP, status, conditions, Fatigue, slots, money, scars, deck, discards and hand count), each with the
 // button its player taps to see their own hand. Shows the engine's view only.
 import { make, dollars, ABILITIES } from "../tombstone/sheet-view.js";
-
-const STATUS = { up: "standing", out: "out of the fight", dead: "dead", fled: "fled", routed: "routed", destroyed: "destroyed" };
-
-/** "DEX 3/4": the current score, and the maximum when it is lower. */
-function abilityList(abilities, max) {
-  return make("dl", { className: "tt-abilities" }, ABILITIES.map((a) => make("div", { className: `tt-ab tt-ab-${a.id}` }, [
-    make("dt", {}, [a.id]),
-    make("dd", {}, [String(abilities[a.id]), ...(max && max[a.id] !== abilities[a.id] ? [make("small", {}, [`/${max[a.id]}`])] : [])]),
-  ])));
-}
-
-function status(kind) {
-  return make("span", { className: `tt-status tt-${kind}` }, [STATUS[kind] ?? kind]);
-}
+import { STATUS, abilityList, statusPill as status, sheetMarks } from "../tombstone/compact-sheet.js";
 
 /** The Dealer's column. */
 function dealerCard(view) {
@@ -42,12 +29,7 @@ function dealerCard(view) {
 /** One character's compact sheet; `shown`: this player's hand is on the felt now. */
 function characterCard(member, shown, canShow) {
   const { sheet } = member;
-  const extras = [];
-  if (sheet.conditions.length) extras.push(make("li", { className: "tt-bad" }, [sheet.conditions.join(", ")]));
-  if (sheet.fatigue) extras.push(make("li", { className: "tt-bad" }, [`Fatigue ×${sheet.fatigue}`]));
-  if (sheet.exhausted) extras.push(make("li", { className: "tt-bad" }, ["exhausted"]));
-  if (member.debilitated) extras.push(make("li", { className: "tt-bad" }, ["too broken to adventure on"]));
-  for (const scar of sheet.scars) extras.push(make("li", { title: scar.detail }, [`Scar: ${scar.name}${scar.pending ? " (healing)" : ""}`]));
+  const extras = sheetMarks(member);
   const handButton = make("button", {
     type: "button", className: "plain-button tt-hand-toggle", "data-hand": String(member.seat), "aria-pressed": String(shown),
     title: shown ? "Put the hand away again" : `Show ${sheet.name}'s hand on the felt (only ${sheet.name}'s player should look)`,

@@ -4,29 +4,17 @@
 // label as each one's accessible name. A button carries the legal move; the move sent is that move plus
 // the free fields set here. While a flip waits: the cheats of the hand its player chose to show, the
 // Black Joker's re-flip when offered, "Let the cards stand", and the reasons a side may not be cheated.
-import { MovePanel, el, moveButton } from "../move-panel.js";
+import { MovePanel, el } from "../move-panel.js";
+import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
 import { cardText } from "../cards.js";
 import { seatName, nameOf, pendingTitle, flipWords, riskShort } from "./texts.js";
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const MODE_LABELS = { normal: "Normal", enhanced: "Enhanced", impaired: "Impaired" };
 
 /**
  * @typedef {{moves: any[], labels: string[]}} Legal
  * @typedef {{view: any, toAct: number[], legal: Map<number, Legal>, handSeat: number | null}} Offer
  */
-
-function heading(title) {
-  return el("h3", { className: "tt-group-title" }, [title]);
-}
-
-/** A group of controls; `fold`: a <details> the Dealer opens when needed. */
-function group(title, children, { fold = false, open = true, key = title } = {}) {
-  if (!fold) return el("section", { className: "tt-group" }, [heading(title), ...children]);
-  const details = el("details", { className: "tt-group tt-fold", "data-fold": key }, [el("summary", {}, [title]), ...children]);
-  /** @type {HTMLDetailsElement} */ (details).open = open;
-  return details;
-}
 
 /** A number field (with its label) bound to a key of the panel's state. */
 function numberField(label, key, value, [min, max], help = "") {
@@ -150,21 +138,6 @@ export class TablePanel extends MovePanel {
       .find((node) => /** @type {HTMLElement} */ (node).dataset.key === key))?.focus({ preventScroll: true });
   }
 
-  /** A move button of `seat`: the engine's label its name; `shown` what it displays. */
-  button(seat, legal, move, shown, className = "") {
-    const index = legal.moves.findIndex((m) => same(m, move));
-    if (index < 0) return null;
-    const node = moveButton(move, legal.labels[index], `move tt-move${className ? ` ${className}` : ""}`, [el("span", { "aria-hidden": "true" }, shown)]);
-    node.dataset.seat = String(seat);
-    node.dataset.key = `${seat}:${JSON.stringify(move)}`;
-    return node;
-  }
-
-  /** Buttons for every legal move of `seat` of one type, shown by `shown(move)`. */
-  buttons(seat, legal, type, shown, className = "") {
-    return legal.moves.filter((m) => m.type === type).map((m) => this.button(seat, legal, m, shown(m), className));
-  }
-
   modeRadios(legend = "The flip") {
     return radios(legend, "mode", Object.entries(MODE_LABELS), this.state.mode);
   }
@@ -182,7 +155,7 @@ export class TablePanel extends MovePanel {
     }
     const controls = [];
     if (member.sheet.status === "dead") {
-      controls.push(group("Take over a hireling", [el("div", { className: "tt-row" }, this.buttons(seat, legal, "take_over", (m) => [nameOf(view, m.npc)]))]));
+      controls.push(group("Take over a hireling", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "take_over", (m) => [nameOf(view, m.npc)]))]));
       return controls;
     }
     controls.push(el("div", { className: "tt-row tt-top" }, [this.modeRadios(), hand]));
@@ -192,13 +165,13 @@ export class TablePanel extends MovePanel {
       ...risks.map(([risk, [target]]) => el("span", { className: "tt-colhead" }, [riskShort(risk), el("small", {}, [` ${target}`])])),
       ...view.forms.abilities.flatMap((ability) => [
         el("span", { className: "tt-rowhead" }, [`${ability} `, el("small", {}, [String(member.sheet.abilities[ability])])]),
-        ...risks.map(([risk, [target]]) => this.button(seat, legal, { type: "save", ability, risk }, [String(target)], "tt-cell")
+        ...risks.map(([risk, [target]]) => seatButton(seat, legal, { type: "save", ability, risk }, [String(target)], "tt-cell")
           ?? el("span", {}, [])),
       ]),
     ]);
     controls.push(group("Save: ability against the risk", [grid]));
     const weapons = member.weapons.map((weapon, index) => {
-      const targets = this.buttons(seat, legal, "attack", (m) => [nameOf(view, m.target)]).filter((b) => JSON.parse(b.dataset.move).weapon === index);
+      const targets = seatButtons(seat, legal, "attack", (m) => [nameOf(view, m.target)]).filter((b) => JSON.parse(b.dataset.move).weapon === index);
       return el("div", { className: "tt-weapon" }, [
         el("p", { className: "tt-weapon-name" }, [`${weapon.name} `, el("small", {}, [`${weapon.damage.join("/")} · ${weapon.ranged ? "DEX" : "STR"}`])]),
         el("div", { className: "tt-row" }, targets.length ? targets : [el("span", { className: "tt-quiet" }, ["nobody to attack"])]),
@@ -212,16 +185,16 @@ export class TablePanel extends MovePanel {
         radios("The other side flips", "other_mode", Object.entries(MODE_LABELS), this.state.other_mode),
         numberField("Dealer's modifier", "modifier", this.state.modifier, view.forms.free.contest.modifier, "Added to the Dealer's flip in a contest against the Dealer (TS-10)"),
       ]),
-      el("div", { className: "tt-row" }, against.map((m) => this.button(seat, legal, m, [`vs ${nameOf(view, m.against)}`]))),
+      el("div", { className: "tt-row" }, against.map((m) => seatButton(seat, legal, m, [`vs ${nameOf(view, m.against)}`]))),
     ]));
-    controls.push(group("Run", [el("div", { className: "tt-row" }, this.buttons(seat, legal, "turn_tail", () => ["Turn tail (DEX 11)"]))]));
+    controls.push(group("Run", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "turn_tail", () => ["Turn tail (DEX 11)"]))]));
     return controls;
   }
 
   /** @param {Offer} offer */
   dealerControls({ view, legal: all }) {
     const legal = all.get(0) ?? { moves: [], labels: [] };
-    const b = (type, shown, className = "") => this.buttons(0, legal, type, shown, className);
+    const b = (type, shown, className = "") => seatButtons(0, legal, type, shown, className);
     const fold = (title, children, open = false) => group(title, children, { fold: true, open: this.folds[title] ?? open });
     const row = (children) => el("div", { className: "tt-row" }, children);
     const controls = [];
@@ -277,7 +250,7 @@ export class TablePanel extends MovePanel {
     ]));
     controls.push(el("ul", { className: "tt-sides" }, sides));
     const settler = handSeat !== null && toAct.includes(handSeat) ? handSeat : 0;
-    const settle = this.button(settler, legal.get(settler) ?? { moves: [], labels: [] }, { type: "settle" }, ["Let the cards stand"], "tt-primary");
+    const settle = seatButton(settler, legal.get(settler) ?? { moves: [], labels: [] }, { type: "settle" }, ["Let the cards stand"], "tt-primary");
     for (const seat of toAct.filter((s) => s > 0)) {
       const name = seatName(view, seat);
       const mine = legal.get(seat) ?? { moves: [], labels: [] };
@@ -287,8 +260,8 @@ export class TablePanel extends MovePanel {
         }, [`${name}: show my hand to cheat fate`])]));
         continue;
       }
-      const cheats = this.buttons(seat, mine, "cheat", (m) => [`${cardText(m.card)} over ${cardText(m.covers)}`], "tt-cheat");
-      const force = this.buttons(seat, mine, "force", () => ["Play the Black Joker: the Dealer flips again"], "tt-alt");
+      const cheats = seatButtons(seat, mine, "cheat", (m) => [`${cardText(m.card)} over ${cardText(m.covers)}`], "tt-cheat");
+      const force = seatButtons(seat, mine, "force", () => ["Play the Black Joker: the Dealer flips again"], "tt-alt");
       controls.push(group(`${name}'s hand`, [
         el("div", { className: "tt-row" }, cheats.length ? cheats : [el("p", { className: "tt-quiet" }, ["No card of this hand can be laid on this flip."])]),
         ...(force.length ? [el("div", { className: "tt-row" }, force)] : view.pending.force ? [el("p", { className: "tt-quiet" }, [`Black Joker: ${view.pending.force}`])] : []),

@@ -11,7 +11,7 @@ import { TablePanel } from "./panel.js";
 import { board } from "./board.js";
 import { turnLine, newsLine, logEntries, tableSummary } from "./texts.js";
 import { make } from "../tombstone/sheet-view.js";
-import { Roster, sheetId } from "../tombstone/roster.js";
+import { Roster, writtenBackNote } from "../tombstone/roster.js";
 
 export { setupFields } from "./party.js";
 
@@ -32,7 +32,7 @@ export class Table extends SoloScreen {
       signal,
     });
     this.screen = /** @type {HTMLElement} */ (document.querySelector("#table-screen"));
-    this.screen.classList.add("tt-table");
+    this.screen.classList.add("tb-fate", "tt-table");
     this.pane = make("section", { className: "tt-board", "aria-label": "The party and the Dealer" });
     /** @type {HTMLElement} */ (document.querySelector("#felt")).append(this.pane);
     this.pane.addEventListener("click", (event) => {
@@ -50,7 +50,7 @@ export class Table extends SoloScreen {
     super.close();
     this.pane.remove();
     this.panel.remove();
-    this.screen.classList.remove("tt-table");
+    this.screen.classList.remove("tb-fate", "tt-table");
   }
 
   async resume() {
@@ -189,7 +189,6 @@ export class Table extends SoloScreen {
     const seated = shared.ok ? shared.share?.setup?.party ?? null : null;
     if (!seated) return "The sample party is not on your roster, so nothing was written back.";
     const roster = new Roster(this.engine);
-    const { characters } = await roster.load();
     const fallen = [...result.fallen];
     const written = [];
     const problems = [];
@@ -200,22 +199,15 @@ export class Table extends SoloScreen {
         const at = fallen.findIndex((s) => s.name === original.name);
         final = at >= 0 ? fallen.splice(at, 1)[0] : original;
       }
-      const before = characters.find((c) => c.id === sheetId(original));
-      const already = characters.some((c) => c.id === sheetId(final));
-      if (before || already) {
-        const added = await roster.add(final);
-        if (added.ok) {
-          if (before && added.character?.key !== before.key) roster.remove(before.key);
-          written.push(final.name);
-        } else problems.push(`${final.name}: ${added.message}`);
-      } else problems.push(`${original.name} is no longer on your roster`);
+      const replaced = await roster.replace(original, final);
+      if (replaced.ok) written.push(final.name);
+      else problems.push(replaced.message);
       if (joined) {
         const added = await roster.add(joined);
         if (added.ok) written.push(`${joined.name} (new)`);
       }
     }
     if (this.closed) return "";
-    const told = written.length ? `Back on your roster as they stand now: ${written.join(", ")}.` : "";
-    return [told, problems.length ? `Not written back: ${problems.join("; ")}.` : ""].filter(Boolean).join(" ");
+    return writtenBackNote(written, problems);
   }
 }

@@ -2,60 +2,15 @@
 // status lines, the log and the canvas summary. Every sentence about what happened is the engine's
 // (view.log, the events' "sentence"); this module only names things and strings counts together.
 import { cardText } from "../cards.js";
+import { nameOf, pendingTitle, flipWords } from "../tombstone/fate-words.js";
 
-/** The name of a ref ("dealer", "pc0", "npc3") in this view. */
-export function nameOf(view, ref) {
-  if (ref === "dealer") return "the Dealer";
-  const member = view.party.find((p) => p.ref === ref);
-  if (member) return member.sheet.name || "Nameless";
-  const npc = view.npcs.find((n) => n.ref === ref);
-  return npc ? npc.name : ref;
-}
+export { nameOf, pendingTitle, flipWords };
 
 /** "Jesse", or "Player 2" when the seat's character has no name. */
 export function seatName(view, seat) {
   if (seat === 0) return "the Dealer";
   const member = view.party.find((p) => p.seat === seat);
   return member ? member.sheet.name || `Player ${seat}` : `Player ${seat}`;
-}
-
-const KINDS = {
-  save: "save", turn_tail: "turning tail", contest: "contest", initiative: "initiative", attack: "attack",
-  damage: "damage", morale: "morale save", critical: "GRT save against critical damage", scar_save: "GRT save for a scar",
-};
-
-/** What the waiting flip is about: "Jesse's DEX save, high risk (12)", "Jesse attacks the Bandit". */
-export function pendingTitle(view) {
-  const pending = view.pending;
-  if (!pending) return "";
-  const [first, second] = pending.sides;
-  const who = first.name;
-  const { context } = pending;
-  switch (pending.kind) {
-    case "save":
-      return `${who}'s ${context.ability} save against ${context.target}`;
-    case "turn_tail":
-      return `${who} turns tail: DEX against ${context.target}`;
-    case "attack":
-      return `${who} attacks ${second.name} with the ${String(context.weapon?.name ?? "weapon").toLowerCase()}`;
-    case "damage":
-      return `${who}'s damage flip against ${nameOf(view, context.target)} (${(context.weapon?.damage ?? []).join("/")})`;
-    case "contest":
-    case "initiative":
-      return `${KINDS[pending.kind] === "initiative" ? "Initiative: " : ""}${who}'s ${context.ability} against ${second?.name ?? ""}`;
-    default:
-      return `${who}: ${KINDS[pending.kind] ?? pending.kind}${context.target ? ` against ${context.target}` : ""}`;
-  }
-}
-
-/** "8♦ + WIL 2 = 10", "the Red Joker", "7♠ and 9♦ + STR 1 = 17": a judged flip. */
-export function flipWords(flip, ability) {
-  const shown = flip.cards.map((c) => (flip.cheat && c === flip.covered ? `${cardText(flip.cheat)} (over ${cardText(c)})` : cardText(c)));
-  const cards = shown.join(" and ");
-  if (flip.auto === "failure") return `${cards}: the Black Joker, a failure`;
-  if (flip.auto === "success") return `${cards}: the Red Joker, a success`;
-  const counted = flip.mode === "impaired" ? ` (impaired: ${cardText(flip.counted[0])} counts)` : flip.mode === "enhanced" ? " (enhanced)" : "";
-  return `${cards}${counted} + ${ability} ${flip.modifier} = ${flip.total}`;
 }
 
 /** Who may do what now, for the status line. */

@@ -1,0 +1,264 @@
+// The flips of Tombstone on the felt, for every table of the family: a stage shows one flip (the one
+// waiting for cheats, or one the engine has settled) as its sides' cards side by side, a cheat card laid
+// over the card it covers, each side's judged total, and for a settled flip the verdict, the rule that
+// decided it and the engine's sentence. Several stages sit side by side (an attack and its damage). Along
+// the bottom, the hand of the player whose view is drawn, its cards glowing where they can cheat. New
+// cards turn face up one after another. A table's renderer extends FateRenderer and lays these out
+// with whatever else it shows; nothing here judges a flip.
+import { TableRenderer } from "../table-renderer.js";
+import { BRASS, CREAM, FAINT, GOLD, PILL_TEXT, ease, clamp01, contains, glow, pill, ribbon, text, setFont } from "../canvas-kit.js";
+import { nameOf, pendingTitle, totalWords, contestRule, saveRule, damageTier } from "./fate-words.js";
+
+const FLIP_MS = 520; // one card turning over
+const STAGGER_MS = 180;
+const VERDICT_FILL = "rgba(70, 48, 10, 0.95)";
+
+/**
+ * @typedef {{name: string, cards: string[], cheat: string | null, covered: string | null, total: string, win?: boolean}} Side
+ * @typedef {{title: string, sides: Side[], target: string, verdict: string, rule: string, sentence: string, waiting: boolean}} Stage
+ * @typedef {{x: number, y: number, w: number, h: number}} Rect
+ * @typedef {{code: string, rect: Rect, covered: boolean}} PlacedCard
+ * @typedef {{side: Side, cx: number, cards: PlacedCard[], cheat: {code: string, rect: Rect} | null, totalY: number, nameY: number}} PlacedSide
+ * @typedef {{stage: Stage, rect: Rect, titleY: number, sides: PlacedSide[], room: number, compact: boolean}} PlacedStage
+ * @typedef {{name: string, label: {x: number, y: number}, cards: {code: string, rect: Rect}[]}} HandRow
+ */
+
+/** The cards a batch of events turned face up (flips, cheats, the Black Joker's re-flip, a damage card). */
+export function freshCards(events) {
+  const fresh = [];
+  for (const event of events) {
+    if (event.type === "flip") for (const side of event.sides) fresh.push(...side.cards);
+    if (event.type === "cheat") fresh.push(event.card);
+    if (event.type === "force") fresh.push(...(event.cards ?? []));
+    if (event.type === "settled" && event.kind === "damage") fresh.push(event.result.cheat ?? event.result.card, ...(event.result.extra ? [event.result.extra] : []));
+  }
+  return fresh;
+}
+
+/** @returns {Stage | null} the flip waiting for cheats */
+export function pendingStage(view) {
+  const { pending } = view;
+  if (!pending) return null;
+  const sides = pending.sides.map((s) => ({
+    name: s.name.charAt(0).toUpperCase() + s.name.slice(1), cards: s.cards, cheat: s.cheat, covered: s.covered,
+    total: pending.kind === "damage" ? `damage ${(pending.context.weapon?.damage ?? []).join("/")} by tier` : totalWords(s.flip, s.ability),
+  }));
+  const target = typeof pending.context.target === "number" ? `needs ${pending.context.target}` : "";
+  return { title: pendingTitle(view), sides, target, verdict: "", rule: pending.context.why ?? "", sentence: "", waiting: true };
+}
+
+/** @returns {Stage} a settled flip (an event of view.last) */
+export function settledStage(view, event) {
+  const { result } = event;
+  const who = nameOf(view, event.who);
+  const capital = who.charAt(0).toUpperCase() + who.slice(1);
+  if (result.kind === "damage") {
+    const cards = [result.card, ...(result.extra ? [result.extra] : [])];
+    const side = { name: capital, cards, cheat: result.cheat, covered: result.covered, total: damageTier(result), win: result.total > 0 };
+    const verdict = result.total > 0 ? `${result.total} damage to ${nameOf(view, event.other)}` : "No damage";
+    return { title: `${capital}'s damage against ${nameOf(view, event.other)}`, sides: [side], target: "", verdict, rule: "", sentence: event.sentence, waiting: false };
+  }
+  if (result.kind === "save") {
+    const f = result.flip;
+    const side = { name: capital, cards: f.cards, cheat: f.cheat, covered: f.covered, total: totalWords(f, result.ability), win: result.success };
+    return { title: `${capital}: ${result.ability} against ${result.target}`, sides: [side], target: `needs ${result.target}`,
+      verdict: result.success ? "Made it" : "Short", rule: saveRule(result), sentence: event.sentence, waiting: false };
+  }
+  const other = nameOf(view, event.other);
+  const otherCapital = other.charAt(0).toUpperCase() + other.slice(1);
+  const a = result.actor, o = result.other;
+  return {
+    title: `${event.kind === "initiative" ? "Initiative: " : ""}${capital} against ${other}: ${result.ability}`,
+    sides: [
+      { name: capital, cards: a.cards, cheat: a.cheat, covered: a.covered, total: totalWords(a, result.ability), win: result.actor_wins },
+      { name: otherCapital, cards: o.cards, cheat: o.cheat, covered: o.covered, total: totalWords(o, result.ability), win: !result.actor_wins },
+    ],
+    target: "", verdict: `${result.actor_wins ? capital : otherCapital} wins`, rule: contestRule(result), sentence: event.sentence, waiting: false,
+  };
+}
+
+/** Words wrapped to `width` at `size`, at most `lines` lines (the last one cut with an ellipsis). */
+export function wrap(ctx, words, width, size, lines) {
+  if (lines <= 0 || !words) return [];
+  setFont(ctx, size);
+  const out = [];
+  let line = "";
+  for (const word of words.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (ctx.measureText(next).width > width && line) {
+      out.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) out.push(line);
+  if (out.length > lines) {
+    out.length = lines;
+    out[lines - 1] = `${out[lines - 1].replace(/\s+\S*$/, "")}…`;
+  }
+  return out;
+}
+
+export class FateRenderer extends TableRenderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {import("../card-painter.js").CardPainter} painter
+   */
+  constructor(canvas, painter) {
+    super(canvas, painter, { cheatable: new Set(), chosen: null, caption: "" });
+  }
+
+  /**
+   * Stages side by side in `area`, each as wide as its share of the sides, all with cards of one size.
+   * `compact`: a small strip (a recap of the last flip): a slim title, no verdict line or sentence.
+   * @param {Stage[]} stages
+   * @param {Rect} area
+   * @returns {PlacedStage[]}
+   */
+  placeStages(stages, area, { compact = false } = {}) {
+    if (!stages.length) return [];
+    const columns = stages.reduce((sum, s) => sum + s.sides.length, 0);
+    const colW = area.w / columns;
+    const head = compact ? 30 : 50; // the title ribbon and the names
+    const settledBelow = stages.some((s) => !s.waiting) ? 62 : 36;
+    const below = compact ? 24 : settledBelow + (stages.some((s) => s.rule) ? 16 : 0); // totals, then the target or verdict and rule
+    const sentence = !compact && stages.every((s) => !s.waiting) && area.h > 300 ? 40 : 0;
+    const maxCards = Math.max(...stages.flatMap((s) => s.sides.map((side) => side.cards.length)));
+    const ch = Math.max(compact ? 30 : 44, Math.min(168, (area.h - head - below - sentence) / 1.2, ((colW * 0.8) / (maxCards + 0.35)) * 1.4));
+    const cw = ch / 1.4;
+    const block = head + ch * 1.2 + below + sentence;
+    const cardsY = area.y + head + Math.max(0, (area.h - block) / 2);
+    let x = area.x;
+    return stages.map((stage) => {
+      const rect = { x, y: area.y, w: colW * stage.sides.length, h: area.h };
+      x += rect.w;
+      const sides = stage.sides.map((side, i) => {
+        const cx = rect.x + colW * (i + 0.5);
+        const span = side.cards.length * cw + (side.cards.length - 1) * cw * 0.18;
+        const cards = side.cards.map((code, k) => ({
+          code, rect: { x: cx - span / 2 + k * cw * 1.18, y: cardsY, w: cw, h: ch }, covered: Boolean(side.cheat) && code === side.covered,
+        }));
+        const under = side.cheat ? cards.find((c) => c.covered) : null;
+        const cheat = under ? { code: /** @type {string} */ (side.cheat), rect: { x: under.rect.x + cw * 0.22, y: under.rect.y + ch * 0.16, w: cw, h: ch } } : null;
+        return { side, cx, cards, cheat, totalY: cardsY + ch * 1.2 + (compact ? 4 : 12), nameY: cardsY - (compact ? 9 : 12) };
+      });
+      return { stage, rect, titleY: Math.max(area.y, cardsY - head), sides, room: sentence ? area.y + area.h : 0, compact };
+    });
+  }
+
+  /** The hand of the player whose view is drawn, along the bottom; null when the view holds none. */
+  placeHand(view) {
+    const { width: W, height: H } = this.size;
+    const pad = 12;
+    const holder = view.party.find((p) => Array.isArray(p.hand));
+    if (!holder) return null;
+    const count = Math.max(1, holder.hand.length);
+    const hw = Math.max(34, Math.min(70, (W - 2 * pad) / (count * 1.12), H * 0.13));
+    const hh = hw * 1.4;
+    const gap = hw * 0.12;
+    const span = count * hw + (count - 1) * gap;
+    const y = H - pad - hh;
+    return {
+      name: holder.sheet.name, label: { x: W / 2, y: y - 13 }, top: y - 28,
+      cards: holder.hand.map((code, i) => ({ code, rect: { x: (W - span) / 2 + i * (hw + gap), y, w: hw, h: hh } })),
+    };
+  }
+
+  timeline(events) {
+    const fresh = freshCards(events);
+    if (!fresh.length) return null;
+    return { began: performance.now(), end: FLIP_MS + STAGGER_MS * (fresh.length - 1), fresh };
+  }
+
+  /** How far (0..1) a card of the flip area has turned over: 1 when still or not new. */
+  turned(code, elapsed) {
+    const fresh = this.animation?.fresh;
+    if (!fresh || elapsed === Infinity) return 1;
+    const index = fresh.indexOf(code);
+    if (index < 0) return 1;
+    return clamp01((elapsed - index * STAGGER_MS) / FLIP_MS);
+  }
+
+  /** A card turning face up: its back narrowing, then its face widening. */
+  flipCard(rect, code, t) {
+    const { ctx } = this;
+    const lift = Math.sin(Math.PI * t) * rect.h * 0.06;
+    if (t < 0.5) this.painter.draw(ctx, rect.x, rect.y - lift, rect.w, rect.h, { faceUp: false, squeeze: 1 - ease(t * 2) });
+    else this.painter.draw(ctx, rect.x, rect.y - lift, rect.w, rect.h, { code, faceUp: true, squeeze: ease((t - 0.5) * 2) });
+  }
+
+  /** @param {PlacedStage[]} placed */
+  paintStages(placed, elapsed) {
+    const { ctx } = this;
+    const settled = elapsed === Infinity || !this.animation || elapsed >= this.animation.end;
+    for (const { stage, rect, titleY, sides, room, compact } of placed) {
+      const size = compact ? 11 : 13;
+      ribbon(ctx, stage.title, { x: rect.x + 3, y: titleY, w: rect.w - 6, h: compact ? 18 : 24 }, { largest: compact ? 11 : 14, gold: stage.waiting });
+      sides.forEach(({ side, cx, cards, cheat, totalY, nameY }, i) => {
+        text(ctx, side.name, cx, nameY, { size, bold: true, color: side.win ? GOLD : CREAM, align: "center" });
+        for (const card of cards) {
+          if (card.covered && cheat) {
+            this.painter.draw(ctx, card.rect.x, card.rect.y, card.rect.w, card.rect.h, { code: card.code, faceUp: true });
+            ctx.fillStyle = "rgba(10, 30, 20, 0.35)";
+            ctx.fillRect(card.rect.x, card.rect.y, card.rect.w, card.rect.h);
+          } else this.flipCard(card.rect, card.code, this.turned(card.code, elapsed));
+        }
+        if (cheat) {
+          this.flipCard(cheat.rect, cheat.code, this.turned(cheat.code, elapsed));
+          pill(ctx, "cheat", cheat.rect.x + cheat.rect.w, cheat.rect.y, { size: 10, fill: VERDICT_FILL, edge: GOLD });
+        }
+        const shown = Math.min(1, ...cards.map((c) => this.turned(c.code, elapsed)));
+        if (shown >= 1) pill(ctx, side.total, cx, totalY, { size: compact ? 10 : 13, fill: side.win ? VERDICT_FILL : undefined, edge: side.win ? GOLD : BRASS });
+        if (i === 0 && sides.length === 2) text(ctx, "against", (cx + sides[1].cx) / 2, cards[0].rect.y + cards[0].rect.h / 2, { size, bold: true, color: FAINT, align: "center" });
+      });
+      if (compact) continue;
+      const cx = rect.x + rect.w / 2;
+      const lastY = Math.max(...sides.map((s) => s.totalY));
+      let y = lastY;
+      if (stage.target) text(ctx, stage.target, cx, (y += 22), { size: 12, bold: true, color: FAINT, align: "center" });
+      if (stage.waiting) {
+        if (stage.rule) text(ctx, stage.rule, cx, (y += 18), { size: 11, color: FAINT, align: "center" });
+        continue;
+      }
+      if (!settled) continue;
+      if (stage.verdict) pill(ctx, stage.verdict, cx, (y += stage.target ? 18 : 28), { size: 14, fill: VERDICT_FILL, edge: GOLD, color: PILL_TEXT });
+      if (stage.rule) text(ctx, stage.rule, cx, (y += 20), { size: 11, bold: true, color: FAINT, align: "center" });
+      const lines = wrap(ctx, stage.sentence, Math.min(rect.w - 12, 640), 12, Math.max(0, Math.min(3, Math.floor((room - (y + 14)) / 16))));
+      lines.forEach((line, k) => text(ctx, line, cx, y + 20 + k * 16, { size: 12, color: CREAM, align: "center" }));
+    }
+  }
+
+  /** @param {HandRow | null} row */
+  paintHand(row) {
+    if (!row) return;
+    const { ctx } = this;
+    const playable = this.highlight.cheatable;
+    text(ctx, `${row.name}'s hand${playable.size ? ": tap a glowing card to cheat fate with it" : ""}`, row.label.x, row.label.y,
+      { size: this.size.width < 420 ? 11 : 13, bold: true, color: GOLD, align: "center" });
+    for (const card of row.cards) {
+      if (playable.has(card.code)) glow(ctx, card.rect, { size: 10 });
+      const lifted = this.highlight.chosen === card.code ? 10 : 0;
+      this.painter.draw(ctx, card.rect.x, card.rect.y - lifted, card.rect.w, card.rect.h, { code: card.code, faceUp: true });
+    }
+  }
+
+  /** What is under a client point: a hand card or a card of a flip on the felt. */
+  hitTest(clientX, clientY) {
+    if (!this.view) return null;
+    const { x, y } = this.canvasPoint(clientX, clientY);
+    const layout = this.layout();
+    for (const card of [...(layout.handRow?.cards ?? [])].reverse()) if (contains(card.rect, x, y)) return { kind: "hand", card: card.code };
+    for (const stage of layout.stages) for (const side of stage.sides) for (const card of side.cards) if (contains(card.rect, x, y)) return { kind: "flip", card: card.code };
+    return null;
+  }
+
+  /** Rectangles in viewport pixels, for tests: the cards of the flips on the felt and the hand. */
+  hitboxes() {
+    if (!this.view) return null;
+    const layout = this.layout();
+    const toViewport = this.toViewport();
+    return {
+      flip: layout.stages.flatMap((stage) => stage.sides.flatMap((s) => s.cards.map((c) => ({ card: c.code, ...toViewport(c.rect) })))),
+      hand: (layout.handRow?.cards ?? []).map((c) => ({ card: c.code, playable: this.highlight.cheatable.has(c.code), ...toViewport(c.rect) })),
+    };
+  }
+}

@@ -1,0 +1,89 @@
+// Tombstone's flips in words, for every table of the family (the Dealer's table, the Showdown): who a ref
+// is, what a waiting flip is about, a judged flip as a line, and the name of the rule that decided a
+// contest or a save. The engine judges everything (fate.py); this module only names what it says.
+import { cardText } from "../cards.js";
+import { ABILITIES } from "./sheet-view.js";
+
+/** The name of a ref ("dealer", "pc0", "npc3") in this view. */
+export function nameOf(view, ref) {
+  if (ref === "dealer") return "the Dealer";
+  const member = view.party.find((p) => p.ref === ref);
+  if (member) return member.sheet.name || "Nameless";
+  const npc = view.npcs.find((n) => n.ref === ref);
+  return npc ? npc.name : ref;
+}
+
+/** What a save of this kind is for, after "Jesse's GRT save against 10". */
+const SAVE_NOTES = {
+  critical: " (critical damage)", scar_save: " (a scar)", venom: " (venom)", morale: " (morale)",
+  turn_tail: " (turning tail)", hazard_save: "",
+};
+
+/** "Jesse's DEX save against 12", "Attack on the Bandit: Jesse with the knife": what the waiting flip is about. */
+export function pendingTitle(view) {
+  const pending = view.pending;
+  if (!pending) return "";
+  const [first, second] = pending.sides;
+  const who = first.name;
+  const { context } = pending;
+  switch (pending.kind) {
+    case "attack":
+      return `Attack on ${second.name}: ${who} with the ${String(context.weapon?.name ?? "weapon").toLowerCase()}`;
+    case "damage":
+      return `${who}'s damage flip against ${nameOf(view, context.target)} (${(context.weapon?.damage ?? []).join("/")})`;
+    case "initiative":
+      return `Initiative: ${who}'s ${context.ability} against ${second?.name ?? ""}`;
+    case "contest":
+      return `${who}'s ${context.ability} against ${second?.name ?? ""}`;
+    default:
+      return `${who}'s ${context.ability} save against ${context.target}${SAVE_NOTES[pending.kind] ?? ""}`;
+  }
+}
+
+/** "8♦ + WIL 2 = 10", "the Red Joker", "7♠ and 9♦ + STR 1 = 17": a judged flip. */
+export function flipWords(flip, ability) {
+  const shown = flip.cards.map((c) => (flip.cheat && c === flip.covered ? `${cardText(flip.cheat)} (over ${cardText(c)})` : cardText(c)));
+  const cards = shown.join(" and ");
+  const alone = flip.cards.length === 1 && !flip.cheat; // a joker flipped alone is named once
+  if (flip.auto === "failure") return `${alone ? "" : `${cards}: `}the Black Joker, a failure`;
+  if (flip.auto === "success") return `${alone ? "" : `${cards}: `}the Red Joker, a success`;
+  const counted = flip.mode === "impaired" ? ` (impaired: ${cardText(flip.counted[0])} counts)` : flip.mode === "enhanced" ? " (enhanced)" : "";
+  return `${cards}${counted} + ${ability} ${flip.modifier} = ${flip.total}`;
+}
+
+/** A judged flip's total in a few words: "DEX 4 → 11", "Red Joker: succeeds". */
+export function totalWords(flip, ability) {
+  if (flip.auto === "failure") return "Black Joker: fails";
+  if (flip.auto === "success") return "Red Joker: succeeds";
+  return `${ability} ${flip.modifier} → ${flip.total}`;
+}
+
+/**
+ * Why a contest went the way it did, from the rule the engine names (fate.contest): "the higher total",
+ * "a tie: ♣ is DEX's suit", "a tie: the defender holds".
+ * @param {{rule: string, ability: string}} result
+ */
+export function contestRule({ rule, ability }) {
+  const suit = ABILITIES.find((a) => a.id === ability)?.symbol ?? "";
+  return {
+    higher: "the higher total",
+    tie_suit: `a tie: ${suit} is ${ability}'s suit`,
+    tie_defender: `a tie, ${suit} on both or neither: the defender holds`,
+    both_black: "a joker each: the defender holds",
+    both_red: "a joker each: the defender holds",
+    black_joker: "the Black Joker loses",
+    red_joker: "the Red Joker wins",
+  }[rule] ?? rule;
+}
+
+/** The rule of a save in words (fate.save): "made it", "short", "the Red Joker". */
+export function saveRule({ rule }) {
+  return { reached: "made it", short: "short", black_joker: "the Black Joker fails", red_joker: "the Red Joker succeeds" }[rule] ?? rule;
+}
+
+/** A damage flip's tier in words: "tier 2: 3", "Red Joker: 4 + 3", "Black Joker: no damage". */
+export function damageTier(result) {
+  if (result.rule === "black_joker") return "Black Joker: no damage";
+  if (result.rule === "red_joker") return `Red Joker: ${result.base}${result.extra ? ` + ${result.extra_damage}` : ""}${result.bonus ? ` +${result.bonus}` : ""}`;
+  return `tier ${result.tier}: ${result.base}${result.bonus ? ` +${result.bonus}` : ""}`;
+}

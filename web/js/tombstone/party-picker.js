@@ -1,0 +1,102 @@
+// The party for a Tombstone table: a game's part of the setup form (games.js `setupFields`). It lists the
+// characters of the roster kept in this browser (./roster.js, every sheet checked by the engine) as check
+// boxes, one up to the table's limit, or the table's own choice when it is given none (the Dealer's
+// table seats a sample party, the Showdown forges a stranger). A character who cannot sit down (dead, or
+// still out of the fight) is listed but not offered. An empty roster says so and offers the forge.
+import { FORGE, Roster, sheetId } from "./roster.js";
+import { make, ABILITIES } from "./sheet-view.js";
+import { attachStylesheet } from "../screens/stylesheet.js";
+
+/** The forge's address. */
+export function forgeHash() {
+  return `#game=${FORGE}&mode=solo`;
+}
+
+/** "DEX 4 · WIL 2 · HP 2/2 · Gambler" */
+function characterLine(sheet) {
+  const scores = ABILITIES.map((a) => `${a.id} ${sheet.abilities[a.id]}`).join(" · ");
+  return `${scores} · HP ${sheet.hp}/${sheet.max_hp}${sheet.background ? ` · ${sheet.background}` : ""}`;
+}
+
+/** Why a character may not sit down at a table that needs every character up (null: they may). */
+export function notUp(sheet) {
+  return sheet.status === "dead" ? "dead" : sheet.status === "out" ? "out of the fight" : null;
+}
+
+/**
+ * The party picker for the setup form.
+ * @param {import("../types.js").SetupContext} context
+ * @param {{max: number, none: {value: string, label: string}, unfit?: (sheet: any) => string | null}} table
+ *   max: the most characters the table seats; none: the choice that seats nobody from the roster (the
+ *   table's setup is then null); unfit: why a character may not sit down (default: only the dead)
+ * @returns {Promise<import("../types.js").SetupFields>}
+ */
+export async function partyPicker({ engine, close }, { max, none, unfit = (sheet) => (sheet.status === "dead" ? "dead" : null) }) {
+  attachStylesheet(new URL("./party-picker.css", import.meta.url).href);
+  const { characters, problems } = await new Roster(engine).load();
+  const usable = characters.filter((c) => unfit(c.sheet) === null);
+  const fieldset = make("fieldset", { className: "tt-party-pick" }, [make("legend", {}, ["The party"])]);
+  const other = make("input", { type: "radio", name: "tt-party", value: none.value });
+  const roster = make("input", { type: "radio", name: "tt-party", value: "roster" });
+  const useRoster = /** @type {HTMLInputElement} */ (roster);
+  const useOther = /** @type {HTMLInputElement} */ (other);
+  useRoster.checked = usable.length > 0;
+  useOther.checked = usable.length === 0;
+  useRoster.disabled = usable.length === 0;
+
+  let ticked = 0;
+  const boxes = characters.map((character) => {
+    const why = unfit(character.sheet);
+    const box = /** @type {HTMLInputElement} */ (make("input", {
+      type: "checkbox", name: "tt-member", value: character.id, "data-character": sheetId(character.sheet),
+    }));
+    box.checked = why === null && ticked < max;
+    if (box.checked) ticked += 1;
+    box.disabled = why !== null;
+    const label = make("label", { className: `tt-member${why ? " tt-dead" : ""}` }, [box,
+      make("span", { className: "tt-member-text" }, [
+        make("strong", {}, [character.sheet.name || "Nameless", why ? ` (${why})` : ""]),
+        make("span", { className: "tt-member-line" }, [characterLine(character.sheet)]),
+      ])]);
+    return { box, label, character, why };
+  });
+  const list = make("div", { className: "tt-member-list" }, boxes.map((b) => b.label));
+  const syncList = () => {
+    for (const { box, why } of boxes) box.disabled = !useRoster.checked || why !== null;
+    list.classList.toggle("tt-off", !useRoster.checked);
+  };
+  fieldset.addEventListener("change", syncList);
+
+  const rosterLine = make("label", {}, [roster, max === 1 ? " A character from your roster" : ` Characters from your roster (one to ${max})`]);
+  fieldset.append(rosterLine);
+  if (characters.length) fieldset.append(list);
+  else {
+    const forge = make("button", { type: "button", className: "plain-button tt-to-forge", "data-forge": "" }, ["Forge a character"]);
+    forge.addEventListener("click", () => {
+      close();
+      location.hash = forgeHash();
+    });
+    fieldset.append(make("div", { className: "tt-empty" }, [
+      make("p", { className: "sheet-note" }, ["Your roster is empty: nobody has been forged in this browser yet. Forge a character "
+        + "(a minute, by the book), or import one there from a file, then come back to seat the party."]),
+      forge,
+    ]));
+  }
+  if (problems.length) {
+    fieldset.append(make("p", { className: "sheet-note" }, [`${problems.length === 1 ? "One roster entry" : `${problems.length} roster entries`} `
+      + "could not be read and are left out (the forge's Roster shows which)."]));
+  }
+  fieldset.append(make("label", {}, [other, ` ${none.label}`]));
+  syncList();
+
+  return {
+    element: fieldset,
+    read() {
+      if (useOther.checked) return { setup: null };
+      const chosen = boxes.filter((b) => b.box.checked && !b.box.disabled).map((b) => b.character.sheet);
+      if (chosen.length === 0) return { problem: `Tick at least one character for the party, or choose: ${none.label.toLowerCase()}.` };
+      if (chosen.length > max) return { problem: `A party here is at most ${max} characters: you ticked ${chosen.length}.` };
+      return { setup: { party: chosen } };
+    },
+  };
+}
