@@ -724,6 +724,46 @@ def test_sd7_sd8_a_failed_morale_save_routs_them_and_the_purse_is_shared() -> No
     assert outcome(state)["reason"] == "The enemies break and run: the party holds the field."
 
 
+def test_sd7_sd9_whoever_got_away_has_no_share_of_the_purse() -> None:
+    """SD-7, SD-9: Kit turns tail (K♠ + 2 at 11) before Ann's knife kills the shadow and Deacon's morale
+    breaks (5♠ + 2 at 9): the whole $25.00 is Ann's."""
+    party = [pc("Kit", DEX=2), pc("Ann", STR=2, DEX=2, items=("knife",))]
+    state = showdown(party, dealer=["2S", "3S", "5S"], decks=[pc_deck(["KC", "KS"]), pc_deck(["KS", "JH"])])
+    play(state, 1, type="settle")
+    play(state, 1, type="turn_tail")
+    play(state, 1, type="settle")
+    assert state.view(None)["party"][0]["escaped"]
+    play(state, 2, type="attack", weapon=0, target="npc1")
+    play(state, 2, type="settle")
+    assert state.view(None)["end"] == "routed"
+    assert [sheet["money"] for sheet in state.party] == [1000, 1000 + 2500]
+
+
+def test_sd4_sd12_the_gangs_buffalo_gun_fires_once_and_the_dealer_reloads_it() -> None:
+    """SD-4, SD-12: with a party of two the gang brings a boy with a buffalo gun (a heavy gun); once he has
+    fired, his only moves are cover and reloading, and the Dealer reloads."""
+    party = [pc("Kit", DEX=2, GRT=6), pc("Ann", DEX=2, GRT=6)]
+    state = showdown(party, "gang")
+    gunner = next(n for n in state.view(None)["npcs"] if n["weapon"]["id"] == "buffalo_gun")
+    for _ in range(400):
+        him = npc(state, gunner["ref"])
+        if state.is_over() or not him["loaded"] and not him["acted"] and state.to_act() == [0]:
+            break
+        p = state.to_act()[0]
+        moves = state.legal_moves(p)
+        if p == 0:
+            fire = [m for m in moves if m["type"] == "attack" and m["npcs"] == [gunner["ref"]]]
+            move = fire[0] if fire else moves[0]
+        else:
+            move = next((m for m in moves if m["type"] in ("settle", "take_cover")), moves[0])
+        state.play(p, move)
+    assert not npc(state, gunner["ref"])["loaded"] and state.to_act() == [0], "the buffalo gun fired, a new round"
+    moves = state.legal_moves(0)
+    assert not [m for m in moves if m["type"] == "attack" and gunner["ref"] in m["npcs"]]
+    assert {"type": "reload", "npc": gunner["ref"]} in moves
+    assert state.auto_move(0) == {"type": "reload", "npc": gunner["ref"]}
+
+
 @pytest.mark.parametrize("first,half,routed", [("6S", None, True), ("7S", "9S", True), ("7S", "10S", False)])
 def test_sd8_morale_at_the_first_casualty_then_when_half_are_down(first: str, half: str | None,
                                                                   routed: bool) -> None:

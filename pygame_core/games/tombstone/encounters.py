@@ -51,7 +51,8 @@ class Foe:
 
 @dataclass(frozen=True)
 class HazardAction:
-    """A way out of a hazard: a save (``ability`` against ``target``); ``owner``: only the one in danger."""
+    """A way out of a hazard: a save (``ability`` against ``target``); ``owner``: the one in danger tries
+    it, else only a friend does."""
 
     id: str
     label: str
@@ -104,7 +105,7 @@ ENCOUNTERS: dict[str, Encounter] = {e.id: e for e in (
         "Ruby Hollister and her boys ride into the wash with their guns out. She leads from the back and the "
         "boys do the shooting; if she goes down, the rest will think twice.",
         foes=(Foe("Ruby Hollister", 1, 2, 2, 1, "revolver", leader=True), Foe("Hollister boy", 1, 1, 0, 0, "club")),
-        extra=(Foe("Hollister boy", 1, 1, 0, 0, "revolver"),),
+        extra=(Foe("Hollister boy", 1, 1, 0, 0, "buffalo_gun"), Foe("Hollister boy", 1, 1, 0, 0, "revolver")),
         purse=3000),
     Encounter(
         "posse", "The marshal's posse",

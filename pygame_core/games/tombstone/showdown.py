@@ -207,7 +207,7 @@ class ShowdownState(Combat, State):
         hazard = self.encounter.hazard
         if hazard is not None:
             owner = ref == pc_ref(0)
-            return [{"type": "hazard", "action": a.id} for a in hazard.actions if a.owner == owner or not a.owner]
+            return [{"type": "hazard", "action": a.id} for a in hazard.actions if a.owner == owner]
         moves: list[Move] = [{"type": "attack", "weapon": i, "target": t}
                              for i, w in enumerate(weapons(sheet)) if w["id"] not in stance["unloaded"]
                              for t in self.foes()]
@@ -462,7 +462,9 @@ class ShowdownState(Combat, State):
 
     def _after_settle(self, kind: str, refs: list[str], result: Any, context: dict[str, Any],
                       events: list[Event]) -> None:
-        if kind == "initiative":
+        if kind == "attack" and result.actor_wins and "ricochet" in self.effects:
+            self.effects.remove("ricochet")  # its +1 went into this hit's damage flip
+        elif kind == "initiative":
             self.first = "party" if result.actor_wins else "enemies"
             self.phase = self.first
             if any(BLACK in flip.counted for flip in (result.actor, result.other)):
@@ -583,7 +585,7 @@ class ShowdownState(Combat, State):
 
     def _finish(self, end: str, events: list[Event]) -> None:
         """SD-7: a character out of the fight is carried off and treated when anyone of the party is left
-        standing, and dies when nobody is; the purse goes to those standing."""
+        standing, and dies when nobody is; the purse goes to those still on the field."""
         self.end = end
         alive = self.party_refs(("up",))
         for ref in self.party_refs(("out",)):
@@ -593,9 +595,10 @@ class ShowdownState(Combat, State):
                       f"{sheet['name']} is carried off and patched up." if alive
                       else f"Nobody is left to help {sheet['name']}, who dies where they fell.")
         share = ""
-        if end in ("victory", "routed") and self.encounter.purse and alive:
-            each, rest = divmod(self.encounter.purse, len(alive))
-            for k, ref in enumerate(alive):
+        holding = self.fighting()  # those who ran are not there to share it (SD-9)
+        if end in ("victory", "routed") and self.encounter.purse and holding:
+            each, rest = divmod(self.encounter.purse, len(holding))
+            for k, ref in enumerate(holding):
                 self.sheet_of(ref)["money"] += each + (rest if k == 0 else 0)
             share = f" The purse, ${self.encounter.purse / 100:.2f}, is shared among those standing."
         self._say(events, {"type": "end", "end": end}, ENDS[end] + share)
