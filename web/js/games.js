@@ -12,6 +12,7 @@ export const TABLES = {
   dueling_suits: () => import("./dueling_suits/table.js"),
   tombstone_forge: () => import("./tombstone_forge/table.js"),
   tombstone_table: () => import("./tombstone_table/table.js"),
+  tombstone_showdown: () => import("./tombstone_showdown/table.js"),
 };
 
 /** Whether the page has a table for game `id` (ids come from addresses, so anything may arrive). */

@@ -7,11 +7,11 @@
 // with whatever else it shows; nothing here judges a flip.
 import { TableRenderer } from "../table-renderer.js";
 import { BRASS, CREAM, FAINT, GOLD, PILL_TEXT, ease, clamp01, contains, glow, pill, ribbon, text, setFont } from "../canvas-kit.js";
-import { nameOf, pendingTitle, totalWords, contestRule, saveRule, damageTier } from "./fate-words.js";
+import { nameOf, pendingTitle, saveTitle, totalWords, contestRule, saveRule, damageTier } from "./fate-words.js";
 
 const FLIP_MS = 520; // one card turning over
 const STAGGER_MS = 180;
-const VERDICT_FILL = "rgba(70, 48, 10, 0.95)";
+export const VERDICT_FILL = "rgba(70, 48, 10, 0.95)";
 
 /**
  * @typedef {{name: string, cards: string[], cheat: string | null, covered: string | null, total: string, win?: boolean}} Side
@@ -19,7 +19,7 @@ const VERDICT_FILL = "rgba(70, 48, 10, 0.95)";
  * @typedef {{x: number, y: number, w: number, h: number}} Rect
  * @typedef {{code: string, rect: Rect, covered: boolean}} PlacedCard
  * @typedef {{side: Side, cx: number, cards: PlacedCard[], cheat: {code: string, rect: Rect} | null, totalY: number, nameY: number}} PlacedSide
- * @typedef {{stage: Stage, rect: Rect, titleY: number, sides: PlacedSide[], room: number, compact: boolean}} PlacedStage
+ * @typedef {{stage: Stage, rect: Rect, titleY: number, sides: PlacedSide[], room: number}} PlacedStage
  * @typedef {{name: string, label: {x: number, y: number}, cards: {code: string, rect: Rect}[]}} HandRow
  */
 
@@ -39,12 +39,12 @@ export function freshCards(events) {
 export function pendingStage(view) {
   const { pending } = view;
   if (!pending) return null;
+  const needs = typeof pending.context.target === "number" ? ` · needs ${pending.context.target}` : "";
   const sides = pending.sides.map((s) => ({
     name: s.name.charAt(0).toUpperCase() + s.name.slice(1), cards: s.cards, cheat: s.cheat, covered: s.covered,
-    total: pending.kind === "damage" ? `damage ${(pending.context.weapon?.damage ?? []).join("/")} by tier` : totalWords(s.flip, s.ability),
+    total: pending.kind === "damage" ? `damage ${(pending.context.weapon?.damage ?? []).join("/")} by tier` : `${totalWords(s.flip, s.ability)}${needs}`,
   }));
-  const target = typeof pending.context.target === "number" ? `needs ${pending.context.target}` : "";
-  return { title: pendingTitle(view), sides, target, verdict: "", rule: pending.context.why ?? "", sentence: "", waiting: true };
+  return { title: pendingTitle(view), sides, target: "", verdict: "", rule: pending.context.why ?? "", sentence: "", waiting: true };
 }
 
 /** @returns {Stage} a settled flip (an event of view.last) */
@@ -60,8 +60,8 @@ export function settledStage(view, event) {
   }
   if (result.kind === "save") {
     const f = result.flip;
-    const side = { name: capital, cards: f.cards, cheat: f.cheat, covered: f.covered, total: totalWords(f, result.ability), win: result.success };
-    return { title: `${capital}: ${result.ability} against ${result.target}`, sides: [side], target: `needs ${result.target}`,
+    const side = { name: capital, cards: f.cards, cheat: f.cheat, covered: f.covered, total: `${totalWords(f, result.ability)} · needs ${result.target}`, win: result.success };
+    return { title: saveTitle(capital, event.kind, result.ability, result.target), sides: [side], target: "",
       verdict: result.success ? "Made it" : "Short", rule: saveRule(result), sentence: event.sentence, waiting: false };
   }
   const other = nameOf(view, event.other);
@@ -109,21 +109,20 @@ export class FateRenderer extends TableRenderer {
 
   /**
    * Stages side by side in `area`, each as wide as its share of the sides, all with cards of one size.
-   * `compact`: a small strip (a recap of the last flip): a slim title, no verdict line or sentence.
    * @param {Stage[]} stages
    * @param {Rect} area
    * @returns {PlacedStage[]}
    */
-  placeStages(stages, area, { compact = false } = {}) {
+  placeStages(stages, area) {
     if (!stages.length) return [];
     const columns = stages.reduce((sum, s) => sum + s.sides.length, 0);
     const colW = area.w / columns;
-    const head = compact ? 30 : 50; // the title ribbon and the names
+    const head = 50; // the title ribbon and the names
     const settledBelow = stages.some((s) => !s.waiting) ? 62 : 36;
-    const below = compact ? 24 : settledBelow + (stages.some((s) => s.rule) ? 16 : 0); // totals, then the target or verdict and rule
-    const sentence = !compact && stages.every((s) => !s.waiting) && area.h > 300 ? 40 : 0;
+    const below = settledBelow + (stages.some((s) => s.rule) ? 16 : 0); // totals, then the target or verdict and rule
+    const sentence = stages.every((s) => !s.waiting) && area.h > 300 ? 40 : 0;
     const maxCards = Math.max(...stages.flatMap((s) => s.sides.map((side) => side.cards.length)));
-    const ch = Math.max(compact ? 30 : 44, Math.min(168, (area.h - head - below - sentence) / 1.2, ((colW * 0.8) / (maxCards + 0.35)) * 1.4));
+    const ch = Math.max(44, Math.min(168, (area.h - head - below - sentence) / 1.2, ((colW * 0.8) / (maxCards + 0.35)) * 1.4));
     const cw = ch / 1.4;
     const block = head + ch * 1.2 + below + sentence;
     const cardsY = area.y + head + Math.max(0, (area.h - block) / 2);
@@ -139,9 +138,9 @@ export class FateRenderer extends TableRenderer {
         }));
         const under = side.cheat ? cards.find((c) => c.covered) : null;
         const cheat = under ? { code: /** @type {string} */ (side.cheat), rect: { x: under.rect.x + cw * 0.22, y: under.rect.y + ch * 0.16, w: cw, h: ch } } : null;
-        return { side, cx, cards, cheat, totalY: cardsY + ch * 1.2 + (compact ? 4 : 12), nameY: cardsY - (compact ? 9 : 12) };
+        return { side, cx, cards, cheat, totalY: cardsY + ch * 1.2 + 12, nameY: cardsY - 12 };
       });
-      return { stage, rect, titleY: Math.max(area.y, cardsY - head), sides, room: sentence ? area.y + area.h : 0, compact };
+      return { stage, rect, titleY: Math.max(area.y, cardsY - head), sides, room: sentence ? area.y + area.h : 0 };
     });
   }
 
@@ -190,9 +189,9 @@ export class FateRenderer extends TableRenderer {
   paintStages(placed, elapsed) {
     const { ctx } = this;
     const settled = elapsed === Infinity || !this.animation || elapsed >= this.animation.end;
-    for (const { stage, rect, titleY, sides, room, compact } of placed) {
-      const size = compact ? 11 : 13;
-      ribbon(ctx, stage.title, { x: rect.x + 3, y: titleY, w: rect.w - 6, h: compact ? 18 : 24 }, { largest: compact ? 11 : 14, gold: stage.waiting });
+    for (const { stage, rect, titleY, sides, room } of placed) {
+      const size = 13;
+      ribbon(ctx, stage.title, { x: rect.x + 3, y: titleY, w: rect.w - 6, h: 24 }, { largest: 14, gold: stage.waiting });
       sides.forEach(({ side, cx, cards, cheat, totalY, nameY }, i) => {
         text(ctx, side.name, cx, nameY, { size, bold: true, color: side.win ? GOLD : CREAM, align: "center" });
         for (const card of cards) {
@@ -207,10 +206,9 @@ export class FateRenderer extends TableRenderer {
           pill(ctx, "cheat", cheat.rect.x + cheat.rect.w, cheat.rect.y, { size: 10, fill: VERDICT_FILL, edge: GOLD });
         }
         const shown = Math.min(1, ...cards.map((c) => this.turned(c.code, elapsed)));
-        if (shown >= 1) pill(ctx, side.total, cx, totalY, { size: compact ? 10 : 13, fill: side.win ? VERDICT_FILL : undefined, edge: side.win ? GOLD : BRASS });
+        if (shown >= 1) pill(ctx, side.total, cx, totalY, { size: 13, fill: side.win ? VERDICT_FILL : undefined, edge: side.win ? GOLD : BRASS });
         if (i === 0 && sides.length === 2) text(ctx, "against", (cx + sides[1].cx) / 2, cards[0].rect.y + cards[0].rect.h / 2, { size, bold: true, color: FAINT, align: "center" });
       });
-      if (compact) continue;
       const cx = rect.x + rect.w / 2;
       const lastY = Math.max(...sides.map((s) => s.totalY));
       let y = lastY;

@@ -36,8 +36,13 @@ export function pendingTitle(view) {
     case "contest":
       return `${who}'s ${context.ability} against ${second?.name ?? ""}`;
     default:
-      return `${who}'s ${context.ability} save against ${context.target}${SAVE_NOTES[pending.kind] ?? ""}`;
+      return saveTitle(who, pending.kind, context.ability, context.target);
   }
+}
+
+/** "Jesse's GRT save against 10 (critical damage)": a save of this kind. */
+export function saveTitle(who, kind, ability, target) {
+  return `${who}'s ${ability} save against ${target}${SAVE_NOTES[kind] ?? ""}`;
 }
 
 /** "8♦ + WIL 2 = 10", "the Red Joker", "7♠ and 9♦ + STR 1 = 17": a judged flip. */

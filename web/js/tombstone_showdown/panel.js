@@ -1,0 +1,120 @@
+// The Showdown's move panel, beside the felt (under it on a phone): the legal moves of the character on
+// screen as real <button class="move" data-seat data-move> buttons, the engine's label as each one's
+// accessible name. On a character's turn: an attack per weapon and target, cover, a reload, a swig,
+// turning tail (or, at the rattlesnake, its ways out). While a flip waits for them: the sides as the
+// engine judged them, a button per card of the hand that may cheat it (and which card it covers), the
+// Black Joker's re-flip when offered, "Let the cards stand", and the engine's reason when no card may be
+// laid. Over the moves, the other characters due this round: tap one to let them act first (at a
+// hot-seat table that passes the device).
+import { MovePanel, el } from "../move-panel.js";
+import { cardText } from "../cards.js";
+import { nameOf, flipWords } from "../tombstone/fate-words.js";
+import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
+import { seatName } from "./texts.js";
+
+/**
+ * @typedef {{moves: any[], labels: string[]}} Legal
+ * @typedef {{view: any, seat: number, toAct: number[], hotseat: boolean}} Offer
+ */
+
+/** A card as a cheat button shows it: its rank and suit, red or black. */
+function cardFace(code) {
+  const red = /[HD]$/.test(code) || code === "RJ";
+  return el("span", { className: `sd-card${red ? " sd-red" : ""}` }, [cardText(code)]);
+}
+
+export class ShowdownPanel extends MovePanel {
+  /**
+   * @param {Element} root
+   * @param {{onPlay: (seat: number, move: any) => void, onSwitch: (seat: number) => void, signal: AbortSignal}} options
+   */
+  constructor(root, { onPlay, onSwitch, signal }) {
+    super(root, { onPlay: () => {}, signal });
+    this.onPlayAs = onPlay;
+    this.tabs = el("div", { className: "tt-actors", role: "group", "aria-label": "Who acts" });
+    root.querySelector(".moves-head")?.prepend(this.tabs);
+    const click = (/** @type {Event} */ event) => {
+      const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button"));
+      if (!button || button.disabled) return;
+      if (button.classList.contains("move")) this.onPlayAs(Number(button.dataset.seat), JSON.parse(button.dataset.move ?? "null"));
+      else if (button.dataset.switch) onSwitch(Number(button.dataset.switch));
+    };
+    this.list.addEventListener("click", click, { signal });
+    this.tabs.addEventListener("click", click, { signal });
+  }
+
+  /**
+   * @param {Legal} legal the moves of the character on screen
+   * @param {Offer} offer
+   */
+  show(legal, { view, seat, toAct, hotseat }) {
+    const due = view.pending ? [] : toAct.filter((s) => s > 0);
+    this.tabs.replaceChildren(...(due.length > 1 ? due.map((s) => el("button", {
+      type: "button", className: "tt-actor", "data-switch": String(s), "aria-pressed": String(s === seat),
+      title: s === seat ? "Acting now" : hotseat ? `Pass the device to ${seatName(view, s)}` : `Let ${seatName(view, s)} act first`,
+    }, [s === seat || !hotseat ? seatName(view, s) : `Pass to ${seatName(view, s)}`])) : []));
+    this.list.replaceChildren(...(view.pending ? this.flipControls(view, seat, legal) : this.turnControls(view, seat, legal)));
+    this.hint.textContent = view.pending ? `${seatName(view, seat)}: the flip waits for you` : `${seatName(view, seat)}'s turn`;
+  }
+
+  clear(hint = "") {
+    super.clear(hint);
+    this.tabs.replaceChildren();
+  }
+
+  remove() {
+    this.tabs.remove();
+  }
+
+  /** A character's turn. */
+  turnControls(view, seat, legal) {
+    const member = view.party.find((p) => p.seat === seat);
+    if (view.encounter.hazard) {
+      return [group(view.encounter.hazard.name, [el("div", { className: "tt-row sd-column" }, seatButtons(seat, legal, "hazard", (m) => [
+        view.encounter.hazard.actions.find((a) => a.id === m.action)?.label ?? m.action,
+      ]))])];
+    }
+    const controls = [];
+    const weapons = member.weapons.map((weapon, index) => {
+      const targets = legal.moves.filter((m) => m.type === "attack" && m.weapon === index).map((m) => {
+        const npc = view.npcs.find((n) => n.ref === m.target);
+        return seatButton(seat, legal, m, [nameOf(view, m.target), el("small", {}, [` HP ${npc?.hp}/${npc?.max_hp}${npc?.cover ? " · cover" : ""}`])]);
+      });
+      const reload = seatButtons(seat, legal, "reload", () => ["Reload"], "tt-alt").filter((b) => JSON.parse(b.dataset.move).weapon === index);
+      if (!targets.length && !reload.length) return null;
+      return el("div", { className: "tt-weapon" }, [
+        el("p", { className: "tt-weapon-name" }, [`${weapon.name} `, el("small", {}, [`${weapon.damage.join("/")} · ${weapon.ranged ? "ranged, DEX" : "close, STR"}${weapon.loaded ? "" : " · empty"}`])]),
+        el("div", { className: "tt-row" }, [...targets, ...reload]),
+      ]);
+    }).filter(Boolean);
+    if (weapons.length) controls.push(group("Attack", weapons));
+    const other = [
+      ...seatButtons(seat, legal, "take_cover", () => ["Take cover"], "tt-alt"),
+      ...seatButtons(seat, legal, "drink", (m) => [{ bottle: "Swig from the bottle", bar: "Swig at the bar", barrel: "Swig from the barrel" }[m.source] ?? m.source], "tt-alt"),
+    ];
+    if (other.length) controls.push(group("Or", [el("div", { className: "tt-row" }, other)]));
+    controls.push(group("Run", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "turn_tail", () => ["Turn tail (DEX 11)"], "tt-danger"))]));
+    return controls;
+  }
+
+  /** A flip waiting for the character on screen. */
+  flipControls(view, seat, legal) {
+    const { pending } = view;
+    const controls = [el("ul", { className: "tt-sides" }, pending.sides.map((side) => el("li", {}, [
+      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${flipWords(side.flip, side.ability)}`,
+    ])))];
+    if (pending.context.why) controls.push(el("p", { className: "tt-refusal" }, [`This flip: ${pending.context.why}.`]));
+    const mine = pending.sides.find((side) => side.who === `pc${seat - 1}`);
+    const single = mine && mine.cards.length === 1;
+    const cheats = seatButtons(seat, legal, "cheat", (m) => [cardFace(m.card), ...(single ? [] : [el("small", {}, [` over ${cardText(m.covers)}`])])], "tt-cheat");
+    const force = seatButtons(seat, legal, "force", () => ["Black Joker: the Dealer flips again"], "tt-alt");
+    const refusal = mine?.cheat_refusal;
+    controls.push(group(single && cheats.length ? `Cheat fate: lay a card over the ${cardText(mine.cards[0])}` : "Cheat fate", [
+      el("div", { className: "tt-row sd-cheats" }, cheats.length ? cheats : [el("p", { className: "tt-quiet" }, [refusal ? `No cheating here: ${refusal}` : "No card of the hand can be laid on this flip."])]),
+      ...(force.length ? [el("div", { className: "tt-row" }, force)] : []),
+    ]));
+    const settle = seatButton(seat, legal, { type: "settle" }, ["Let the cards stand"], "tt-primary");
+    if (settle) controls.push(el("div", { className: "tt-row" }, [settle]));
+    return controls;
+  }
+}
