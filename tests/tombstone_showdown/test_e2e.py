@@ -176,6 +176,17 @@ def deal_from_the_form(visit: Visit, encounter: str, seed: int, mode: str = "sol
     page.click("#setup-form button[value='deal']")
 
 
+def seat_the_party(open_page: Callable[..., Visit], party: list[dict[str, Any]], encounter: str, seed: int,
+                   mode: str = "solo") -> Visit:
+    """A laptop page whose roster holds `party`, all of them dealt in from the setup form."""
+    visit = open_page(LAPTOP)
+    page = visit.goto()
+    for sheet in party:
+        assert isinstance(page.evaluate(ROSTER, ["add", sheet]), dict)
+    deal_from_the_form(visit, encounter, seed, mode)
+    return visit
+
+
 def wait_for_save(visit: Visit) -> None:
     """Until the saved game holds every move made so far (the page saves after each one)."""
     moves = len(visit.record()["moves"])
@@ -315,11 +326,8 @@ def test_a_getaway_at_a_hot_seat(open_page: Callable[..., Visit]) -> None:
 
     seed = pick_seed(246, "ambush", setup, fight_then_run, fits)
     expected, expected_moves = engine_fight(seed, "ambush", setup, fight_then_run)
-    visit = open_page(LAPTOP)
-    page = visit.goto()
-    for sheet in (ADA, BO):
-        assert isinstance(page.evaluate(ROSTER, ["add", sheet]), dict)
-    deal_from_the_form(visit, "ambush", seed, mode="hotseat")
+    visit = seat_the_party(open_page, [ADA, BO], "ambush", seed, mode="hotseat")
+    page = visit.page
     page.wait_for_selector("#curtain:not([hidden]), #move-list button.move")
     assert page.evaluate("() => window.app.current.human") == [1, 2]
 
@@ -386,3 +394,48 @@ def test_the_rattlesnake_and_a_stranger_kept(open_page: Callable[..., Visit]) ->
     shoot(visit, "tombstone_showdown-safe-phone.png")
     kept = page.evaluate(ROSTER, ["load", None])
     assert [c["sheet"] for c in kept] == [final["party"][0]["sheet"]]
+
+
+def test_two_characters_played_solo_until_the_gang_runs(open_page: Callable[..., Visit]) -> None:
+    """One person plays both characters: no curtain; whoever is due may act first (a tap on their name); a
+    rout ends it and the purse is shared."""
+    setup = {"party": [ADA, BO]}
+
+    def fits(state: Any, moves: list) -> bool:
+        return state.view(None)["end"] == "routed" and len(moves) <= 8 and state.view(None)["round"] == 1
+
+    seed = pick_seed(6, "gang", setup, settle_then_first, fits)
+    expected, _ = engine_fight(seed, "gang", setup, settle_then_first)
+    visit = seat_the_party(open_page, [ADA, BO], "gang", seed)
+    page = visit.page
+    page.wait_for_selector("#move-list button.move")
+    assert page.evaluate("() => window.app.current.human") == [1, 2]
+    switched: list[bool] = []
+
+    def switch(seat: int) -> None:
+        before = renders(visit)
+        page.click(f".tt-actor[data-switch='{seat}']")
+        page.wait_for_function("(n) => window.app.renders > n", arg=before)
+        page.wait_for_selector(f"#move-list button.move[data-seat='{seat}']")
+
+    def hook(step: int, seat: int, move: dict[str, Any], view: dict[str, Any]) -> bool:
+        if not view["pending"] and not switched:
+            assert seat == 1 and page.locator(".tt-actor").count() == 2
+            switch(2)  # Bo's side: his hand and his moves
+            hands = page.evaluate("() => window.app.drawnView().party.map((p) => p.hand)")
+            assert hands[0] is None and hands[1] == visit.view(2)["party"][1]["hand"]
+            shoot(visit, "tombstone_showdown-two-laptop.png")
+            switch(1)
+            switched.append(True)
+        return False
+
+    curtains: list[str] = []
+    fight(visit, settle_then_first, hook, curtains)
+    assert switched and curtains == [], "one person at the table: no curtain"
+    final = visit.view(1)
+    assert final == expected.view(1) and final["end"] == "routed"
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.locator("#result-title").inner_text() == "They broke and ran"
+    page.wait_for_function("() => document.querySelector('#result-discards').textContent.includes('Back on your roster')")
+    kept = {c["sheet"]["name"]: c["sheet"]["money"] for c in page.evaluate(ROSTER, ["load", None])}
+    assert kept == {"Ada": 500 + 1500, "Bo": 500 + 1500}, "the purse of $30 shared by the two"

@@ -92,8 +92,9 @@ export class Table extends TwoSeatScreen {
     this.screen.classList.remove("tb-fate", "sd-showdown");
   }
 
+  /** The curtain comes down between two characters' turns only at a hot seat (solo: one person plays them all). */
   get curtain() {
-    return true;
+    return this.hotseat;
   }
 
   /**
