@@ -674,6 +674,17 @@ def test_sd6_a_swig_stops_at_max_hp_and_is_not_offered_at_full_hp() -> None:
     refused(full, 1, "not_possible", type="drink", source="barrel")
 
 
+def test_sd6_an_exhausted_character_gets_no_swig() -> None:
+    """SD-6 (TS-14): exhausted (a Walloped scar, say), a hurt character with a bottle and the bar's price has
+    no swig on offer, and the refusal says why."""
+    state = showdown([pc("Kit", DEX=2, GRT=5, hp=1, exhausted=True, items=("gin",))], dealer=["2S"],
+                     decks=[pc_deck(["KC"])])
+    play(state, 1, type="settle")
+    assert not [m for m in state.legal_moves(1) if m["type"] == "drink"]
+    assert refused(state, 1, "not_possible", type="drink", source="bar") == \
+        "Kit is exhausted: no swig brings HP back until a rest."
+
+
 def test_sd6_a_swig_at_the_bar_costs_its_price_and_goes_home_on_the_sheet() -> None:
     """SD-6, SD-7: noon's bar: $0.50 a swig, in ``paid`` and off the sheet's money; then Kit turns tail (J♣ + 2)."""
     state = showdown([pc("Kit", DEX=2, GRT=5, hp=1)], dealer=["2S", "3S", "4S"],

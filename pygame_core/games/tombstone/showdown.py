@@ -220,9 +220,9 @@ class ShowdownState(Combat, State):
 
     def _drink_sources(self, ref: str) -> list[str]:
         """SD-6: a bottle carried, the bar when the encounter has one and the character can pay, or a
-        burst barrel (a complication)."""
+        burst barrel (a complication); only for the hurt, and not for the exhausted."""
         sheet = self.sheet_of(ref)
-        if sheet["hp"] >= sheet["max_hp"]:
+        if sheet["hp"] >= sheet["max_hp"] or sheet["exhausted"]:  # the exhausted recover no HP (TS-14)
             return []
         sources = []
         if any(item["id"] in DRINKS for item in sheet["inventory"]):
@@ -289,6 +289,8 @@ class ShowdownState(Combat, State):
             if kind == "take_cover":
                 return "There is no cover here." if not self.encounter.cover else f"{sheet['name']} is already in cover."
             if kind == "drink":
+                if sheet["exhausted"]:
+                    return f"{sheet['name']} is exhausted: no swig brings HP back until a rest."
                 return f"{sheet['name']} has nothing to drink here (a bottle, a bar and the money, or a burst barrel)."
             if kind in ("attack", "turn_tail", "reload") and self.encounter.hazard is not None:
                 return "Nobody draws a gun at a boot with a foot in it: try one of the ways to get rid of it."
