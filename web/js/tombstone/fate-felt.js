@@ -207,7 +207,9 @@ export class FateRenderer extends TableRenderer {
         }
         const shown = Math.min(1, ...cards.map((c) => this.turned(c.code, elapsed)));
         if (shown >= 1) pill(ctx, side.total, cx, totalY, { size: 13, fill: side.win ? VERDICT_FILL : undefined, edge: side.win ? GOLD : BRASS });
-        if (i === 0 && sides.length === 2) text(ctx, "against", (cx + sides[1].cx) / 2, cards[0].rect.y + cards[0].rect.h / 2, { size, bold: true, color: FAINT, align: "center" });
+        const edge = cards.at(-1).rect.x + cards.at(-1).rect.w;
+        const gap = i === 0 && sides.length === 2 ? sides[1].cards[0].rect.x - edge : 0;
+        if (gap > 72) text(ctx, "against", edge + gap / 2, cards[0].rect.y + cards[0].rect.h / 2, { size, bold: true, color: FAINT, align: "center" });
       });
       const cx = rect.x + rect.w / 2;
       const lastY = Math.max(...sides.map((s) => s.totalY));

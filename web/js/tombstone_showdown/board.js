@@ -23,6 +23,12 @@ function chip(words, className = "") {
   return make("span", { className: `sd-chip${className ? ` ${className}` : ""}` }, [words]);
 }
 
+/** "Round 2" and, apart (a phone leaves it to the status line), " · the party's turn". */
+function roundWords(view) {
+  const [round, ...phase] = roundLabel(view).split(" · ");
+  return [round, ...(phase.length ? [make("span", { className: "sd-phase" }, [` · ${phase.join(" · ")}`])] : [])];
+}
+
 /** The scene: the encounter, where the fight stands, and this round's complications. */
 export function sceneHeader(view) {
   const { encounter } = view;
@@ -35,7 +41,7 @@ export function sceneHeader(view) {
   return [
     make("div", { className: "sd-scene-head" }, [
       make("h2", {}, [encounter.title]),
-      make("span", { className: "sd-round", "data-round": String(view.round) }, [view.end ? "The fight is over" : roundLabel(view)]),
+      make("span", { className: "sd-round", "data-round": String(view.round) }, view.end ? ["The fight is over"] : roundWords(view)),
     ]),
     make("p", { className: "sd-place" }, place.map((words) => chip(words))),
     ...view.effects.map(([id, sentence]) => make("p", { className: "sd-effect", "data-effect": id }, [sentence])),

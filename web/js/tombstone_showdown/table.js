@@ -221,7 +221,7 @@ export class Table extends TwoSeatScreen {
   /** One character's line on the result box: HP or death, new scars, abilities below their maximum, dollars earned and spent. */
   resultEntry(member, sheet, before, paid) {
     const scars = sheet.scars.slice(before ? before.scars.length : 0).map((s) => s.name);
-    const lowered = ABILITIES.filter((a) => sheet.abilities[a.id] < sheet.max[a.id]).map((a) => `${a.id} ${sheet.abilities[a.id]}/${sheet.max[a.id]}`);
+    const lowered = sheet.status === "dead" ? [] : ABILITIES.filter((a) => sheet.abilities[a.id] < sheet.max[a.id]).map((a) => `${a.id} ${sheet.abilities[a.id]}/${sheet.max[a.id]}`);
     const notes = [
       ...(member?.escaped ? ["got away"] : []),
       ...(scars.length ? [`scar: ${scars.join(", ")}`] : []),
