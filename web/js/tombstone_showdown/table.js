@@ -45,7 +45,7 @@ export class Table extends TwoSeatScreen {
     this.scene = make("header", { className: "sd-scene", "aria-label": "The scene" });
     this.board = make("section", { className: "tt-board sd-board", "aria-label": "The party and the enemies" });
     this.story = make("section", { className: "sd-story", "aria-label": "The story so far" }, [
-      make("h3", { className: "tt-group-title" }, ["The story so far"]), make("ol", { className: "sd-lines", "aria-live": "polite" }),
+      make("h3", { className: "tt-group-title" }, ["The story so far"]), make("ol", { className: "sd-lines" }),
     ]);
     felt.prepend(this.scene);
     felt.append(this.board);
