@@ -405,9 +405,9 @@ def test_tomb11_ts11_attacks_on_a_posse_are_impaired_and_damage_past_hp_takes_it
     assert posse["hp"] == 0 and posse["abilities"]["STR"] == strength and posse["abilities"]["GRT"] == 0
     assert posse["status"] == status
     if status == "routed":
-        assert said(state, "Critical damage: Deputies is routed.")
+        assert said(state, "Critical damage: Thorne's posse is routed.")
     if status == "destroyed":
-        assert said(state, "Deputies loses 1 HP and 2 STR (STR 0). The posse is destroyed.")
+        assert said(state, "Thorne's posse loses 1 HP and 2 STR (STR 0). The posse is destroyed.")
         assert not [e for e in state.view(0)["last"] if e["kind"] == "critical"], "no save at STR 0"
     if status != "up":  # a casualty: the marshal's morale (K♠ + 2 at 9, then Q♠ + 2 at 12) holds
         assert said(state, "Morale: the first of them is down, Marshal Thorne saves WIL against 9.")

@@ -408,7 +408,8 @@ class Combat:
         a, o = refs
         ability = context["ability"]
         actor_words = f"{self.name_of(a)} flips {_flip_words(outcome.actor, ability)}"
-        other_words = f"{_possessive(self.name_of(o))} {_flip_words(outcome.other, ability)}"
+        other_flip = _flip_words(outcome.other, ability)
+        other_words = f"{_possessive(self.name_of(o))} {other_flip.removeprefix('the ')}"  # "Vane's Red Joker"
         why = _contest_rule(outcome, ability)
         winner = self.name_of(a if outcome.actor_wins else o)
         base = f"{actor_words} against {other_words}: {why}"

@@ -112,7 +112,7 @@ ENCOUNTERS: dict[str, Encounter] = {e.id: e for e in (
         "Marshal Thorne has a warrant with your description on it and a dozen deputies who never miss supper. "
         "The deputies come as one body, and there is no sense in trying to shoot them one at a time.",
         foes=(Foe("Marshal Thorne", 1, 2, 2, 1, "carbine", leader=True),
-              Foe("Deputies", 2, 1, 1, 0, "revolver", posse=True)),
+              Foe("Thorne's posse", 2, 1, 1, 0, "revolver", posse=True)),
         extra=(Foe("Young deputy", 1, 1, 1, 0, "revolver"),),
         purse=0),
     Encounter(
