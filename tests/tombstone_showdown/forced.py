@@ -14,35 +14,11 @@ import pytest
 
 from playthrough import snapshot
 from pygame_core import IllegalMove, get_game
-from pygame_core.cards import standard_deck
-from pygame_core.games.tombstone.character import item_json, new_sheet
 from pygame_core.games.tombstone.showdown import ShowdownState
-from pygame_core.games.tombstone.tables import SHOP
+from tombstone.play import deck, pc, pc_deck
 
 GAME = "tombstone_showdown"
-HAND = ["2D", "3D", "4D", "5D", "6D"]  # a harmless hand to cheat with
-HAND_BJ = ["2D", "3D", "4D", "5D", "BJ"]
 Sheet = dict[str, Any]
-
-
-def deck(*top: str) -> list[str]:
-    """54 codes: ``top`` first, then the rest in the standard order (AS, 2S, ... and the jokers last)."""
-    assert len(set(top)) == len(top)
-    return [*top, *(c for c in standard_deck(jokers=True) if c not in top)]
-
-
-def pc_deck(flips: list[str], hand: list[str] = HAND) -> list[str]:
-    return deck(*hand, *flips)
-
-
-def pc(name: str, STR: int = 1, DEX: int = 1, WIL: int = 1, GRT: int = 1, items: tuple[str, ...] = (),
-       **extra: Any) -> Sheet:
-    """A sheet by ``new_sheet`` (HP = GRT + 1, $10) with shop items in front of the starting gear."""
-    sheet = new_sheet({"STR": STR, "DEX": DEX, "WIL": WIL, "GRT": GRT})
-    sheet["name"] = name
-    sheet["inventory"] = [item_json(SHOP[i]) for i in items] + sheet["inventory"]
-    sheet.update(extra)
-    return sheet
 
 
 def showdown(party: list[Sheet], encounter: str = "noon", dealer: list[str] = [],
@@ -58,12 +34,6 @@ def clone_of(state: ShowdownState) -> ShowdownState:
     twin = state.clone()
     assert isinstance(twin, ShowdownState)
     return twin
-
-
-def play(state: ShowdownState, seat: int, **move: Any) -> list[dict[str, Any]]:
-    error = state.check(seat, move)
-    assert error is None, (move, error)
-    return state.play(seat, move)
 
 
 def refused(state: ShowdownState, seat: int, code: str, **move: Any) -> str:

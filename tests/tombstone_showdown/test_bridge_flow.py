@@ -12,26 +12,13 @@ from typing import Any
 
 from bridge_calls import Unchanged, fails, ok
 from pygame_core.bridge import Bridge
-from tombstone_showdown.forced import ANN, KIT, deck, pc_deck
+from tombstone.play import deck, forged_sheet, pc_deck
+from tombstone_showdown.forced import ANN, KIT
 
 GAME_ID = "tombstone_showdown"
 VIEWERS: list[int | None] = [0, 1, 2, 3, None]
 # Kit draws K♣ against the Dealer's 2♠ + 2 for round 1; the rest of each deck in the standard order
 DEAL = [deck("2S"), pc_deck(["KC"]), pc_deck([])]
-
-
-def forged_sheet(seed: int) -> dict[str, Any]:
-    """A character made in the forge through the bridge (its first legal move each time)."""
-    b = Bridge()
-    session = ok(b, {"op": "new", "game": "tombstone_forge", "seed": seed})["session"]
-    for _ in range(200):
-        answer = ok(b, {"op": "view", "session": session, "player": 0})
-        if answer["over"]:
-            sheet: dict[str, Any] = answer["outcome"]["result"]
-            return sheet
-        move = ok(b, {"op": "legal", "session": session, "player": 0})["moves"][0]
-        ok(b, {"op": "play", "session": session, "player": 0, "move": move})
-    raise AssertionError("the forge did not finish")
 
 
 def view(b: Bridge, player: int | None, session: str = "s1") -> dict[str, Any]:

@@ -17,8 +17,9 @@ from pygame_core import IllegalMove, get_game, replay
 from pygame_core.games.tombstone.character import item_json
 from pygame_core.games.tombstone.encounters import ENCOUNTERS, ENEMY_WEAPONS
 from pygame_core.games.tombstone.showdown import ShowdownState
+from tombstone.play import pc, pc_deck, play
 from tombstone.redeal import redeal
-from tombstone_showdown.forced import KIT, clone_of, pc, pc_deck, play, random_party, showdown
+from tombstone_showdown.forced import KIT, clone_of, random_party, showdown
 
 GAME = "tombstone_showdown"
 

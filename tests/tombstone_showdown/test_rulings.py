@@ -22,8 +22,9 @@ from pygame_core.games.tombstone.encounters import COMPLICATIONS, ENCOUNTERS
 from pygame_core.games.tombstone.fate import full_deck, roll_die
 from pygame_core.games.tombstone.showdown import ROUND_LIMIT, ShowdownState
 from pygame_core.games.tombstone.tables import ARCHETYPES
-from tombstone_showdown.forced import (ANN, GAME, HAND, HAND_BJ, KIT, Sheet, clone_of, deck, last, npc, outcome,
-                                       pc, pc_deck, play, refused, said, sentences, showdown, waiting)
+from tombstone.play import HAND, HAND_BJ, deck, pc, pc_deck, play
+from tombstone_showdown.forced import (ANN, GAME, KIT, Sheet, clone_of, last, npc, outcome, refused, said, sentences,
+                                       showdown, waiting)
 
 
 def complication_seed(effect: str, decks: int) -> int:

@@ -11,6 +11,7 @@ from typing import Any
 from bridge_calls import Unchanged, fails, ok
 from pygame_core.bridge import Bridge
 from pygame_core.cards import standard_deck
+from tombstone.play import forged_sheet
 
 GAME_ID = "tombstone_table"
 SEATS = [0, 1, 2]
@@ -24,20 +25,6 @@ def deck(*top: str) -> list[str]:
 
 # the Dealer: the save's nothing, the contest's K♠, the bandit's A♠ defence, then whatever follows
 DEAL = [deck("KS", "AS"), deck(*HAND0, "9C", "2C", "KH", "QH"), deck(*HAND1)]
-
-
-def forged_sheet(seed: int) -> dict[str, Any]:
-    """A character made in the forge (its first legal move each time: accept is listed first)."""
-    b = Bridge()
-    session = ok(b, {"op": "new", "game": "tombstone_forge", "seed": seed})["session"]
-    for _ in range(200):
-        answer = ok(b, {"op": "view", "session": session, "player": 0})
-        if answer["over"]:
-            sheet: dict[str, Any] = answer["outcome"]["result"]
-            return sheet
-        move = ok(b, {"op": "legal", "session": session, "player": 0})["moves"][0]
-        ok(b, {"op": "play", "session": session, "player": 0, "move": move})
-    raise AssertionError("the forge did not finish")
 
 
 PARTY = [forged_sheet(30), forged_sheet(31)]

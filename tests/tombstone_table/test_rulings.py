@@ -12,35 +12,13 @@ from typing import Any
 import pytest
 
 from pygame_core import SetupError, get_game, replay
-from pygame_core.cards import new_rng, shuffle, standard_deck
-from pygame_core.games.tombstone.character import item_json, new_sheet
+from pygame_core.cards import new_rng, shuffle
 from pygame_core.games.tombstone.fate import full_deck, label, roll_die
 from pygame_core.games.tombstone.table import TableState
-from pygame_core.games.tombstone.tables import BACKGROUNDS, SHOP
+from pygame_core.games.tombstone.tables import BACKGROUNDS
+from tombstone.play import HAND, HAND_BJ, deck, pc, pc_deck, play
 
 GAME = "tombstone_table"
-HAND = ["2D", "3D", "4D", "5D", "6D"]  # a harmless hand to cheat with
-HAND_BJ = ["2D", "3D", "4D", "5D", "BJ"]
-
-
-def deck(*top: str) -> list[str]:
-    """54 codes: ``top`` first, then the rest in the standard order (the jokers last)."""
-    rest = [c for c in standard_deck(jokers=True) if c not in top]
-    assert len(set(top)) == len(top)
-    return [*top, *rest]
-
-
-def pc_deck(flips: list[str], hand: list[str] = HAND) -> list[str]:
-    return deck(*hand, *flips)
-
-
-def pc(name: str, STR: int = 1, DEX: int = 1, WIL: int = 1, GRT: int = 1, items: tuple[str, ...] = (),
-       **extra: Any) -> dict[str, Any]:
-    sheet = new_sheet({"STR": STR, "DEX": DEX, "WIL": WIL, "GRT": GRT})
-    sheet["name"] = name
-    sheet["inventory"] = [item_json(SHOP[i]) for i in items] + sheet["inventory"]
-    sheet.update(extra)
-    return sheet
 
 
 def table(party: list[dict[str, Any]], dealer: list[str] = [], decks: list[list[str]] | None = None,
@@ -49,12 +27,6 @@ def table(party: list[dict[str, Any]], dealer: list[str] = [], decks: list[list[
     state = get_game(GAME).new_game(seed=seed, setup={"party": party}, deal=[deck(*dealer), *decks])
     assert isinstance(state, TableState)
     return state
-
-
-def play(state: TableState, seat: int, **move: Any) -> list[dict[str, Any]]:
-    error = state.check(seat, move)
-    assert error is None, (move, error)
-    return state.play(seat, move)
 
 
 def refused(state: TableState, seat: int, code: str, **move: Any) -> str:
