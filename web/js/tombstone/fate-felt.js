@@ -62,7 +62,8 @@ export function settledStage(view, event) {
     const f = result.flip;
     const side = { name: capital, cards: f.cards, cheat: f.cheat, covered: f.covered, total: `${totalWords(f, result.ability)} · needs ${result.target}`, win: result.success };
     return { title: saveTitle(capital, event.kind, result.ability, result.target), sides: [side], target: "",
-      verdict: result.success ? "Made it" : "Short", rule: saveRule(result), sentence: event.sentence, waiting: false };
+      verdict: result.success ? "Made it" : "Short", rule: result.rule.endsWith("_joker") ? saveRule(result) : "", // a plain total says it all
+      sentence: event.sentence, waiting: false };
   }
   const other = nameOf(view, event.other);
   const otherCapital = other.charAt(0).toUpperCase() + other.slice(1);
