@@ -472,8 +472,24 @@ def check_javascript() -> int:
 
 
 
+def check_workflows(python: Path) -> int:
+    """Lint the GitHub workflows (.github/workflows: the Pages publisher) with actionlint and zizmor
+    (offline: no GitHub API calls). Both come from the venv's dev extras; both run even if the first fails."""
+    workflows = ROOT / ".github" / "workflows"
+    if not workflows.is_dir():
+        return 0
+    tools = python.parent
+    codes = []
+    for cmd in ([str(tools / "actionlint"), *map(str, sorted(workflows.glob("*.yml")))],
+                [str(tools / "zizmor"), "--offline", "--no-progress", str(workflows)]):
+        log("$ " + " ".join(Path(part).name if part.startswith(str(tools)) else part for part in cmd))
+        codes.append(subprocess.run(cmd, cwd=ROOT).returncode)
+    return next((code for code in codes if code), 0)
+
+
 def test(pytest_args: list[str]) -> int:
-    """Everything CI runs: venv, Chromium, a fresh dist/, mypy --strict, eslint + tsc, pytest.
+    """Everything CI runs: venv, Chromium, a fresh dist/, mypy --strict, eslint + tsc, the workflows'
+    lint (actionlint, zizmor), pytest.
 
     All of them run even if one fails, so one CI log shows all problems; the
     exit code is non-zero if any failed.
@@ -493,12 +509,14 @@ def test(pytest_args: list[str]) -> int:
     started = time.monotonic()
     javascript = check_javascript()
     log(f"eslint/tsc exit code {javascript} ({time.monotonic() - started:.1f} s)")
+    workflows = check_workflows(python)
+    log(f"actionlint/zizmor exit code {workflows}")
     started = time.monotonic()
     pytest = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
     log(f"pytest exit code {pytest} ({time.monotonic() - started:.1f} s)")
-    if mypy or javascript or pytest:
-        log(f"FAILED: mypy={mypy} eslint/tsc={javascript} pytest={pytest}")
-        return pytest or mypy or javascript
+    if mypy or javascript or workflows or pytest:
+        log(f"FAILED: mypy={mypy} eslint/tsc={javascript} actionlint/zizmor={workflows} pytest={pytest}")
+        return pytest or mypy or javascript or workflows
     log("all checks passed")
     return 0
 
