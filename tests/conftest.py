@@ -12,6 +12,7 @@ Every page opened through `open_page` fails its test on any console error or unc
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -45,17 +46,26 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@contextlib.contextmanager
+def serving(directory: Path) -> Iterator[str]:
+    """``directory`` served from a thread on a free port; yields the base URL (its root)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """Base URL of dist/ served from a thread on a free port."""
     if not (DIST / "index.html").exists() or not (DIST / "manifest.json").exists():
         pytest.skip("dist/ is missing: run `python3 build.py` (or `python3 build.py test`) first")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(DIST)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with serving(DIST) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,6 @@ scope on the sub-path, and play a game there; every request it makes stays under
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -17,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conftest import _Handler  # the e2e tests' own server: no-cache, the site's MIME types
+from conftest import serving  # the e2e tests' own server: no-cache, the site's MIME types
 from saloon_site import DIST, LAPTOP, Visit
 
 SUB_PATH = "saloon"
@@ -30,12 +27,8 @@ def project_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip("dist/ is missing: run `python3 build.py` first")
     root: Path = tmp_path_factory.mktemp("pages")
     (root / SUB_PATH).symlink_to(DIST, target_is_directory=True)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
-    server.shutdown()
-    server.server_close()
+    with serving(root) as url:
+        yield url + f"{SUB_PATH}/"
 
 
 def test_a_game_plays_under_a_sub_path_with_the_service_worker_in_control(chromium: Any, project_site: str) -> None:
