@@ -76,7 +76,7 @@ MIME_TYPES = {
 }
 
 # Our own Python outside the package, type-checked strictly by `test` as well.
-TOOLING_TYPED = ("build.py", "bench/run_bench.py", "tests/pyodide", "tests/conftest.py", "tests/saloon_site.py")
+TOOLING_TYPED = ("build.py", "bench", "tests/pyodide", "tests/conftest.py", "tests/saloon_site.py")
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -286,10 +286,14 @@ def assemble_dist(wheel: Path, *, include_bench: bool) -> dict[str, object]:
         for name in BENCH_PAGES:
             shutil.copy2(BENCH / name, DIST / "bench" / name)
     files = dist_files(DIST)
+    engine_files = [f"pyodide/{f.name}" for f in pyodide_files() if f.suffix in (".wasm", ".zip")]
+    engine_files.append(f"wheels/{wheel.name}")
     manifest: dict[str, object] = {
         "version": content_version(DIST, files),
         "wheel": f"wheels/{wheel.name}",
         "pyodide": "pyodide/",
+        # The big downloads of the engine worker (fetched, not imported) and their sizes: real byte progress.
+        "engine_files": {name: (DIST / name).stat().st_size for name in engine_files},
         "files": files,
     }
     (DIST / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
