@@ -269,6 +269,25 @@ def content_version(dist: Path, files: list[str]) -> str:
     return digest.hexdigest()[:12]
 
 
+def write_game_catalog(wheel: Path) -> None:
+    """dist/games.json: the bridge's answer to ``{"op": "games"}``, so the menu shows real tiles at once.
+
+    Asked of the wheel just built, in a child interpreter (``-P``: not the sources in the working
+    directory), so the menu's catalog and the engines the page loads later are always the same code.
+    """
+    code = "import sys; from pygame_core.bridge import handle; sys.stdout.write(handle(sys.argv[1]))"
+    request = json.dumps({"op": "games"})
+    env = dict(os.environ, PYTHONPATH=str(wheel))
+    result = subprocess.run([sys.executable, "-P", "-c", code, request], env=env, capture_output=True, text=True)
+    try:
+        ok = result.returncode == 0 and json.loads(result.stdout).get("ok") is True
+    except ValueError:
+        ok = False
+    if not ok:
+        raise SystemExit(f"the game catalog could not be read from {wheel.name}:\n{result.stderr or result.stdout}")
+    (DIST / "games.json").write_text(result.stdout + "\n")
+
+
 def assemble_dist(wheel: Path, *, include_bench: bool) -> dict[str, object]:
     """Lay out dist/ from scratch and write manifest.json; return the manifest."""
     if not WEB.is_dir():
@@ -285,6 +304,7 @@ def assemble_dist(wheel: Path, *, include_bench: bool) -> dict[str, object]:
         (DIST / "bench").mkdir(exist_ok=True)
         for name in BENCH_PAGES:
             shutil.copy2(BENCH / name, DIST / "bench" / name)
+    write_game_catalog(wheel)
     files = dist_files(DIST)
     engine_files = [f"pyodide/{f.name}" for f in pyodide_files() if f.suffix in (".wasm", ".zip")]
     engine_files.append(f"wheels/{wheel.name}")
