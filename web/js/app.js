@@ -1,7 +1,8 @@
 // Entry point: expose window.app, show the menu, open tables (the worker is started by boot.js).
 //
 // window.app (for the UI itself, tests, the benchmark and the browser console):
-//   ready            Promise, resolves once Python and the game engines answer (rejects with a readable message)
+//   ready            Promise, resolves once Python and the game engines answer (rejects with a readable message),
+//                    to {snapshot}: whether they started from the memory snapshot of an earlier visit
 //   call(request)    one bridge request -> Promise of its response object
 //   current          {game, session, mode, human} while a game is open, else null
 //   renders          number of canvas redraws showing a new view; each fires document event "saloon:rendered"
@@ -53,9 +54,9 @@ let menuSaves = {}; // the saved games' meta, as last read
 let saveTroubleTold = false;
 
 const app = {
-  ready: engine.ready.then(({ version }) => {
+  ready: engine.ready.then(({ version, snapshot }) => {
     enableOffline(version);
-    return true;
+    return { snapshot };
   }),
   call: (request) => engine.call(request),
   get current() {

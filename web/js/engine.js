@@ -30,7 +30,7 @@ export function startEngine({ onStage } = {}) {
       onStage?.(data);
     } else if (data.type === "ready") {
       onStage?.({ stage: "ready", label: "Ready" });
-      settle.resolve({ version: data.version });
+      settle.resolve({ version: data.version, snapshot: data.snapshot });
     } else if (data.type === "failed") {
       fail(`The game engine could not start: ${data.message}`);
     } else if (pending.has(data.id)) {

@@ -124,6 +124,17 @@
  * @property {Record<string, SaveMeta>} [slots]   op saved: slot id -> meta
  * @property {boolean} [adopted]                  op adopt: whether the old save was taken in
  * @property {Record<string, any>} [record]       op record (the worker's own use: it never reaches the page)
+ * @property {MemoryReport} [memory]              op memory (answered by the worker itself)
+ */
+
+/**
+ * How much memory the engine worker holds (the soak test and the bench watch it over a long session).
+ * @typedef {object} MemoryReport
+ * @property {number} wasm_bytes             the runtime's wasm memory (it grows, never shrinks)
+ * @property {number} python_heap_bytes      malloc's bytes in use after a collection (Python's heap)
+ * @property {number} python_objects         objects the garbage collector tracks, after a collection
+ * @property {number | null} pyproxies       live handles from JavaScript into Python
+ * @property {number | null} js_heap_bytes   the worker's JavaScript heap, where the browser tells it
  */
 
 /**
@@ -134,7 +145,7 @@
 /**
  * The page's handle on the engine worker.
  * @typedef {object} Engine
- * @property {Promise<{version: string}>} ready
+ * @property {Promise<{version: string, snapshot: boolean}>} ready  snapshot: booted from the last visit's memory snapshot
  * @property {(request: Request) => Promise<Response>} call
  * @property {(requests: Request[]) => Promise<Response[]>} callMany
  */

@@ -2,29 +2,59 @@
 //
 // Messages in:  {id, request}            -> {id, response}
 //               {id, batch: [request...]} -> {id, responses: [response...]}   (one round trip for several calls)
-// Messages out: {type: "stage", stage, label}   while loading
-//               {type: "ready", version}        once the bridge answers
-//               {type: "failed", message}       if loading went wrong (the page shows it)
+// Messages out: {type: "stage", stage, label, loaded?, total?}   while loading: "manifest", "download" (bytes
+//                                                                 of the big files so far), "start", "engines"
+//               {type: "ready", version, snapshot}   once the bridge answers; snapshot: booted from one
+//               {type: "failed", message}            if loading went wrong (the page shows it)
 //
 // Requests go to the Python bridge, except the save ops (save, restore, saved, forget, adopt), which
-// worker/saves.js answers so that saved records never reach the page. Messages are answered in the order
-// they came; "saved" and "forget" need no Python and are answered even while it loads.
+// worker/saves.js answers so that saved records never reach the page, and `memory` (worker/memory-report.js).
+// Messages are answered in the order they came; "saved" and "forget" need no Python and are answered even
+// while it loads.
+//
+// Start-up: the first visit starts Python from scratch, unpacks the wheel into site-packages and imports
+// the engines, then keeps a memory snapshot of that moment (worker/snapshot-store.js). Later visits boot
+// from the snapshot in about a second instead of several. The snapshot options are Pyodide's experimental
+// underscore-named ones, so every step of that path is guarded: whatever goes wrong (no snapshot, a corrupt
+// one, another build's, an API that changed) ends in the normal start, and a snapshot that failed is dropped.
 //
 // JavaScript only ever holds one Python object: the bridge's `handle` function.
 // Requests go in as JSON strings and responses come back as JSON strings.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { answerSaveOp, SAVE_OPS, OFFLINE_OPS } from "./worker/saves.js";
+import { loadSnapshot, keepSnapshot, dropSnapshots } from "./worker/snapshot-store.js";
+import { countingDownloads } from "./worker/download-progress.js";
+import { memoryReport, traceHandles } from "./worker/memory-report.js";
 
 /** @typedef {import("./types.js").Request} Request */
 /** @typedef {import("./types.js").Response} Response */
 
 const siteRoot = new URL("../", import.meta.url);
+const WHEEL_PATH = "/tmp/engines.whl";
+const PROGRESS_EVERY_MS = 50;
+let pyodide = null;
 let handle = null;
 const waiting = [];
 let replies = Promise.resolve(); // answers leave in the order their requests came
 
-function stage(stage, label) {
-  postMessage({ type: "stage", stage, label });
+// Unpack the wheel into site-packages with Python's zipfile: the runtime's own package loader leaves
+// JavaScript objects behind that a memory snapshot cannot hold ("Unexpected hiwire entry"). After a boot
+// from a snapshot the modules are already imported, but the files are not there (the file system is not
+// part of the snapshot), so they are unpacked again for any module imported later.
+const UNPACK_WHEEL = `
+import importlib, site, zipfile
+with zipfile.ZipFile("${WHEEL_PATH}") as wheel:
+    wheel.extractall(site.getsitepackages()[0])
+importlib.invalidate_caches()
+`;
+const ENGINES_IMPORTED = `import sys; "pygame_core.bridge" in sys.modules`;
+// Everything loaded so far lives for the whole visit: keep the garbage collector from rescanning it on
+// every collection, which otherwise shows up as multi-millisecond stalls in the middle of a move.
+const FREEZE = "import gc; gc.collect(); gc.freeze()";
+
+/** @param {string} stage @param {string} label @param {object} [progress] */
+function stage(stage, label, progress = {}) {
+  postMessage({ type: "stage", stage, label, ...progress });
 }
 
 /**
@@ -42,6 +72,7 @@ function bridge(request) {
 
 /** @param {Request} request @returns {Promise<Response> | Response} */
 function answer(request) {
+  if (request?.op === "memory") return memoryReport(pyodide);
   if (!SAVE_OPS.has(request?.op)) return bridge(request);
   return answerSaveOp(request, bridge).catch((error) =>
     ({ ok: false, error: { code: "storage", message: `Saved games are out of reach in this browser (${error.message}).` } }));
@@ -65,10 +96,11 @@ function enqueue(message) {
 /** Whether a message can be answered before Python is up. */
 const needsNoPython = (message) => !message.batch && OFFLINE_OPS.has(message.request?.op);
 
-/** The last line of an error: for a Python traceback, the exception itself. */
+/** The last line of an error that says what went wrong: for a Python traceback, the exception itself. */
 function gist(error) {
-  const lines = String(error?.message ?? error).trim().split("\n");
-  return lines.at(-1).trim();
+  const lines = String(error?.message ?? error).trim().split("\n")
+    .filter((line) => !line.startsWith("For more information")); // the runtime's advice to developers
+  return (lines.at(-1) ?? "").trim();
 }
 
 /** Run one loading step; if it fails, say in plain words which step it was. */
@@ -80,36 +112,124 @@ async function step(what, action) {
   }
 }
 
+/** A site file's bytes. */
+async function download(file) {
+  const response = await fetch(new URL(file, siteRoot));
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${file}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Write the wheel into the file system and unpack it into site-packages. */
+function unpackWheel(runtime, wheel) {
+  runtime.FS.writeFile(WHEEL_PATH, wheel);
+  runtime.runPython(UNPACK_WHEEL);
+  runtime.FS.unlink(WHEEL_PATH);
+}
+
+/** A note for whoever reads the console: the fast start was not possible, and why. */
+function noteSlowStart(why, error) {
+  console.info(`The saloon starts without a snapshot this time: ${why}`, gist(error));
+}
+
+/**
+ * Boot from this build's snapshot: the runtime with the engines already imported. Null when there is no
+ * usable snapshot; one that fails to boot is dropped so the next visit does not try it again.
+ * @param {string} indexURL  where the runtime's files are
+ * @param {string} version
+ * @param {Promise<Uint8Array>} wheel
+ */
+async function bootFromSnapshot(indexURL, version, wheel) {
+  let snapshot = null;
+  try {
+    snapshot = await loadSnapshot(siteRoot, version);
+  } catch (error) {
+    noteSlowStart("the browser's storage could not be read", error);
+  }
+  if (!snapshot) return null;
+  stage("start", "Shuffling the deck…");
+  try {
+    const runtime = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+    if (!runtime.runPython(ENGINES_IMPORTED)) throw new Error("the snapshot holds no game engines");
+    unpackWheel(runtime, await wheel);
+    return runtime;
+  } catch (error) {
+    noteSlowStart("the saved snapshot did not boot and was dropped", error);
+    await dropSnapshots().catch(() => {});
+    return null;
+  }
+}
+
+/**
+ * The normal start: the runtime from scratch (with byte progress), then the wheel unpacked.
+ * @param {string} indexURL  where the runtime's files are
+ * @param {Record<string, number>} sizes  the big downloads and their sizes
+ * @param {Promise<Uint8Array>} wheel
+ */
+async function bootFromScratch(indexURL, sizes, wheel) {
+  let lastProgress = 0;
+  const progress = (loaded, total) => {
+    const now = performance.now();
+    if (loaded < total && now - lastProgress < PROGRESS_EVERY_MS) return;
+    lastProgress = now;
+    stage("download", "Shuffling the deck…", { loaded, total });
+    if (loaded === total) stage("start", "Shuffling the deck…");
+  };
+  const [runtime, wheelBytes] = await countingDownloads(siteRoot, sizes, progress, () =>
+    Promise.all([
+      step("the card table could not be set up", () =>
+        loadPyodide({ indexURL, _makeSnapshot: true })),
+      step("the game rules could not be downloaded", () => wheel),
+    ]));
+  stage("engines", "Shuffling the deck…");
+  await step("the game rules could not be loaded", () => unpackWheel(runtime, wheelBytes));
+  return runtime;
+}
+
+/**
+ * Keep a snapshot of this moment (engines imported, no game yet) for the next visit. Runs before any
+ * request is answered, so nothing of a game can be in it.
+ * @param {any} runtime
+ * @param {string} version
+ */
+function snapshotForNextVisit(runtime, version) {
+  let snapshot;
+  try {
+    snapshot = runtime.makeMemorySnapshot();
+  } catch (error) {
+    noteSlowStart("no snapshot could be made", error);
+    return;
+  }
+  keepSnapshot(siteRoot, version, snapshot).catch((error) => noteSlowStart("the snapshot could not be kept", error));
+}
+
 async function start() {
-  stage("manifest", "Reading the site manifest…");
+  stage("manifest", "Opening the saloon…");
   const manifest = await step("the site's file list could not be read", async () => {
     const response = await fetch(new URL("manifest.json", siteRoot));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return response.json();
   });
+  const indexURL = new URL(manifest.pyodide, siteRoot).href;
+  const wheel = download(manifest.wheel);
+  wheel.catch(() => {}); // a failed download is reported by the step that waits for it
 
-  stage("python", "Starting Python…");
-  const pyodide = await step("Python could not be started", () =>
-    loadPyodide({ indexURL: new URL(manifest.pyodide, siteRoot).href }));
-
-  stage("engines", "Loading the game engines…");
-  const problems = [];
-  handle = await step("the game engines could not be loaded", async () => {
-    await pyodide.loadPackage(new URL(manifest.wheel, siteRoot).href, {
-      messageCallback: () => {},
-      errorCallback: (message) => problems.push(message),
-      checkIntegrity: false,
-    });
-    if (problems.length) throw new Error(problems.join("\n"));
-    return pyodide.pyimport("pygame_core.bridge").handle;
+  const snapshotted = await bootFromSnapshot(indexURL, manifest.version, wheel);
+  pyodide = snapshotted ?? await bootFromScratch(indexURL, manifest.engine_files, wheel);
+  traceHandles(pyodide);
+  handle = await step("the game rules could not be loaded", () => {
+    const module = pyodide.pyimport("pygame_core.bridge");
+    try {
+      return module.handle.copy(); // the attribute is borrowed from the module, which is let go
+    } finally {
+      module.destroy();
+    }
   });
-  // Everything loaded so far lives for the whole visit: keep the garbage collector from rescanning it
-  // on every collection, which otherwise shows up as multi-millisecond stalls in the middle of a move.
-  pyodide.runPython("import gc; gc.collect(); gc.freeze()");
+  pyodide.runPython(FREEZE);
 
   const probe = bridge({ op: "games" });
   if (!probe.ok) throw new Error(`the game engines did not answer (${probe.error.message})`);
-  postMessage({ type: "ready", version: manifest.version });
+  postMessage({ type: "ready", version: manifest.version, snapshot: Boolean(snapshotted) });
+  if (!snapshotted) snapshotForNextVisit(pyodide, manifest.version);
   waiting.splice(0).forEach(enqueue);
 }
 
