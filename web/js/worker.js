@@ -132,11 +132,37 @@ function noteSlowStart(why, error) {
 }
 
 /**
+ * The started engines: the runtime, and the bridge's handle, checked to answer.
+ * @typedef {{runtime: any, bridgeHandle: any}} Engines
+ */
+
+/**
+ * Take the bridge's handle from a runtime whose wheel is unpacked, and check that it answers.
+ * @param {any} runtime
+ * @returns {Engines}
+ */
+function openBridge(runtime) {
+  traceHandles(runtime);
+  const module = runtime.pyimport("pygame_core.bridge");
+  let bridgeHandle;
+  try {
+    bridgeHandle = module.handle.copy(); // the attribute is borrowed from the module, which is let go
+  } finally {
+    module.destroy();
+  }
+  runtime.runPython(FREEZE);
+  const probe = JSON.parse(bridgeHandle(JSON.stringify({ op: "games" })));
+  if (!probe.ok) throw new Error(`the game engines did not answer (${probe.error.message})`);
+  return { runtime, bridgeHandle };
+}
+
+/**
  * Boot from this build's snapshot: the runtime with the engines already imported. Null when there is no
- * usable snapshot; one that fails to boot is dropped so the next visit does not try it again.
+ * usable snapshot; one that fails to boot or to answer is dropped so the next visit does not try it again.
  * @param {string} indexURL  where the runtime's files are
  * @param {string} version
  * @param {Promise<Uint8Array>} wheel
+ * @returns {Promise<Engines | null>}
  */
 async function bootFromSnapshot(indexURL, version, wheel) {
   let snapshot = null;
@@ -151,7 +177,7 @@ async function bootFromSnapshot(indexURL, version, wheel) {
     const runtime = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
     if (!runtime.runPython(ENGINES_IMPORTED)) throw new Error("the snapshot holds no game engines");
     unpackWheel(runtime, await wheel);
-    return runtime;
+    return openBridge(runtime);
   } catch (error) {
     noteSlowStart("the saved snapshot did not boot and was dropped", error);
     await dropSnapshots().catch(() => {});
@@ -160,10 +186,11 @@ async function bootFromSnapshot(indexURL, version, wheel) {
 }
 
 /**
- * The normal start: the runtime from scratch (with byte progress), then the wheel unpacked.
+ * The normal start: the runtime from scratch (with byte progress), then the wheel unpacked and imported.
  * @param {string} indexURL  where the runtime's files are
  * @param {Record<string, number>} sizes  the big downloads and their sizes
  * @param {Promise<Uint8Array>} wheel
+ * @returns {Promise<Engines>}
  */
 async function bootFromScratch(indexURL, sizes, wheel) {
   let lastProgress = 0;
@@ -176,13 +203,14 @@ async function bootFromScratch(indexURL, sizes, wheel) {
   };
   const [runtime, wheelBytes] = await countingDownloads(siteRoot, sizes, progress, () =>
     Promise.all([
-      step("the card table could not be set up", () =>
-        loadPyodide({ indexURL, _makeSnapshot: true })),
+      step("the card table could not be set up", () => loadPyodide({ indexURL, _makeSnapshot: true })),
       step("the game rules could not be downloaded", () => wheel),
     ]));
   stage("engines", "Shuffling the deck…");
-  await step("the game rules could not be loaded", () => unpackWheel(runtime, wheelBytes));
-  return runtime;
+  return step("the game rules could not be loaded", () => {
+    unpackWheel(runtime, wheelBytes);
+    return openBridge(runtime);
+  });
 }
 
 /**
@@ -213,23 +241,12 @@ async function start() {
   const wheel = download(manifest.wheel);
   wheel.catch(() => {}); // a failed download is reported by the step that waits for it
 
-  const snapshotted = await bootFromSnapshot(indexURL, manifest.version, wheel);
-  pyodide = snapshotted ?? await bootFromScratch(indexURL, manifest.engine_files, wheel);
-  traceHandles(pyodide);
-  handle = await step("the game rules could not be loaded", () => {
-    const module = pyodide.pyimport("pygame_core.bridge");
-    try {
-      return module.handle.copy(); // the attribute is borrowed from the module, which is let go
-    } finally {
-      module.destroy();
-    }
-  });
-  pyodide.runPython(FREEZE);
-
-  const probe = bridge({ op: "games" });
-  if (!probe.ok) throw new Error(`the game engines did not answer (${probe.error.message})`);
-  postMessage({ type: "ready", version: manifest.version, snapshot: Boolean(snapshotted) });
-  if (!snapshotted) snapshotForNextVisit(pyodide, manifest.version);
+  const fromSnapshot = await bootFromSnapshot(indexURL, manifest.version, wheel);
+  const engines = fromSnapshot ?? await bootFromScratch(indexURL, manifest.engine_files, wheel);
+  pyodide = engines.runtime;
+  handle = engines.bridgeHandle;
+  postMessage({ type: "ready", version: manifest.version, snapshot: Boolean(fromSnapshot) });
+  if (!fromSnapshot) snapshotForNextVisit(pyodide, manifest.version);
   waiting.splice(0).forEach(enqueue);
 }
 
