@@ -54,17 +54,23 @@ PLANT_OLD_BUILD = """async () => {
 }"""
 
 
-@pytest.fixture
-def visit(chromium: Any, site_url: str) -> Iterator[Callable[..., Visit]]:
-    """Factory of visits in a context without a service worker (its caching is not what is tested here);
-    fails the test on any console error, and records the console's info notes in `visit.notes`."""
-    visits: list[Visit] = []
+class NotedVisit(Visit):
+    """A visit that also keeps the console's info notes (the worker says there why a start was slow)."""
 
-    def factory(**context_options: Any) -> Visit:
-        context = chromium.new_context(viewport=LAPTOP, service_workers="block", **context_options)
-        opened = Visit(context, site_url)
-        opened.notes = []  # type: ignore[attr-defined]
-        opened.page.on("console", lambda m: opened.notes.append(m.text) if m.type == "info" else None)  # type: ignore[attr-defined]
+    def __init__(self, context: Any, base_url: str) -> None:
+        self.notes: list[str] = []
+        super().__init__(context, base_url)
+        self.page.on("console", lambda m: self.notes.append(m.text) if m.type == "info" else None)
+
+
+@pytest.fixture
+def visit(chromium: Any, site_url: str) -> Iterator[Callable[[], NotedVisit]]:
+    """Factory of visits in a context without a service worker (its caching is not what is tested here);
+    fails the test on any console error."""
+    visits: list[NotedVisit] = []
+
+    def factory() -> NotedVisit:
+        opened = NotedVisit(chromium.new_context(viewport=LAPTOP, service_workers="block"), site_url)
         visits.append(opened)
         return opened
 
@@ -114,7 +120,7 @@ def plays(visit: Visit) -> None:
     assert len(visit.record()["moves"]) >= 2
 
 
-def test_a_second_visit_boots_from_the_snapshot_made_before_any_game(visit: Callable[..., Visit]) -> None:
+def test_a_second_visit_boots_from_the_snapshot_made_before_any_game(visit: Callable[[], NotedVisit]) -> None:
     first = visit()
     # The first visit opens a deal at once: its `new` request waits in the queue while the snapshot is made.
     assert not start(first, "#game=grit&mode=computer&level=easy&seed=5&speed=fast")
@@ -147,7 +153,7 @@ def dealer_acts(visit: Visit) -> bool:
     return False
 
 
-def test_an_old_builds_snapshot_is_dropped(visit: Callable[..., Visit]) -> None:
+def test_an_old_builds_snapshot_is_dropped(visit: Callable[[], NotedVisit]) -> None:
     opened = visit()
     start(opened)
     snapshot_entries(opened)
@@ -159,14 +165,14 @@ def test_an_old_builds_snapshot_is_dropped(visit: Callable[..., Visit]) -> None:
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "empty", "other build"])
-def test_a_damaged_snapshot_falls_back_and_is_made_again(visit: Callable[..., Visit], damage: str) -> None:
+def test_a_damaged_snapshot_falls_back_and_is_made_again(visit: Callable[[], NotedVisit], damage: str) -> None:
     opened = visit()
     start(opened)
     [(url, good_size)] = snapshot_entries(opened)
     opened.page.evaluate(DAMAGE, damage)
 
     assert not start(opened), f"booted from a snapshot with damage {damage!r}"
-    assert any("snapshot" in note for note in opened.notes), (opened.notes, opened.page.evaluate(SNAPSHOT_ENTRIES))  # type: ignore[attr-defined]
+    assert any("snapshot" in note for note in opened.notes), (opened.notes, opened.page.evaluate(SNAPSHOT_ENTRIES))
     plays(opened)
     assert [size for _, size in wait_for_entries(opened, lambda entries: entries[:1] == [[url, good_size]])] == [
         good_size]
@@ -178,7 +184,7 @@ def rename_in(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def test_a_runtime_that_cannot_make_snapshots_still_starts(visit: Callable[..., Visit]) -> None:
+def test_a_runtime_that_cannot_make_snapshots_still_starts(visit: Callable[[], NotedVisit]) -> None:
     opened = visit()
     asm = (DIST / "pyodide" / "pyodide.asm.mjs").read_text()
     changed = rename_in(asm, "static makeMemorySnapshot(", "static makeMemorySnapshotRenamed(")
@@ -188,10 +194,10 @@ def test_a_runtime_that_cannot_make_snapshots_still_starts(visit: Callable[..., 
     plays(opened)
     assert not start(opened)
     assert opened.page.evaluate(SNAPSHOT_ENTRIES) == []
-    assert any("no snapshot could be made" in note for note in opened.notes), opened.notes  # type: ignore[attr-defined]
+    assert any("no snapshot could be made" in note for note in opened.notes), opened.notes
 
 
-def test_a_runtime_that_ignores_the_snapshot_falls_back(visit: Callable[..., Visit]) -> None:
+def test_a_runtime_that_ignores_the_snapshot_falls_back(visit: Callable[[], NotedVisit]) -> None:
     opened = visit()
     start(opened)
     snapshot_entries(opened)
@@ -201,4 +207,4 @@ def test_a_runtime_that_ignores_the_snapshot_falls_back(visit: Callable[..., Vis
                          lambda route: route.fulfill(body=changed, content_type="text/javascript"))
     assert not start(opened)
     plays(opened)
-    assert any("did not boot" in note for note in opened.notes), opened.notes  # type: ignore[attr-defined]
+    assert any("did not boot" in note for note in opened.notes), opened.notes
