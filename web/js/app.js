@@ -16,7 +16,7 @@
 import { engine } from "./boot.js";
 import { find } from "./dom.js";
 import { TABLES, hasTable } from "./games.js";
-import { cachedGames, fetchGames } from "./game-catalog.js";
+import { loadGames } from "./game-catalog.js";
 import { showGames } from "./menu.js";
 import { parseHash, formatHash, settingsFor, shareLink as linkFor } from "./router.js";
 import { SavedGames, onSlotChanged } from "./saved-game.js";
@@ -26,6 +26,7 @@ import { openHelp } from "./help-pages.js";
 import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
+import { followDownloads, showWaiting } from "./waiting-table.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -49,7 +50,8 @@ let table = null;
 /** @type {Seating | null} */
 let seated = null;
 let attempts = 0; // each opening counts up; an opening overtaken by a newer one stops
-let menuGames = cachedGames(); // what the menu shows before the engine has answered
+/** @type {GameInfo[] | null} */
+let menuGames = null; // the games on the menu, once the catalog is read
 let menuSaves = {}; // the saved games' meta, as last read
 let saveTroubleTold = false;
 
@@ -69,14 +71,16 @@ const app = {
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 Object.assign(window, { app });
 
+// The catalog comes with the site (games.json), so the menu, the setup sheet and a table's waiting view
+// never wait for the engines to start: only the requests that need them do (the worker queues those).
 /** @type {Promise<Map<string, GameInfo>>} */
-const catalog = app.ready.then(() => fetchGames(engine)).then((games) => {
+const catalog = loadGames(engine).then((games) => {
   menuGames = games;
   refreshMenu();
   return new Map(games.map((info) => [info.id, info]));
 });
 catalog.catch(() => {}); // an opening that needs it says what went wrong
-const legacyAdopted = app.ready.then(() => adoptLegacySave(engine)).then((notice) => {
+const legacyAdopted = adoptLegacySave(engine).then((notice) => {
   if (notice) toast(notice);
   refreshMenu();
 }, () => {});
@@ -110,6 +114,13 @@ async function refreshMenu() {
 function setStatus(turn, reason) {
   find("#turn-line").textContent = turn;
   find("#reason-line").textContent = reason;
+}
+
+/** The table screen with the waiting view: until a table draws (on a first visit, until the engines start). */
+function waitAtTable() {
+  showScreen(true);
+  setStatus("", "");
+  showWaiting(true);
 }
 
 function offerShare(offered) {
@@ -190,17 +201,18 @@ async function restoreSaved(info, wanted, saved) {
 async function openGame(wanted, dealt) {
   leaveTable();
   const attempt = attempts;
-  showScreen(true);
-  setStatus("Shuffling the deck…", "");
-  find("#waiting").hidden = false;
+  waitAtTable();
   try {
     const info = (await catalog).get(wanted.game);
     await legacyAdopted;
     if (attempt !== attempts) return;
-    if (!info) throw new Error("This game is not in the saloon's engines.");
+    if (!info) throw new Error("This game is not in the saloon.");
+    setStatus(info.title, "");
+    const tableModule = TABLES[info.id](); // fetched while the engines start
+    tableModule.catch(() => {}); // a failure is met below, when the table is needed
     const saved = dealt ? null : (await saves.list())[info.id];
     const seat = saved ? await restoreSaved(info, wanted, saved) : await dealNew(info, settingsFor(info, wanted), dealt);
-    const { Table } = await TABLES[info.id]();
+    const { Table } = await tableModule;
     if (attempt === attempts) {
       seated = seat;
       if (seat.revision === null) await saveSeated(seat); // a new deal is saved at once, replacing any old one
@@ -210,7 +222,7 @@ async function openGame(wanted, dealt) {
       return;
     }
     history.replaceState(null, "", formatHash(seat.settings));
-    find("#waiting").hidden = true;
+    showWaiting(false);
     table = new Table({
       engine, info, settings: seat.settings, session: seat.session, canvas, painter,
       onRendered: announceRender, toast, showCurtain, save: () => saveSeated(seat),
@@ -218,16 +230,21 @@ async function openGame(wanted, dealt) {
     await table.open();
   } catch (error) {
     if (attempt !== attempts) return;
-    find("#waiting").hidden = true;
-    setStatus("The cards could not be dealt.", error.message);
+    showWaiting(false);
+    // When the engines could not start, the loading pill says why in plain words, with "Try again".
+    const started = await app.ready.then(() => true, () => false);
+    setStatus("The cards could not be dealt.", started ? error.message : "");
   }
 }
 
 /** A new deal asked for by the player or a link: ask first when it would replace a game in progress. */
 async function startDeal(wanted, dealt) {
+  const attempt = attempts;
+  if (!seated) waitAtTable(); // from the menu or a link: the table at once, while the saves are looked up
   let replace = true;
   try {
     const [games, saved] = await Promise.all([catalog, legacyAdopted.then(() => saves.list())]);
+    if (attempt !== attempts) return; // the player went elsewhere meanwhile
     if (saved[wanted.game] && !saved[wanted.game].over) replace = await askToReplace(games.get(wanted.game)?.title ?? "this game");
   } catch {
     // The engine did not start: openGame below says so.
@@ -324,5 +341,6 @@ function wireControls() {
 wireDialogs();
 wireSetupForm();
 wireControls();
+followDownloads();
 window.addEventListener("hashchange", route);
 route();

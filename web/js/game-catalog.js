@@ -1,35 +1,32 @@
-// The games on offer, as the engine describes them (GameInfo from the `games` op), limited to those the
-// page has a table for. The last list is kept in localStorage (nothing secret: titles, blurbs, options),
-// so a second visit paints the real menu before Python has even started.
+// The games on offer, as the engine describes them (GameInfo), limited to those the page has a table for.
+// The build writes the engine's answer to the `games` op into games.json beside index.html, from the same
+// wheel the worker loads, so the menu shows its real tiles without waiting for the engines to start.
+// Should that file be out of reach, the engines are asked once they are ready.
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Engine} Engine */
 import { hasTable } from "./games.js";
 
-const CACHE_KEY = "saloon:games";
+const CATALOG = new URL("../games.json", import.meta.url);
 
-/** The games seen on the last visit, or null (first visit, storage off, or unreadable). */
-export function cachedGames() {
-  try {
-    const games = JSON.parse(localStorage.getItem(CACHE_KEY) ?? "null");
-    return Array.isArray(games) ? games.filter((info) => hasTable(info?.id)) : null;
-  } catch {
-    return null;
-  }
+/** The games of a `games` answer that this page can seat people at. */
+function playable(answer) {
+  if (!answer?.ok || !Array.isArray(answer.games)) throw new Error(answer?.error?.message ?? "The list of games could not be read.");
+  return /** @type {GameInfo[]} */ (answer.games.filter((info) => hasTable(info?.id)));
 }
 
 /**
- * Ask the engine for its games and remember them for the next visit.
+ * The games, from the site's catalog, else from the engines once they are ready.
  * @param {Engine} engine
  * @returns {Promise<GameInfo[]>}
  */
-export async function fetchGames(engine) {
-  const answer = await engine.call({ op: "games" });
-  if (!answer.ok) throw new Error(answer.error.message);
+export async function loadGames(engine) {
   try {
-    localStorage.setItem(CACHE_KEY, JSON.stringify(answer.games));
+    const response = await fetch(CATALOG);
+    if (response.ok) return playable(await response.json());
   } catch {
-    // Storage full or off: the next visit shows placeholders until the engine answers.
+    // Not there or unreadable: the engines know the games too.
   }
-  return answer.games.filter((info) => hasTable(info.id));
+  await engine.ready;
+  return playable(await engine.call({ op: "games" }));
 }

@@ -1,16 +1,72 @@
-// The brass pill at the bottom of the screen that tells how far Python has got.
+// The brass pill at the bottom of the screen that tells how far the saloon has got opening. The engine
+// worker's loading stages arrive here (boot.js hands each one over); other views follow them through
+// onLoadingProgress (the waiting table shows the same byte count).
+import { stageWords, failureWords, byteWords } from "./loading-words.js";
 
-const PROGRESS = { manifest: 10, python: 35, engines: 80, ready: 100 };
+/**
+ * How far the saloon has got opening.
+ * @typedef {object} LoadingProgress
+ * @property {string | null} stage  the last stage told ("ready" or "failed" at the end), null before any
+ * @property {{loaded: number, total: number} | null} bytes  the big downloads so far; null when there were
+ *   none (a later visit starts from the copy the browser kept)
+ */
 
-export function showLoadingStage(root, { stage, label }) {
-  root.querySelector("#loading-label").textContent = label;
+/** @type {LoadingProgress} */
+let progress = { stage: null, bytes: null };
+/** @type {Set<(progress: LoadingProgress) => void>} */
+const listeners = new Set();
+
+/** The pill's bar: the downloads are most of the wait on a first visit, so they fill most of it. */
+function percent({ stage, bytes }) {
+  if (stage === "download" && bytes) return 3 + (77 * bytes.loaded) / Math.max(1, bytes.total);
+  return { manifest: 3, start: 82, engines: 92, ready: 100 }[stage] ?? 3;
+}
+
+/**
+ * The big downloads so far, after one more stage message. Installing the engines needs every big file, so
+ * from that stage on they are all in, whatever the last count said (counts may come thinned out).
+ * @param {LoadingProgress["bytes"]} bytes
+ * @param {{stage: string, loaded?: number, total?: number}} message
+ */
+function downloaded(bytes, { stage, loaded, total }) {
+  if (stage === "download" && Number.isFinite(loaded) && Number(total) > 0) {
+    return { loaded: Math.min(Number(total), Math.max(bytes?.loaded ?? 0, Number(loaded))), total: Number(total) };
+  }
+  return bytes && stage === "engines" ? { loaded: bytes.total, total: bytes.total } : bytes;
+}
+
+/**
+ * Tell `listener` how far the saloon has got, now and after every stage; returns how to stop.
+ * @param {(progress: LoadingProgress) => void} listener
+ */
+export function onLoadingProgress(listener) {
+  listeners.add(listener);
+  listener(progress);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Show one stage message of the worker (`label` is the worker's wording, never shown: see loading-words.js).
+ * @param {Element} root  the pill
+ * @param {{stage: string, label?: string, loaded?: number, total?: number}} message
+ */
+export function showLoadingStage(root, { stage, loaded, total }) {
+  const lastStage = progress.stage;
+  const bytes = downloaded(progress.bytes, { stage, loaded, total });
+  progress = { stage, bytes };
+
+  const label = root.querySelector("#loading-label");
+  const bar = /** @type {HTMLProgressElement} */ (root.querySelector("#loading-bar"));
   if (stage === "failed") {
+    label.textContent = failureWords(lastStage);
     root.classList.add("failed");
-    const retry = root.querySelector("#loading-retry");
+    const retry = /** @type {HTMLButtonElement} */ (root.querySelector("#loading-retry"));
     retry.hidden = false;
     retry.onclick = () => location.reload();
-    return;
+  } else {
+    label.textContent = stage === "download" && bytes ? `${stageWords(stage)} ${byteWords(bytes.loaded, bytes.total)}` : stageWords(stage);
+    bar.value = percent(progress);
+    root.classList.toggle("done", stage === "ready");
   }
-  root.querySelector("#loading-bar").style.width = `${PROGRESS[stage] ?? 5}%`;
-  root.classList.toggle("done", stage === "ready");
+  for (const listener of listeners) listener(progress);
 }
