@@ -102,19 +102,13 @@ class Browser:
         if len(self.errors) < 20:
             self.errors.append(message[:500])
 
-    def load_ready(self, path: str) -> tuple[float, float | None]:
-        """Open path cold; return (ms from navigation start to app.ready, first-contentful-paint ms)."""
+    def two_visits(self, path: str, settle: str) -> tuple[float, float | None, float, Any]:
+        """Open path cold, wait until `settle` (a page expression) holds, then open it again in the same
+        context. Returns (first visit's ms from navigation start to app.ready, its first-contentful-paint ms,
+        the second visit's ms to app.ready, what the second visit's app.ready resolved to)."""
         context, page = self.page()
         try:
-            page.goto(self.base_url + path, wait_until="commit")
-            page.wait_for_function(
-                "() => window.__benchReadyAt !== undefined || window.__benchReadyError !== undefined",
-                timeout=LOAD_TIMEOUT_MS,
-            )
-            error = page.evaluate("window.__benchReadyError")
-            if error:
-                raise RuntimeError(f"{path}: window.app.ready rejected: {error}")
-            ready = float(page.evaluate("window.__benchReadyAt"))
+            ready = self.ready_ms(page, path)
             fcp = page.evaluate(
                 """async () => {
                   for (let i = 0; i < 100; i++) {
@@ -125,9 +119,23 @@ class Browser:
                   return null;
                 }"""
             )
-            return ready, (None if fcp is None else float(fcp))
+            page.wait_for_function(settle, timeout=LOAD_TIMEOUT_MS, polling=100)
+            again = self.ready_ms(page, path)
+            return ready, (None if fcp is None else float(fcp)), again, page.evaluate("window.app.ready")
         finally:
             context.close()
+
+    def ready_ms(self, page: Any, path: str) -> float:
+        """Navigate page to path; ms from navigation start to app.ready."""
+        page.goto(self.base_url + path, wait_until="commit")
+        page.wait_for_function(
+            "() => window.__benchReadyAt !== undefined || window.__benchReadyError !== undefined",
+            timeout=LOAD_TIMEOUT_MS,
+        )
+        error = page.evaluate("window.__benchReadyError")
+        if error:
+            raise RuntimeError(f"{path}: window.app.ready rejected: {error}")
+        return float(page.evaluate("window.__benchReadyAt"))
 
     def close(self) -> None:
         """Shut the browser down."""
