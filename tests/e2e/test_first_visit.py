@@ -180,3 +180,17 @@ def test_a_later_visit_just_shuffles(chromium: Any, site_url: str) -> None:
         assert not visit.errors, visit.errors
     finally:
         context.close()
+
+
+def test_a_failed_start_is_told_in_plain_words_with_a_way_to_try_again(open_page: Callable[..., Visit]) -> None:
+    visit = open_page(LAPTOP)
+    page = visit.page
+    page.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(visit.base_url + "index.html" + DEAL_LINK, wait_until="commit")
+    page.wait_for_selector("#loading.failed", timeout=60_000)
+    expect(page.locator("#turn-line")).to_have_text("The cards could not be dealt.")
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("#loading-label")).to_have_text("The cards could not be fetched. Check the connection, then try again.")
+    expect(page.locator("#loading-retry")).to_be_visible()
+    assert not UNPLAIN.search(visible_text(page)), visible_text(page)
+    visit.errors[:] = [e for e in visit.errors if "404" not in e]  # the withheld wheel is the only complaint

@@ -52,6 +52,7 @@ export function onLoadingProgress(listener) {
  */
 export function showLoadingStage(root, { stage, loaded, total }) {
   const lastStage = progress.stage;
+  if (lastStage === "failed") return; // downloads still under way when a step failed change nothing now
   const bytes = downloaded(progress.bytes, { stage, loaded, total });
   progress = { stage, bytes };
 
