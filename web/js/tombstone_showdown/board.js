@@ -10,11 +10,12 @@ import { roundLabel } from "./texts.js";
 /** An HP bar with its numbers. */
 function hpBar(hp, max, label = "HP") {
   const share = max > 0 ? Math.max(0, Math.min(1, hp / max)) : 0;
+  const fill = make("span", { className: "sd-fill" });
+  // Through the style object, not a style="" attribute: the page's policy refuses inline style attributes.
+  fill.style.width = `${Math.round(share * 100)}%`;
   return make("div", { className: "sd-hp", "data-hp": `${hp}/${max}` }, [
     make("span", { className: "sd-hp-words" }, [`${label} ${hp}/${max}`]),
-    make("span", { className: `sd-bar${share <= 0.34 ? " sd-low" : ""}`, "aria-hidden": "true" }, [
-      make("span", { className: "sd-fill", style: `width: ${Math.round(share * 100)}%` }),
-    ]),
+    make("span", { className: `sd-bar${share <= 0.34 ? " sd-low" : ""}`, "aria-hidden": "true" }, [fill]),
   ]);
 }
 
