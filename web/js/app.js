@@ -233,7 +233,7 @@ async function openGame(wanted, dealt) {
     showWaiting(false);
     // When the engines could not start, the loading pill says why in plain words, with "Try again".
     const started = await app.ready.then(() => true, () => false);
-    setStatus("The cards could not be dealt.", started ? error.message : "");
+    if (attempt === attempts) setStatus("The cards could not be dealt.", started ? error.message : "");
   }
 }
 
