@@ -37,9 +37,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extra_headers: dict[str, str] = {}
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
@@ -47,9 +50,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serving(directory: Path) -> Iterator[str]:
-    """``directory`` served from a thread on a free port; yields the base URL (its root)."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
+def serving(directory: Path, headers: dict[str, str] | None = None) -> Iterator[str]:
+    """``directory`` served from a thread on a free port, every response with ``headers`` added; yields the
+    base URL (its root)."""
+    handler = type("Handler", (_Handler,), {"extra_headers": dict(headers or {})})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

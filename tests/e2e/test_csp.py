@@ -22,17 +22,15 @@ What the recording covers, in Chromium:
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
-from saloon_site import DIST, LAPTOP, LOAD_TIMEOUT_MS, MIME_TYPES, Visit
+from conftest import serving  # the e2e tests' own server, here with the policy as a header too
+from saloon_site import DIST, LAPTOP, LOAD_TIMEOUT_MS, Visit
 
 POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
 MOVES_PER_GAME = 3
@@ -238,34 +236,13 @@ def test_every_game_plays_under_the_published_policy(chromium: Any, site_url: st
         context.close()
 
 
-class _PolicyHeaderHandler(http.server.SimpleHTTPRequestHandler):
-    """dist/ as the e2e server serves it (no-cache, the site's MIME types), plus the policy as a header."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-    policy = ""
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Security-Policy", self.policy)
-        super().end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
-        pass
-
-
 @pytest.fixture
 def site_with_policy_header() -> Iterator[str]:
+    """dist/ served with the published policy as a header too."""
     if not (DIST / "index.html").exists():
         pytest.skip("dist/ is missing: run `python3 build.py` first")
-    handler = type("Handler", (_PolicyHeaderHandler,), {"policy": published_policy()})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(DIST)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(DIST, {"Content-Security-Policy": published_policy()}) as url:
+        yield url
 
 
 def test_the_engine_worker_starts_under_the_policy_as_a_header(chromium: Any, site_with_policy_header: str) -> None:
@@ -285,5 +262,21 @@ def test_the_engine_worker_starts_under_the_policy_as_a_header(chromium: Any, si
         (engine,) = page.workers
         refused = engine.evaluate(WORKER_EVAL)
         assert refused.startswith("EvalError") and "Content Security Policy" in refused, refused
+    finally:
+        context.close()
+
+
+def test_a_policy_that_refuses_webassembly_is_told_at_once(chromium: Any) -> None:
+    """A host whose header policy lacks 'wasm-unsafe-eval' cannot run the engines: the start fails in plain
+    words instead of waiting forever (the runtime alone would hang on the refused compile)."""
+    policy = published_policy().replace(" 'wasm-unsafe-eval'", "")
+    context = chromium.new_context(viewport=LAPTOP, service_workers="block")
+    try:
+        with serving(DIST, {"Content-Security-Policy": policy}) as site:
+            page = context.new_page()
+            page.goto(site + "index.html")
+            failure = page.evaluate("() => window.app.ready.then(() => 'ready', (error) => error.message)")
+            assert "may not run WebAssembly here" in failure, failure
+            assert page.locator("#loading-retry").is_visible()
     finally:
         context.close()

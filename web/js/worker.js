@@ -32,6 +32,9 @@ import { memoryReport, traceHandles } from "./worker/memory-report.js";
 const siteRoot = new URL("../", import.meta.url);
 const WHEEL_PATH = "/tmp/engines.whl";
 const PROGRESS_EVERY_MS = 50;
+// A Content-Security-Policy without 'wasm-unsafe-eval' (sent by a host as a header) refuses WebAssembly,
+// and the runtime then waits forever instead of failing: compiling the empty module first says so at once.
+const EMPTY_WASM_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 let pyodide = null;
 let handle = null;
 const waiting = [];
@@ -237,6 +240,7 @@ async function start() {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return response.json();
   });
+  await step("this page may not run WebAssembly here", () => WebAssembly.compile(EMPTY_WASM_MODULE));
   const indexURL = new URL(manifest.pyodide, siteRoot).href;
   const wheel = download(manifest.wheel);
   wheel.catch(() => {}); // a failed download is reported by the step that waits for it
