@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the same HTTP server and MIME types as `build.py serve`)
+from bench.first_visit import first_visit_metrics  # noqa: E402
 from bench.measure import LOAD_TIMEOUT_MS, Browser, Metric, check, load_average, percentile  # noqa: E402
 
 BOT_DECISIONS = 300  # timed decisions of each game's hard bot (CPython and in the page)
@@ -534,6 +535,9 @@ def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[l
                     Metric("app ready / bare loadPyodide", None, "x", "<= 1.10"),
                     Metric("second-visit app ready / bare loadPyodide", None, "x", "<= 0.35"),
                     Metric("menu first-contentful-paint (median)", None, "ms", "<= 300 ms"),
+                ], browser)
+                metrics += guarded("first visit", lambda: first_visit_metrics(browser), [
+                    Metric("first visit: deal link to first playable move (median)", None, "ms"),
                 ], browser)
                 for game in game_ids():
                     metrics += guarded(f"{game} moves", functools.partial(move_metrics, browser, moves, game), [
