@@ -25,6 +25,8 @@ import hashlib
 import http.server
 import json
 import os
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
@@ -288,6 +290,40 @@ def write_game_catalog(wheel: Path) -> None:
     (DIST / "games.json").write_text(result.stdout + "\n")
 
 
+# A static `import ... from "./x.js"` (or `export ... from`, or a bare `import "./x.js"`) of a relative module.
+STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\s+(?:[^;"']*?\sfrom\s+)?["'](\.{1,2}/[^"']+)["']""", re.M)
+SHELL_SCRIPTS = ("js/boot.js", "js/app.js")  # the page's two <script type="module"> entries
+SHELL_SCRIPT_TAG = '<script type="module" src="js/boot.js"></script>'
+
+
+def static_imports(root: Path, entries: Sequence[str]) -> list[str]:
+    """Every module the entries import statically, transitively, as paths relative to root."""
+    found: list[str] = []
+    todo = list(entries)
+    while todo:
+        name = todo.pop(0)
+        if name in found:
+            continue
+        found.append(name)
+        for spec in STATIC_IMPORT.findall((root / name).read_text()):
+            todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(name), spec)))
+    return [name for name in found if name not in entries]
+
+
+def preload_shell(dist: Path) -> None:
+    """Name in index.html's head everything the menu needs (its modules, games.json), so the browser fetches
+    them all at once instead of discovering one level of imports per round trip: the tiles show in about
+    half the time on a first visit."""
+    links = ['<link rel="preload" href="games.json" as="fetch" crossorigin>']
+    links += [f'<link rel="modulepreload" href="{name}">' for name in static_imports(dist, SHELL_SCRIPTS)]
+    index = dist / "index.html"
+    html = index.read_text()
+    if SHELL_SCRIPT_TAG not in html:
+        raise SystemExit(f"index.html lost its {SHELL_SCRIPT_TAG}: the preloads have no place to go")
+    indent = "\n  "
+    index.write_text(html.replace(SHELL_SCRIPT_TAG, indent.join([*links, SHELL_SCRIPT_TAG])))
+
+
 def assemble_dist(wheel: Path, *, include_bench: bool) -> dict[str, object]:
     """Lay out dist/ from scratch and write manifest.json; return the manifest."""
     if not WEB.is_dir():
@@ -305,14 +341,14 @@ def assemble_dist(wheel: Path, *, include_bench: bool) -> dict[str, object]:
         for name in BENCH_PAGES:
             shutil.copy2(BENCH / name, DIST / "bench" / name)
     write_game_catalog(wheel)
+    preload_shell(DIST)
     files = dist_files(DIST)
     engine_files = [f"pyodide/{f.name}" for f in pyodide_files() if f.suffix in (".wasm", ".zip")]
-    engine_files.append(f"wheels/{wheel.name}")
     manifest: dict[str, object] = {
         "version": content_version(DIST, files),
         "wheel": f"wheels/{wheel.name}",
         "pyodide": "pyodide/",
-        # The big downloads of the engine worker (fetched, not imported) and their sizes: real byte progress.
+        # The runtime's big downloads (fetched by it, not imported) and their sizes: real byte progress.
         "engine_files": {name: (DIST / name).stat().st_size for name in engine_files},
         "files": files,
     }

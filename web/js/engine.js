@@ -2,7 +2,8 @@
 
 /**
  * Start the engine worker.
- * @param {{onStage?: (stage: {stage: string, label: string}) => void}} [hooks]  told each loading stage
+ * @param {{onStage?: (stage: {stage: string, label?: string, loaded?: number, total?: number}) => void}} [hooks]
+ *   told each loading stage (a failure's label says what went wrong)
  * @returns {import("./types.js").Engine}
  */
 export function startEngine({ onStage } = {}) {
@@ -29,7 +30,7 @@ export function startEngine({ onStage } = {}) {
     if (data.type === "stage") {
       onStage?.(data);
     } else if (data.type === "ready") {
-      onStage?.({ stage: "ready", label: "Ready" });
+      onStage?.({ stage: "ready" });
       settle.resolve({ version: data.version, snapshot: data.snapshot });
     } else if (data.type === "failed") {
       fail(`The game engine could not start: ${data.message}`);

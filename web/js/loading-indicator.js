@@ -46,7 +46,8 @@ export function onLoadingProgress(listener) {
 }
 
 /**
- * Show one stage message of the worker (`label` is the worker's wording, never shown: see loading-words.js).
+ * Show one stage message of the worker in the page's own words (loading-words.js); a failure's technical label is
+ * left to app.ready's rejection.
  * @param {Element} root  the pill
  * @param {{stage: string, label?: string, loaded?: number, total?: number}} message
  */

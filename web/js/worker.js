@@ -2,8 +2,9 @@
 //
 // Messages in:  {id, request}            -> {id, response}
 //               {id, batch: [request...]} -> {id, responses: [response...]}   (one round trip for several calls)
-// Messages out: {type: "stage", stage, label, loaded?, total?}   while loading: "manifest", "download" (bytes
-//                                                                 of the big files so far), "start", "engines"
+// Messages out: {type: "stage", stage, loaded?, total?}   while loading: "manifest", "download" (bytes of the
+//                                                          runtime's big files so far), "start", "engines"
+//                                                          (the page has its own words for each)
 //               {type: "ready", version, snapshot}   once the bridge answers; snapshot: booted from one
 //               {type: "failed", message}            if loading went wrong (the page shows it)
 //
@@ -55,9 +56,9 @@ const ENGINES_IMPORTED = `import sys; "pygame_core.bridge" in sys.modules`;
 // every collection, which otherwise shows up as multi-millisecond stalls in the middle of a move.
 const FREEZE = "import gc; gc.collect(); gc.freeze()";
 
-/** @param {string} stage @param {string} label @param {object} [progress] */
-function stage(stage, label, progress = {}) {
-  postMessage({ type: "stage", stage, label, ...progress });
+/** @param {string} stage @param {{loaded?: number, total?: number}} [progress] */
+function stage(stage, progress = {}) {
+  postMessage({ type: "stage", stage, ...progress });
 }
 
 /**
@@ -175,7 +176,7 @@ async function bootFromSnapshot(indexURL, version, wheel) {
     noteSlowStart("the browser's storage could not be read", error);
   }
   if (!snapshot) return null;
-  stage("start", "Shuffling the deck…");
+  stage("start");
   try {
     const runtime = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
     if (!runtime.runPython(ENGINES_IMPORTED)) throw new Error("the snapshot holds no game engines");
@@ -201,15 +202,15 @@ async function bootFromScratch(indexURL, sizes, wheel) {
     const now = performance.now();
     if (loaded < total && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
-    stage("download", "Shuffling the deck…", { loaded, total });
-    if (loaded === total) stage("start", "Shuffling the deck…");
+    stage("download", { loaded, total });
+    if (loaded === total) stage("start");
   };
   const [runtime, wheelBytes] = await countingDownloads(siteRoot, sizes, progress, () =>
     Promise.all([
       step("the card table could not be set up", () => loadPyodide({ indexURL, _makeSnapshot: true })),
       step("the game rules could not be downloaded", () => wheel),
     ]));
-  stage("engines", "Shuffling the deck…");
+  stage("engines");
   return step("the game rules could not be loaded", () => {
     unpackWheel(runtime, wheelBytes);
     return openBridge(runtime);
@@ -234,7 +235,7 @@ function snapshotForNextVisit(runtime, version) {
 }
 
 async function start() {
-  stage("manifest", "Opening the saloon…");
+  stage("manifest");
   const manifest = await step("the site's file list could not be read", async () => {
     const response = await fetch(new URL("manifest.json", siteRoot));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -1,0 +1,41 @@
+"""The build's own logic that the page relies on: index.html names every module the menu needs, so the
+browser fetches them at once instead of discovering one level of imports per round trip."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import build  # noqa: E402  (the repository root's build.py)
+
+
+def test_static_imports_follow_every_form_of_a_static_import(tmp_path: Path) -> None:
+    files = {
+        "js/app.js": 'import { a,\n  b } from "./a.js";\nimport "./side-effect.js";\nexport { c } from "../lib/c.js";\n'
+                     'const later = import("./on-demand.js");\nconst url = new URL("./worker.js", import.meta.url);\n',
+        "js/a.js": "import { b } from './b.js';\n",
+        "js/b.js": 'import { a } from "./a.js";\n',  # a cycle ends
+        "js/side-effect.js": "",
+        "lib/c.js": "export const c = 1;\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert build.static_imports(tmp_path, ["js/app.js"]) == ["js/a.js", "js/side-effect.js", "lib/c.js", "js/b.js"]
+
+
+def test_the_built_page_preloads_the_menus_modules_and_catalog() -> None:
+    index = build.DIST / "index.html"
+    if not index.exists():
+        pytest.skip("dist/ is missing: run `python3 build.py` first")
+    html = index.read_text()
+    modules = build.static_imports(build.DIST, build.SHELL_SCRIPTS)
+    assert "js/menu.js" in modules and "js/worker.js" not in modules
+    for name in modules:
+        assert f'<link rel="modulepreload" href="{name}">' in html
+        assert (build.DIST / name).is_file()
+    assert '<link rel="preload" href="games.json" as="fetch" crossorigin>' in html
+    assert html.index("modulepreload") < html.index(build.SHELL_SCRIPT_TAG)
