@@ -88,12 +88,14 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture
 def open_page(chromium: Any, site_url: str) -> Iterator[Callable[..., Visit]]:
-    """Factory: open_page(viewport=PHONE) -> Visit. Fails the test on any console error."""
+    """Factory: open_page(viewport=PHONE) -> Visit, each in a fresh context; `service_workers="block"` keeps
+    the service worker out, `kind` a subclass of Visit. Fails the test on any console error."""
     visits: list[Visit] = []
 
-    def factory(viewport: dict[str, int] = LAPTOP, scale: float = 1) -> Visit:
-        context = chromium.new_context(viewport=viewport, device_scale_factor=scale)
-        visit = Visit(context, site_url)
+    def factory(viewport: dict[str, int] = LAPTOP, scale: float = 1, *, service_workers: str = "allow",
+                kind: type[Visit] = Visit) -> Visit:
+        context = chromium.new_context(viewport=viewport, device_scale_factor=scale, service_workers=service_workers)
+        visit = kind(context, site_url)
         visits.append(visit)
         return visit
 

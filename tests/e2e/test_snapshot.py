@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from saloon_site import DIST, LAPTOP, Visit
+from saloon_site import DIST, Visit
 
 SNAPSHOT_ENTRIES = """async () => {
   const cache = await caches.open("engine-snapshot");
@@ -64,21 +64,15 @@ class NotedVisit(Visit):
 
 
 @pytest.fixture
-def visit(chromium: Any, site_url: str) -> Iterator[Callable[[], NotedVisit]]:
-    """Factory of visits in a context without a service worker (its caching is not what is tested here);
-    fails the test on any console error."""
-    visits: list[NotedVisit] = []
+def visit(open_page: Callable[..., Visit]) -> Callable[[], NotedVisit]:
+    """Factory of visits in a context without a service worker (its caching is not what is tested here)."""
 
     def factory() -> NotedVisit:
-        opened = NotedVisit(chromium.new_context(viewport=LAPTOP, service_workers="block"), site_url)
-        visits.append(opened)
+        opened = open_page(service_workers="block", kind=NotedVisit)
+        assert isinstance(opened, NotedVisit)
         return opened
 
-    yield factory
-    errors = [e for v in visits for e in v.errors]
-    for opened in visits:
-        opened.context.close()
-    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
+    return factory
 
 
 def build_version() -> str:
@@ -179,17 +173,18 @@ def test_a_damaged_snapshot_falls_back_and_is_made_again(visit: Callable[[], Not
     assert start(opened), "the snapshot made again after the fallback does not boot"
 
 
-def rename_in(text: str, old: str, new: str) -> str:
+def serve_renamed(visit: Visit, runtime_file: str, old: str, new: str) -> None:
+    """From now on the visit gets the runtime's `runtime_file` with `old` renamed to `new`: an API that changed."""
+    text = (DIST / "pyodide" / runtime_file).read_text()
     assert old in text, f"{old!r} is not in the runtime any more: update this test"
-    return text.replace(old, new)
+    changed = text.replace(old, new)
+    visit.context.route(f"**/pyodide/{runtime_file}",
+                        lambda route: route.fulfill(body=changed, content_type="text/javascript"))
 
 
 def test_a_runtime_that_cannot_make_snapshots_still_starts(visit: Callable[[], NotedVisit]) -> None:
     opened = visit()
-    asm = (DIST / "pyodide" / "pyodide.asm.mjs").read_text()
-    changed = rename_in(asm, "static makeMemorySnapshot(", "static makeMemorySnapshotRenamed(")
-    opened.context.route("**/pyodide/pyodide.asm.mjs",
-                         lambda route: route.fulfill(body=changed, content_type="text/javascript"))
+    serve_renamed(opened, "pyodide.asm.mjs", "static makeMemorySnapshot(", "static makeMemorySnapshotRenamed(")
     assert not start(opened)
     plays(opened)
     assert not start(opened)
@@ -201,10 +196,7 @@ def test_a_runtime_that_ignores_the_snapshot_falls_back(visit: Callable[[], Note
     opened = visit()
     start(opened)
     snapshot_entries(opened)
-    loader = (DIST / "pyodide" / "pyodide.mjs").read_text()
-    changed = rename_in(loader, "_loadSnapshot", "_loadSnapshotRenamed")
-    opened.context.route("**/pyodide/pyodide.mjs",
-                         lambda route: route.fulfill(body=changed, content_type="text/javascript"))
+    serve_renamed(opened, "pyodide.mjs", "_loadSnapshot", "_loadSnapshotRenamed")
     assert not start(opened)
     plays(opened)
     assert any("did not boot" in note for note in opened.notes), opened.notes
