@@ -38,9 +38,10 @@ GAME_TIMEOUT_MS = 60_000
 SEED_BASE = 1000
 
 # How often each game comes up in a cycle of the rotation. Measured here (easy level, speed=fast, one page,
-# 2 shared cores): a Grit game takes about 0.35 s, Knife Fight 0.45 s, Dueling Suits 1.2 s, grow21 3 s (52
-# cards, each with a preview of every placement), so 50 of each would take about 250 s; with these shares
-# 200 games take about 175 s. A game not named here comes up DEFAULT_SHARE times.
+# 2 cores shared with other work): a Grit game takes 0.35-0.5 s, Knife Fight 0.5-0.7 s, Dueling Suits 0.8-1.2 s
+# (a long one 6-10 s), grow21 2.4-3.5 s (52 cards, each with a preview of every placement), so 50 of each
+# would take 250-300 s; with these shares (67, 67, 44 and 22 of 200) the games take 175-230 s. A game not
+# named here comes up DEFAULT_SHARE times.
 SHARES = {"dueling_suits": 2, "grow21": 1}
 DEFAULT_SHARE = 3
 
@@ -81,7 +82,10 @@ async ({game, hash, viaContinue, leaveAfter, timeoutMs}) => {
   };
   const started = performance.now();
   const before = window.app.current?.session ?? null;
-  if (viaContinue || location.hash === hash) location.hash = "";  // the menu
+  if (viaContinue || location.hash === hash) {  // to the menu first: the same address again opens nothing
+    location.hash = "";
+    await until("the menu", () => !document.querySelector("#menu").hidden);
+  }
   if (viaContinue) {
     const link = await until("the menu's Continue link", () =>
       document.querySelector(`[data-game="${game}"] .game-continue:not([hidden])`));
@@ -207,7 +211,7 @@ class Soak:
     """What a soak saw: samples, time per game, and every lost or wrong saved game or session (`problems`)."""
 
     games: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # from opening the site to the end of the last game
     playable: list[str] = field(default_factory=list)  # the games with computer levels, all in the mix
     samples: list[Sample] = field(default_factory=list)
     game_seconds: dict[str, list[float]] = field(default_factory=dict)
@@ -359,7 +363,7 @@ class SoakRun:
             problems.append(f"deal {opened['seed']} instead of {left.record['seed']}")
         if opened["moves"][:saved] != left.record["moves"][:saved] or len(opened["moves"]) < saved:
             problems.append(f"its first {saved} moves differ")
-        persons = sum(1 for player, _ in left.record["moves"][:saved] if player == 0)
+        persons = sum(1 for player, _ in left.record["moves"][:saved] if player == 0)  # the address names no side
         if persons < left.person_moves:
             problems.append(f"{left.person_moves - persons} of the person's moves were not saved")
         self.soak.problems += [f"{left.game}: the game left in progress came back wrong: {p}" for p in problems]
