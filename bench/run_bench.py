@@ -32,8 +32,10 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the same HTTP server and MIME types as `build.py serve`)
 from bench.first_visit import first_visit_metrics  # noqa: E402
+from bench.soak import soak_curves, soak_metrics  # noqa: E402
 from bench.measure import LOAD_TIMEOUT_MS, Browser, Metric, check, load_average, percentile  # noqa: E402
 
+SOAK_GAMES = 200  # games against the computer in one page, memory sampled along the way
 BOT_DECISIONS = 300  # timed decisions of each game's hard bot (CPython and in the page)
 GROW21_MIN_CELLS = 40  # the late-game board the grow21 move timings use
 
@@ -545,6 +547,9 @@ def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[l
                     ], browser)
                 metrics += guarded("bots in the page", lambda: page_bot_metrics(browser), [
                     Metric("page hard bot `bot` op p50", None, "ms"),
+                ], browser)
+                metrics += guarded("a long session", lambda: soak_metrics(soak_curves(browser, SOAK_GAMES)), [
+                    Metric(f"soak: {SOAK_GAMES} games in one page", None, "s"),
                 ], browser)
                 metrics += guarded("grow21 bridge in the page", lambda: grow21_page_metrics(browser), [
                     Metric("page grow21 `legal` via app.call p50", None, "ms"),

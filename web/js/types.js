@@ -134,7 +134,6 @@
  * @property {number} python_heap_bytes      malloc's bytes in use after a collection (Python's heap)
  * @property {number} python_objects         objects the garbage collector tracks, after a collection
  * @property {number | null} pyproxies       live handles from JavaScript into Python
- * @property {number | null} js_heap_bytes   the worker's JavaScript heap, where the browser tells it
  */
 
 /**

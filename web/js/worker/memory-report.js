@@ -36,7 +36,6 @@ export function traceHandles(pyodide) {
 export function memoryReport(pyodide) {
   const objects = pyodide.runPython(COUNT_OBJECTS);
   const handles = pyodide._module?.pyproxy_alloc_map;
-  const jsHeap = /** @type {any} */ (performance).memory?.usedJSHeapSize;
   return {
     ok: true,
     memory: {
@@ -44,7 +43,6 @@ export function memoryReport(pyodide) {
       python_heap_bytes: heapInUse(pyodide._module),
       python_objects: objects,
       pyproxies: handles instanceof Map ? handles.size : null,
-      js_heap_bytes: typeof jsHeap === "number" ? jsHeap : null,
     },
   };
 }
