@@ -23,8 +23,8 @@ function percent({ stage, bytes }) {
 }
 
 /**
- * The big downloads so far, after one more stage message. Installing the engines needs every big file, so
- * from that stage on they are all in, whatever the last count said (counts may come thinned out).
+ * The big downloads so far, after one more stage message (the worker thins its counts out, but always
+ * sends the last one, loaded === total, before the "start" stage).
  * @param {LoadingProgress["bytes"]} bytes
  * @param {{stage: string, loaded?: number, total?: number}} message
  */
@@ -32,17 +32,16 @@ function downloaded(bytes, { stage, loaded, total }) {
   if (stage === "download" && Number.isFinite(loaded) && Number(total) > 0) {
     return { loaded: Math.min(Number(total), Math.max(bytes?.loaded ?? 0, Number(loaded))), total: Number(total) };
   }
-  return bytes && stage === "engines" ? { loaded: bytes.total, total: bytes.total } : bytes;
+  return bytes;
 }
 
 /**
- * Tell `listener` how far the saloon has got, now and after every stage; returns how to stop.
+ * Tell `listener` how far the saloon has got, now and after every stage.
  * @param {(progress: LoadingProgress) => void} listener
  */
 export function onLoadingProgress(listener) {
   listeners.add(listener);
   listener(progress);
-  return () => listeners.delete(listener);
 }
 
 /**
