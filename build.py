@@ -5,15 +5,16 @@ Stdlib only, Python >= 3.11, so a fresh machine needs nothing but ``python3``,
 ``node``/``npm`` and the package registries to go from a clean clone to a
 tested site.
 
-    python3 build.py                 # = build: wheel + Pyodide runtime + web/ -> dist/
+    python3 build.py                 # = build: engines + Pyodide runtime + web/ -> dist/
     python3 build.py serve [--port N]  # build, then serve dist/ on 127.0.0.1
     python3 build.py test [pytest args...]  # venv, chromium, build, mypy, eslint, tsc, pytest
     python3 build.py bench           # venv, chromium, build (+ bench pages), measure
 
 ``dist/`` is the whole static site: ``index.html``, ``js/``..., ``pyodide/``
-(the runtime from the npm package pinned in ``package-lock.json``), ``wheels/``
-(our pure ``pygame_core`` wheel) and ``manifest.json`` (content version, wheel
-path and the list of files the service worker precaches).
+(the runtime from the npm package pinned in ``package-lock.json``), ``engines/``
+(our pure ``pygame_core`` wheel's package, compiled for the runtime) and
+``manifest.json`` (content version, engines path and the list of files the
+service worker precaches).
 """
 
 from __future__ import annotations
@@ -184,6 +185,15 @@ def build_wheel(python: Path, out_dir: Path) -> Path:
     return wheels[0]
 
 
+def compile_engines(wheel: Path, out_dir: Path) -> Path:
+    """The archive the page imports the engines from: the wheel's package with bytecode compiled by the
+    pinned runtime's own Python (scripts/compile_engines.mjs says why), named for the wheel it came from."""
+    archive = out_dir / wheel.name.replace("-py3-none-any.whl", ".zip")
+    log("compiling the engines for the browser (Pyodide in Node)")
+    run(["node", ROOT / "scripts" / "compile_engines.mjs", wheel, archive], cwd=ROOT)
+    return archive
+
+
 def check_wheel_complete(wheel: Path) -> None:
     """Fail if a module of pygame_core/ is missing from the wheel.
 
@@ -271,22 +281,22 @@ def content_version(dist: Path, files: list[str]) -> str:
     return digest.hexdigest()[:12]
 
 
-def write_game_catalog(wheel: Path) -> None:
+def write_game_catalog(engines: Path) -> None:
     """dist/games.json: the bridge's answer to ``{"op": "games"}``, so the menu shows real tiles at once.
 
-    Asked of the wheel just built, in a child interpreter (``-P``: not the sources in the working
-    directory), so the menu's catalog and the engines the page loads later are always the same code.
+    Asked of the engines archive just built, in a child interpreter (``-P``: not the sources in the
+    working directory), so the menu's catalog and the engines the page loads later are always the same code.
     """
     code = "import sys; from pygame_core.bridge import handle; sys.stdout.write(handle(sys.argv[1]))"
     request = json.dumps({"op": "games"})
-    env = dict(os.environ, PYTHONPATH=str(wheel))
+    env = dict(os.environ, PYTHONPATH=str(engines))
     result = subprocess.run([sys.executable, "-P", "-c", code, request], env=env, capture_output=True, text=True)
     try:
         ok = result.returncode == 0 and json.loads(result.stdout).get("ok") is True
     except ValueError:
         ok = False
     if not ok:
-        raise SystemExit(f"the game catalog could not be read from {wheel.name}:\n{result.stderr or result.stdout}")
+        raise SystemExit(f"the game catalog could not be read from {engines.name}:\n{result.stderr or result.stdout}")
     (DIST / "games.json").write_text(result.stdout + "\n")
 
 
@@ -328,7 +338,7 @@ def preload_shell(dist: Path) -> None:
     index.write_text(html)
 
 
-def assemble_dist(wheel: Path, *, include_bench: bool) -> dict[str, object]:
+def assemble_dist(engines: Path, *, include_bench: bool) -> dict[str, object]:
     """Lay out dist/ from scratch and write manifest.json; return the manifest."""
     if not WEB.is_dir():
         raise SystemExit("web/ is missing: nothing to publish")
@@ -338,19 +348,19 @@ def assemble_dist(wheel: Path, *, include_bench: bool) -> dict[str, object]:
     (DIST / "pyodide").mkdir(exist_ok=True)
     for f in pyodide_files():
         shutil.copy2(f, DIST / "pyodide" / f.name)
-    (DIST / "wheels").mkdir(exist_ok=True)
-    shutil.copy2(wheel, DIST / "wheels" / wheel.name)
+    (DIST / "engines").mkdir(exist_ok=True)
+    shutil.copy2(engines, DIST / "engines" / engines.name)
     if include_bench:
         (DIST / "bench").mkdir(exist_ok=True)
         for name in BENCH_PAGES:
             shutil.copy2(BENCH / name, DIST / "bench" / name)
-    write_game_catalog(wheel)
+    write_game_catalog(engines)
     preload_shell(DIST)
     files = dist_files(DIST)
     engine_files = [f"pyodide/{f.name}" for f in pyodide_files() if f.suffix in (".wasm", ".zip")]
     manifest: dict[str, object] = {
         "version": content_version(DIST, files),
-        "wheel": f"wheels/{wheel.name}",
+        "engines": f"engines/{engines.name}",
         "pyodide": "pyodide/",
         # The runtime's big downloads (fetched by it, not imported) and their sizes: real byte progress.
         "engine_files": {name: (DIST / name).stat().st_size for name in engine_files},
@@ -374,16 +384,16 @@ def print_summary(manifest: dict[str, object]) -> None:
     log(f"dist/ version {manifest['version']}: {len(files)} files, {human_size(total)}")
     for group, size in sorted(groups.items()):
         log(f"  {group + '/' if group != '(site root)' else group:<14} {human_size(size):>10}")
-    log(f"  wheel          {manifest['wheel']} ({human_size((DIST / str(manifest['wheel'])).stat().st_size)})")
+    log(f"  engines        {manifest['engines']} ({human_size((DIST / str(manifest['engines'])).stat().st_size)})")
 
 
 def build(*, include_bench: bool = False) -> dict[str, object]:
-    """Build the wheel, fetch the pinned Pyodide and assemble dist/."""
+    """Build the wheel, compile it for the browser, fetch the pinned Pyodide and assemble dist/."""
     python = ensure_venv()
     ensure_node_modules()
     with tempfile.TemporaryDirectory(prefix="saloon-dist-") as tmp:
         wheel = build_wheel(python, Path(tmp))
-        manifest = assemble_dist(wheel, include_bench=include_bench)
+        manifest = assemble_dist(compile_engines(wheel, Path(tmp)), include_bench=include_bench)
     print_summary(manifest)
     return manifest
 
@@ -520,13 +530,14 @@ def ensure_chromium(python: Path) -> str:
 
 
 def check_javascript() -> int:
-    """Lint (eslint, eslint.config.js) and type-check (tsc --checkJs, tsconfig*.json) the front end.
+    """Lint (eslint, eslint.config.js) and type-check (tsc --checkJs, tsconfig*.json) the front end, and lint
+    the Node scripts that run Pyodide for the build and the tests.
 
     Both run even if the first fails; the result is the first non-zero exit code, or 0.
     """
     ensure_node_modules()
     tools = ROOT / "node_modules" / ".bin"
-    checks: list[list[str]] = [[str(tools / "eslint"), "web"]]
+    checks: list[list[str]] = [[str(tools / "eslint"), "web", "scripts", "tests/pyodide"]]
     checks += [[str(tools / "tsc"), "-p", config.name] for config in sorted(ROOT.glob("tsconfig*.json"))]
     codes = []
     for cmd in checks:
@@ -600,7 +611,7 @@ def main(argv: list[str]) -> int:
     """Parse the subcommand; extra arguments of test/bench go to pytest/run_bench.py."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("build", help="build the wheel and assemble dist/ (the default)")
+    sub.add_parser("build", help="build the wheel, compile it for the browser and assemble dist/ (the default)")
     serve_parser = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=None, help="port (default 8000, or a free one if busy)")
     sub.add_parser("test", help="venv + chromium + build + mypy + eslint + tsc + pytest (extra args go to pytest)")

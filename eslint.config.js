@@ -1,12 +1,13 @@
 // ESLint for the front end (web/): the recommended rules, browser globals for the page's modules,
-// worker globals for the engine worker, service-worker globals for sw.js. `python3 build.py test` runs it.
+// worker globals for the engine worker, service-worker globals for sw.js; and for the Node scripts the build
+// and the tests run Pyodide with (scripts/, tests/pyodide/). `python3 build.py test` runs it.
 import js from "@eslint/js";
 import globals from "globals";
 
 export default [
   js.configs.recommended,
   {
-    files: ["web/**/*.js"],
+    files: ["web/**/*.js", "scripts/**/*.mjs", "tests/**/*.mjs"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
@@ -22,6 +23,10 @@ export default [
   {
     files: ["web/js/worker.js", "web/js/worker/**/*.js"],
     languageOptions: { globals: globals.worker },
+  },
+  {
+    files: ["scripts/**/*.mjs", "tests/**/*.mjs"],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ["web/sw.js"],

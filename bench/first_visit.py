@@ -4,7 +4,7 @@ opening a deal link to the first move a player can make.
 GitHub Pages compresses its responses with gzip (it offers no Brotli) by the type of the file. Assumed
 here, from public reports: text types (HTML, CSS, JavaScript, JSON), SVG and ``application/wasm`` go out
 gzipped (people have seen ``Content-Encoding: gzip`` on .wasm files on github.io; the mime-db list that
-marks types compressible says so for application/wasm too); zip archives (our wheel, the runtime's
+marks types compressible says so for application/wasm too); zip archives (our engines, the runtime's
 ``python_stdlib.zip``) and other binaries go out as they are. Each file is gzipped here at level 6, the
 usual default of servers that compress on the fly, so the numbers are an estimate of the real transfer.
 """

@@ -185,7 +185,7 @@ def test_a_later_visit_just_shuffles(chromium: Any, site_url: str) -> None:
 def test_a_failed_start_is_told_in_plain_words_with_a_way_to_try_again(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
     page = visit.page
-    page.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/engines/*.zip", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(visit.base_url + "index.html" + DEAL_LINK, wait_until="commit")
     page.wait_for_selector("#loading.failed", timeout=60_000)
     expect(page.locator("#turn-line")).to_have_text("The cards could not be dealt.")
@@ -193,4 +193,4 @@ def test_a_failed_start_is_told_in_plain_words_with_a_way_to_try_again(open_page
     expect(page.locator("#loading-label")).to_have_text("The cards could not be fetched. Check the connection, then try again.")
     expect(page.locator("#loading-retry")).to_be_visible()
     assert not UNPLAIN.search(visible_text(page)), visible_text(page)
-    visit.errors[:] = [e for e in visit.errors if "404" not in e]  # the withheld wheel is the only complaint
+    visit.errors[:] = [e for e in visit.errors if "404" not in e]  # the withheld engines are the only complaint

@@ -48,18 +48,18 @@ def test_menu_paints_at_once_with_the_games_from_the_build(open_page: Callable[.
 
 
 def test_second_visit_paints_the_tiles_before_python(chromium: Any, site_url: str) -> None:
-    # No service worker, so that the wheel can be withheld from the second visit.
+    # No service worker, so that the engines can be withheld from the second visit.
     context = chromium.new_context(viewport=LAPTOP, service_workers="block")
     try:
         visit = Visit(context, site_url)
         page = visit.goto()
         page.wait_for_selector(".game-tile:not(.skeleton)")
         titles = page.locator(".game-title").all_inner_texts()
-        page.route("**/wheels/*.whl", lambda route: route.abort())  # Python never gets its engines this time
+        page.route("**/engines/*.zip", lambda route: route.abort())  # Python never gets its engines this time
         page.reload()
         page.wait_for_selector("#loading.failed", timeout=60_000)
         assert page.locator(".game-title").all_inner_texts() == titles
-        assert [e for e in visit.errors if "ERR_FAILED" not in e] == []  # only the withheld wheel complains
+        assert [e for e in visit.errors if "ERR_FAILED" not in e] == []  # only the withheld engines complain
     finally:
         context.close()
 
@@ -137,7 +137,7 @@ def test_rules_and_rulings_open_from_the_table(open_page: Callable[..., Visit]) 
 def test_a_failed_engine_load_is_explained(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
     page = visit.page
-    page.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/engines/*.zip", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(visit.base_url + "index.html")
     page.wait_for_selector("#loading.failed", timeout=60_000)
     assert page.locator("#loading-label").inner_text().startswith("The cards could not be fetched.")

@@ -1,9 +1,10 @@
-"""CPython twin of run_bridge.mjs: the same line protocol, the same wheel.
+"""CPython twin of run_bridge.mjs: the same line protocol, the same engines archive.
 
-    python run_bridge.py path/to/pygame_core-*.whl < requests.jsonl > responses.jsonl
+    python run_bridge.py path/to/engines/pygame_core-*.zip < requests.jsonl > responses.jsonl
 
-The wheel is put first on sys.path (a pure wheel is importable as a zip), so CPython
-and Pyodide run byte-identical engine code and any difference is the interpreter's.
+The archive is put first on sys.path, so CPython and Pyodide run the same engine sources and any
+difference is the interpreter's. (This CPython finds bytecode of another Python version beside the
+sources in the archive and compiles the sources.)
 A line ``{"probe": ...}`` is answered by ``reshuffle_probe.reshuffles`` instead of the bridge.
 """
 
@@ -16,7 +17,7 @@ import sys
 def main() -> int:
     """Print a header line, then answer each stdin line with bridge.handle(line)."""
     if len(sys.argv) != 2:
-        print("usage: python run_bridge.py <wheel>", file=sys.stderr)
+        print("usage: python run_bridge.py <engines archive>", file=sys.stderr)
         return 2
     sys.path.insert(0, sys.argv[1])
     from pygame_core import bridge

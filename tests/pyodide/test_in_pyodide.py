@@ -1,8 +1,8 @@
 """The engines inside real Pyodide (Python 3.14, under Node) agree with CPython.
 
 Two long-lived processes answer bridge requests line by line: ``run_bridge.mjs``
-(Pyodide, loading the built wheel from ``dist/wheels/``) and ``run_bridge.py``
-(this CPython, importing the same wheel file). The test drives both in lockstep with
+(Pyodide, importing the built engines archive from ``dist/engines/`` as the page does)
+and ``run_bridge.py`` (this CPython, importing the same archive). The test drives both in lockstep with
 the same requests and demands byte-for-byte equal responses: views, legal moves,
 events, outcomes and records. A seeded game that plays out identically on 3.11 and
 3.14 is the proof that our seeded RNG and shuffles do not depend on the interpreter.
@@ -38,14 +38,14 @@ START_TIMEOUT = 180.0  # loadPyodide under Node on a slow CI machine
 REPLY_TIMEOUT = 60.0  # one bridge request (a hard bot could think for a while)
 
 
-def built_wheel() -> Path:
-    """The wheel named by dist/manifest.json, or skip with the command that makes it."""
+def built_engines() -> Path:
+    """The engines archive named by dist/manifest.json, or skip with the command that makes it."""
     if not MANIFEST.exists():
         pytest.skip("dist/ is not built: run `python3 build.py` (or `python3 build.py test`)")
-    wheel = ROOT / "dist" / str(json.loads(MANIFEST.read_text())["wheel"])
-    if not wheel.exists():
-        pytest.skip(f"{wheel} is missing: run `python3 build.py`")
-    return wheel
+    engines = ROOT / "dist" / str(json.loads(MANIFEST.read_text())["engines"])
+    if not engines.exists():
+        pytest.skip(f"{engines} is missing: run `python3 build.py`")
+    return engines
 
 
 class Runner:
@@ -139,10 +139,10 @@ def twin() -> Iterator[Twin]:
         pytest.skip("node is not installed (Pyodide-in-Node tests need Node.js >= 18)")
     if not NODE_PYODIDE.exists():
         pytest.skip("node_modules/pyodide is missing: run `npm ci` (or `python3 build.py`)")
-    wheel = str(built_wheel())
-    cpython = Runner("CPython", [sys.executable, str(HERE / "run_bridge.py"), wheel])
+    engines = str(built_engines())
+    cpython = Runner("CPython", [sys.executable, str(HERE / "run_bridge.py"), engines])
     try:
-        pyodide = Runner("Pyodide", [node, str(HERE / "run_bridge.mjs"), wheel])
+        pyodide = Runner("Pyodide", [node, str(HERE / "run_bridge.mjs"), engines])
     except BaseException:
         cpython.close()
         raise
@@ -207,6 +207,17 @@ def test_runtimes_really_differ(twin: Twin) -> None:
     assert twin.pyodide.header["runner"] == "pyodide"
     assert twin.pyodide.header["python"].startswith("3.14"), twin.pyodide.header
     assert twin.cpython.header["python"] == sys.version.split()[0]
+
+
+def test_pyodide_imports_the_engines_from_their_build_time_bytecode(twin: Twin) -> None:
+    """The page starts faster because the archive carries bytecode of the runtime's own Python: every
+    module must come from it (a .pyc of the wrong Python version would be skipped without a word, and
+    the start would silently be slow again), and every .pyc must be compiled from the source beside it."""
+    engines = twin.pyodide.header["engines"]
+    assert engines["imported"] >= 10, engines
+    assert engines["from_source"] == [], engines
+    assert engines["stale"] == [], engines
+    assert twin.cpython.header["module"].endswith("bridge.py")  # another Python compiles the sources
 
 
 def test_games_listed_identically(twin: Twin) -> None:

@@ -1,6 +1,6 @@
 // The games on offer, as the engine describes them (GameInfo), limited to those the page has a table for.
 // The build writes the engine's answer to the `games` op into games.json beside index.html, from the same
-// wheel the worker loads, so the menu shows its real tiles without waiting for the engines to start.
+// engines archive the worker loads, so the menu shows its real tiles without waiting for the engines to start.
 // Should that file be out of reach, the engines are asked once they are ready.
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */

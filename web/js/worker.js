@@ -1,4 +1,4 @@
-// The engine worker: runs Pyodide and our rules wheel off the main thread, and keeps the saved games.
+// The engine worker: runs Pyodide and our rules engines off the main thread, and keeps the saved games.
 //
 // Messages in:  {id, request}            -> {id, response}
 //               {id, batch: [request...]} -> {id, responses: [response...]}   (one round trip for several calls)
@@ -13,11 +13,12 @@
 // Messages are answered in the order they came; "saved" and "forget" need no Python and are answered even
 // while it loads.
 //
-// Start-up: the first visit starts Python from scratch, unpacks the wheel into site-packages and imports
-// the engines, then keeps a memory snapshot of that moment (worker/snapshot-store.js). Later visits boot
-// from the snapshot in about a second instead of several. The snapshot options are Pyodide's experimental
-// underscore-named ones, so every step of that path is guarded: whatever goes wrong (no snapshot, a corrupt
-// one, another build's, an API that changed) ends in the normal start, and a snapshot that failed is dropped.
+// Start-up: the first visit starts Python from scratch and imports the engines from their archive (the
+// wheel's package with bytecode compiled at build time, so nothing is unpacked or compiled here), then keeps
+// a memory snapshot of that moment (worker/snapshot-store.js). Later visits boot from the snapshot in about
+// a second instead of several. The snapshot options are Pyodide's experimental underscore-named ones, so
+// every step of that path is guarded: whatever goes wrong (no snapshot, a corrupt one, another build's, an
+// API that changed) ends in the normal start, and a snapshot that failed is dropped.
 //
 // JavaScript only ever holds one Python object: the bridge's `handle` function.
 // Requests go in as JSON strings and responses come back as JSON strings.
@@ -31,7 +32,6 @@ import { memoryReport, traceHandles } from "./worker/memory-report.js";
 /** @typedef {import("./types.js").Response} Response */
 
 const siteRoot = new URL("../", import.meta.url);
-const WHEEL_PATH = "/tmp/engines.whl";
 const PROGRESS_EVERY_MS = 50;
 // A Content-Security-Policy without 'wasm-unsafe-eval' (sent by a host as a header) refuses WebAssembly,
 // and the runtime then waits forever instead of failing: compiling the empty module first says so at once.
@@ -41,16 +41,12 @@ let handle = null;
 const waiting = [];
 let replies = Promise.resolve(); // answers leave in the order their requests came
 
-// Unpack the wheel into site-packages with Python's zipfile: the runtime's own package loader leaves
-// JavaScript objects behind that a memory snapshot cannot hold ("Unexpected hiwire entry"). After a boot
-// from a snapshot the modules are already imported, but the files are not there (the file system is not
-// part of the snapshot), so they are unpacked again for any module imported later.
-const UNPACK_WHEEL = `
-import importlib, site, zipfile
-with zipfile.ZipFile("${WHEEL_PATH}") as wheel:
-    wheel.extractall(site.getsitepackages()[0])
-importlib.invalidate_caches()
-`;
+// Python imports the engines straight from their archive, put first on its path. The runtime's own package
+// loader would leave JavaScript objects behind that a memory snapshot cannot hold ("Unexpected hiwire
+// entry"). The file system is not part of a snapshot: after a boot from one the modules are imported, but
+// the archive is written again for any module imported later (the Showdown's Dealer is imported lazily).
+const ENGINES_ARCHIVE = "/lib/saloon-engines.zip";
+const ENGINES_ON_PATH = `import sys; sys.path.insert(0, "${ENGINES_ARCHIVE}")`;
 const ENGINES_IMPORTED = `import sys; "pygame_core.bridge" in sys.modules`;
 // Everything loaded so far lives for the whole visit: keep the garbage collector from rescanning it on
 // every collection, which otherwise shows up as multi-millisecond stalls in the middle of a move.
@@ -123,11 +119,9 @@ async function download(file) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Write the wheel into the file system and unpack it into site-packages. */
-function unpackWheel(runtime, wheel) {
-  runtime.FS.writeFile(WHEEL_PATH, wheel);
-  runtime.runPython(UNPACK_WHEEL);
-  runtime.FS.unlink(WHEEL_PATH);
+/** Put the engines archive where Python looks for it. */
+function writeEngines(runtime, engines) {
+  runtime.FS.writeFile(ENGINES_ARCHIVE, engines);
 }
 
 /** A note for whoever reads the console: the fast start was not possible, and why. */
@@ -141,7 +135,7 @@ function noteSlowStart(why, error) {
  */
 
 /**
- * Take the bridge's handle from a runtime whose wheel is unpacked, and check that it answers.
+ * Take the bridge's handle from a runtime that has the engines archive, and check that it answers.
  * @param {any} runtime
  * @returns {Engines}
  */
@@ -165,10 +159,10 @@ function openBridge(runtime) {
  * usable snapshot; one that fails to boot or to answer is dropped so the next visit does not try it again.
  * @param {string} indexURL  where the runtime's files are
  * @param {string} version
- * @param {Promise<Uint8Array>} wheel
+ * @param {Promise<Uint8Array>} engines  the engines archive
  * @returns {Promise<Engines | null>}
  */
-async function bootFromSnapshot(indexURL, version, wheel) {
+async function bootFromSnapshot(indexURL, version, engines) {
   let snapshot = null;
   try {
     snapshot = await loadSnapshot(siteRoot, version);
@@ -180,7 +174,7 @@ async function bootFromSnapshot(indexURL, version, wheel) {
   try {
     const runtime = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
     if (!runtime.runPython(ENGINES_IMPORTED)) throw new Error("the snapshot holds no game engines");
-    unpackWheel(runtime, await wheel);
+    writeEngines(runtime, await engines);
     return openBridge(runtime);
   } catch (error) {
     noteSlowStart("the saved snapshot did not boot and was dropped", error);
@@ -190,13 +184,13 @@ async function bootFromSnapshot(indexURL, version, wheel) {
 }
 
 /**
- * The normal start: the runtime from scratch (with byte progress), then the wheel unpacked and imported.
+ * The normal start: the runtime from scratch (with byte progress), then the engines imported.
  * @param {string} indexURL  where the runtime's files are
  * @param {Record<string, number>} sizes  the big downloads and their sizes
- * @param {Promise<Uint8Array>} wheel
+ * @param {Promise<Uint8Array>} engines  the engines archive
  * @returns {Promise<Engines>}
  */
-async function bootFromScratch(indexURL, sizes, wheel) {
+async function bootFromScratch(indexURL, sizes, engines) {
   let lastProgress = 0;
   const progress = (loaded, total) => {
     const now = performance.now();
@@ -205,14 +199,15 @@ async function bootFromScratch(indexURL, sizes, wheel) {
     stage("download", { loaded, total });
     if (loaded === total) stage("start");
   };
-  const [runtime, wheelBytes] = await countingDownloads(siteRoot, sizes, progress, () =>
+  const [runtime, archive] = await countingDownloads(siteRoot, sizes, progress, () =>
     Promise.all([
       step("the card table could not be set up", () => loadPyodide({ indexURL, _makeSnapshot: true })),
-      step("the game rules could not be downloaded", () => wheel),
+      step("the game rules could not be downloaded", () => engines),
     ]));
   stage("engines");
   return step("the game rules could not be loaded", () => {
-    unpackWheel(runtime, wheelBytes);
+    writeEngines(runtime, archive);
+    runtime.runPython(ENGINES_ON_PATH);
     return openBridge(runtime);
   });
 }
@@ -243,11 +238,11 @@ async function start() {
   });
   await step("this page may not run WebAssembly here", () => WebAssembly.compile(EMPTY_WASM_MODULE));
   const indexURL = new URL(manifest.pyodide, siteRoot).href;
-  const wheel = download(manifest.wheel);
-  wheel.catch(() => {}); // a failed download is reported by the step that waits for it
+  const archive = download(manifest.engines);
+  archive.catch(() => {}); // a failed download is reported by the step that waits for it
 
-  const fromSnapshot = await bootFromSnapshot(indexURL, manifest.version, wheel);
-  const engines = fromSnapshot ?? await bootFromScratch(indexURL, manifest.engine_files, wheel);
+  const fromSnapshot = await bootFromSnapshot(indexURL, manifest.version, archive);
+  const engines = fromSnapshot ?? await bootFromScratch(indexURL, manifest.engine_files, archive);
   pyodide = engines.runtime;
   handle = engines.bridgeHandle;
   postMessage({ type: "ready", version: manifest.version, snapshot: Boolean(fromSnapshot) });

@@ -1,4 +1,4 @@
-// Real byte progress for the engines' big downloads (the runtime's wasm, its standard library, our wheel).
+// Real byte progress for the engines' big downloads (the runtime's wasm and its standard library).
 // The runtime fetches its own files with the global fetch(), so while it starts, fetch() is wrapped: a
 // response for one of the listed files is passed through a stream that counts its bytes. The totals come
 // from manifest.json (`engine_files`), because a compressed response's Content-Length is not the size of

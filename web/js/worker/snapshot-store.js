@@ -3,7 +3,7 @@
 //
 // The snapshot is Python's memory right after the engines were imported, before any game: it holds no
 // deal, no seed and no saved game (those stay sealed in IndexedDB, see saves.js). Reading it out of the
-// browser's storage shows nothing a player could not read in the wheel itself.
+// browser's storage shows nothing a player could not read in the engines archive itself.
 //
 // Every call here may fail (no Cache Storage in this browser, quota, a private window): callers treat a
 // failure as "no snapshot" and start the slow way.
