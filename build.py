@@ -338,13 +338,33 @@ def preload_shell(dist: Path) -> None:
     index.write_text(html)
 
 
+# What the engine worker imports that stays a file of its own: the runtime (as in the bare page) and the
+# manifest (it names the bundle's own version, so it cannot be inside it).
+WORKER_EXTERNALS = ("../pyodide/pyodide.mjs", "../manifest.json")
+
+
+def bundle_worker() -> None:
+    """dist/js/worker.js as one file: the worker's own modules (web/js/worker/) bundled into it by esbuild.
+
+    A worker's module graph is fetched level by level, and on a first visit its requests queue behind the
+    menu's: measured in headless Chromium, the bundle starts the runtime's download about 100 ms sooner.
+    The sources stay small modules, linted and type-checked as they are.
+    """
+    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+    externals = [f"--external:{name}" for name in WORKER_EXTERNALS]
+    run([esbuild, WEB / "js" / "worker.js", "--bundle", "--format=esm", "--log-level=warning", *externals,
+         f"--outfile={DIST / 'js' / 'worker.js'}", "--allow-overwrite"], cwd=ROOT)
+    shutil.rmtree(DIST / "js" / "worker")
+
+
 def assemble_dist(engines: Path, *, include_bench: bool) -> dict[str, object]:
     """Lay out dist/ from scratch and write manifest.json; return the manifest."""
     if not WEB.is_dir():
         raise SystemExit("web/ is missing: nothing to publish")
     if DIST.exists():
         shutil.rmtree(DIST)
-    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns(".DS_Store", "*~"))
+    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns(".DS_Store", "*~", "*.ts"))  # .ts: type declarations for tsc
+    bundle_worker()
     (DIST / "pyodide").mkdir(exist_ok=True)
     for f in pyodide_files():
         shutil.copy2(f, DIST / "pyodide" / f.name)

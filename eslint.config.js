@@ -9,7 +9,7 @@ export default [
   {
     files: ["web/**/*.js", "scripts/**/*.mjs", "tests/**/*.mjs"],
     languageOptions: {
-      ecmaVersion: 2022,
+      ecmaVersion: 2025, // import attributes: the worker imports manifest.json as a JSON module
       sourceType: "module",
       globals: globals.browser,
     },

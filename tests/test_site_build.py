@@ -1,5 +1,6 @@
 """The build's own logic that the page relies on: index.html names every module the menu needs, so the
-browser fetches them at once instead of discovering one level of imports per round trip."""
+browser fetches them at once instead of discovering one level of imports per round trip; and the engine
+worker is one file, so its start does not wait for its imports level by level either."""
 
 from __future__ import annotations
 
@@ -43,3 +44,13 @@ def test_the_built_page_preloads_the_menus_modules_and_catalog() -> None:
     before_boot = [name for name in modules if html.index(f'href="{name}"') < boot_tag]
     assert before_boot and sorted(before_boot) == sorted(build.static_imports(build.DIST, ["js/boot.js"]))
     assert html.index('href="games.json"') > boot_tag
+
+
+def test_the_built_worker_is_one_file_beside_the_runtime_and_the_manifest() -> None:
+    worker = build.DIST / "js" / "worker.js"
+    if not worker.exists():
+        pytest.skip("dist/ is missing: run `python3 build.py` first")
+    assert sorted(build.STATIC_IMPORT.findall(worker.read_text())) == sorted(build.WORKER_EXTERNALS)
+    assert not (build.DIST / "js" / "worker").exists()
+    assert "export async function loadSnapshot" not in worker.read_text()  # bundled, not re-exported
+    assert "async function loadSnapshot" in worker.read_text()

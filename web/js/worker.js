@@ -2,7 +2,8 @@
 //
 // Messages in:  {id, request}            -> {id, response}
 //               {id, batch: [request...]} -> {id, responses: [response...]}   (one round trip for several calls)
-// Messages out: {type: "stage", stage, loaded?, total?}   while loading: "manifest", "download" (bytes of the
+// Messages out: {type: "stage", stage, loaded?, total?}   while loading: "manifest" (the worker is up with the
+//                                                          site's file list), "download" (bytes of the
 //                                                          runtime's big files so far), "start", "engines"
 //                                                          (the page has its own words for each)
 //               {type: "ready", version, snapshot}   once the bridge answers; snapshot: booted from one
@@ -20,9 +21,14 @@
 // every step of that path is guarded: whatever goes wrong (no snapshot, a corrupt one, another build's, an
 // API that changed) ends in the normal start, and a snapshot that failed is dropped.
 //
+// The site's manifest (version, engines, runtime files) is imported as a JSON module, so it arrives with the
+// worker's own modules instead of one round trip later. The build bundles this file and worker/ into one
+// (build.py, bundle_worker) for the same reason; the runtime and the manifest stay files of their own.
+//
 // JavaScript only ever holds one Python object: the bridge's `handle` function.
 // Requests go in as JSON strings and responses come back as JSON strings.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import manifest from "../manifest.json" with { type: "json" };
 import { answerSaveOp, SAVE_OPS, OFFLINE_OPS } from "./worker/saves.js";
 import { loadSnapshot, keepSnapshot, dropSnapshots } from "./worker/snapshot-store.js";
 import { countingDownloads } from "./worker/download-progress.js";
@@ -231,11 +237,6 @@ function snapshotForNextVisit(runtime, version) {
 
 async function start() {
   stage("manifest");
-  const manifest = await step("the site's file list could not be read", async () => {
-    const response = await fetch(new URL("manifest.json", siteRoot));
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return response.json();
-  });
   await step("this page may not run WebAssembly here", () => WebAssembly.compile(EMPTY_WASM_MODULE));
   const indexURL = new URL(manifest.pyodide, siteRoot).href;
   const archive = download(manifest.engines);

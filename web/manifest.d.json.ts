@@ -1,0 +1,16 @@
+// The shape of manifest.json, which build.py writes into dist/ (assemble_dist): the engine worker imports it
+// as a JSON module, and tsc reads this declaration in its place (allowArbitraryExtensions). The build leaves
+// .ts files out of dist/.
+declare const manifest: {
+  /** A hash over every file of the build: the service worker's cache and the snapshot are keyed by it. */
+  version: string;
+  /** The engines archive, relative to the site root. */
+  engines: string;
+  /** The runtime's folder, relative to the site root. */
+  pyodide: string;
+  /** The runtime's big downloads and their sizes in bytes, for real byte progress. */
+  engine_files: Record<string, number>;
+  /** Every file the service worker keeps for offline visits. */
+  files: string[];
+};
+export default manifest;
