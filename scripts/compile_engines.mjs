@@ -2,8 +2,8 @@
 // its bytecode compiled by the runtime's own Python (the pinned Pyodide of node_modules), so the page
 // imports straight from the zip without unpacking a file or compiling a line. Measured in Pyodide under
 // Node: unpacking the wheel and importing the bridge from source took 550 ms, importing from this archive
-// 110 ms. The bytecode is hash-based and unchecked (PEP 552): the sources are the ones beside it, and an
-// unpacked zip has no file times to compare. Any other Python finds a magic number it does not know in the
+// 110 ms. The bytecode is hash-based and unchecked (PEP 552): the sources are the ones beside it, and the
+// zip's entry dates are fixed, so there are no file times worth comparing. Any other Python finds a magic number it does not know in the
 // .pyc files and compiles the .py files instead, so the archive still imports on the host.
 //
 //   node scripts/compile_engines.mjs <wheel> <archive.zip>

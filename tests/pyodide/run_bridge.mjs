@@ -22,6 +22,7 @@ if (!archive) {
   process.exit(2);
 }
 
+const ENGINES_ARCHIVE = "/lib/saloon-engines.zip"; // where the page's worker writes it too
 const ENGINES_REPORT = `
 import importlib.util, sys, zipfile
 
@@ -36,11 +37,11 @@ def engines_report(archive):
 
 const toStderr = (text) => process.stderr.write(text + "\n");
 const pyodide = await loadPyodide({ stdout: toStderr, stderr: toStderr });
-pyodide.FS.writeFile("/lib/saloon-engines.zip", readFileSync(resolve(archive)));
-pyodide.runPython(`import sys; sys.path.insert(0, "/lib/saloon-engines.zip")`);
+pyodide.FS.writeFile(ENGINES_ARCHIVE, readFileSync(resolve(archive)));
+pyodide.runPython(`import sys; sys.path.insert(0, "${ENGINES_ARCHIVE}")`);
 const handle = pyodide.pyimport("pygame_core.bridge").handle;
 pyodide.runPython(ENGINES_REPORT);
-const engines = JSON.parse(pyodide.runPython(`import json; json.dumps(engines_report("/lib/saloon-engines.zip"))`));
+const engines = JSON.parse(pyodide.runPython(`import json; json.dumps(engines_report("${ENGINES_ARCHIVE}"))`));
 const here = dirname(fileURLToPath(import.meta.url));
 pyodide.runPython(readFileSync(join(here, "reshuffle_probe.py"), "utf8"));
 const reshuffles = pyodide.globals.get("reshuffles");
