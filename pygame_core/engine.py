@@ -109,8 +109,9 @@ class LevelSpec:
         return {"id": self.id, "label": self.label, "help": self.help}
 
 
-DEFAULT_LEVELS = (LevelSpec("easy", "Greenhorn", "plays at random"),
-                  LevelSpec("hard", "Gunslinger", "plays to win"))
+DEFAULT_LEVELS = (LevelSpec("easy", "Greenhorn", "careless: grabs what looks good now"),
+                  LevelSpec("normal", "Deputy", "steady: weighs every card it can see"),
+                  LevelSpec("hard", "Gunslinger", "thinks ahead through the cards you might hold"))
 
 
 def person_seats(players: int) -> tuple[SeatSpec, ...]:
@@ -284,6 +285,12 @@ class State(ABC):
         events = self._apply(p, move)
         self.moves.append([p, move])
         return events
+
+    def advance(self, p: int, move: Move) -> None:
+        """Play a move taken from ``legal_moves(p)`` as it is: a search plays millions of them, each
+        known to be legal already, so neither the check nor the copy nor the events are needed."""
+        self._apply(p, move)
+        self.moves.append([p, move])
 
     def record(self) -> dict[str, Json]:
         """Everything needed to rebuild this position with ``pygame_core.replay`` (not ``names``)."""

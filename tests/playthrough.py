@@ -172,16 +172,16 @@ def play_game(state: State, bots: dict[int, Any]) -> list[tuple[int, dict[str, A
     raise AssertionError("game did not end")
 
 
-def hard_wins(game_id: str, games: int) -> int:
-    """Games the hard bot wins against the easy one, seats alternating (seeds 1000 and up)."""
+def level_wins(game_id: str, games: int, a: str = "hard", b: str = "easy") -> int:
+    """Games level ``a`` wins against level ``b``, seats alternating (seeds 1000 and up)."""
     wins = 0
     for i in range(games):
         state = get_game(game_id).new_game(seed=1000 + i)
-        hard = i % 2
-        play_game(state, {hard: make_bot(game_id, "hard", i), 1 - hard: make_bot(game_id, "easy", i)})
+        seat_a = i % 2
+        play_game(state, {seat_a: make_bot(game_id, a, i), 1 - seat_a: make_bot(game_id, b, i + 1)})
         outcome = state.outcome()
         assert outcome is not None
-        wins += outcome["winner"] == hard
+        wins += outcome["winner"] == seat_a
     return wins
 
 

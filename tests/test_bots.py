@@ -1,6 +1,6 @@
 """Computer opponents of every game: the random bot plays legal moves and depends only on its seed,
-and every level a game advertises builds a bot. Each game's hard bot is tested in
-``tests/<id>/test_bots.py`` (its strength calibration marked ``slow``)."""
+every level a game advertises builds a bot, and every level is deterministic per seed. Each game's
+levels are tested in ``tests/<id>/test_bots.py`` (their strength calibrations marked ``slow``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from playthrough import play_game
 from pygame_core import all_games, get_game
-from pygame_core.bots import HARD_BOTS, RandomBot, make_bot
+from pygame_core.bots import LEVELS, RandomBot, make_bot
 
 GAME_IDS: list[str] = [game.info.id for game in all_games()]
 
@@ -55,17 +55,20 @@ def first_choice(game_id: str, seed: int) -> tuple[int, Any, list[Any]]:
     return p, state.view(p), legal
 
 
-@pytest.mark.parametrize("game_id", sorted(HARD_BOTS))
-def test_hard_bot_is_deterministic_per_seed(game_id: str) -> None:
+LEVEL_BOTS = [(game_id, level) for game_id in sorted(LEVELS) for level in LEVELS[game_id]]
+
+
+@pytest.mark.parametrize(("game_id", "level"), LEVEL_BOTS)
+def test_every_level_is_deterministic_per_seed(game_id: str, level: str) -> None:
     """Same seed, same choices: a saved game replays and a bug report reproduces."""
     _, view, moves = first_choice(game_id, 3)
-    hard = HARD_BOTS[game_id]
-    assert len({json.dumps(hard(9).choose(view, moves), sort_keys=True) for _ in range(5)}) == 1
-    bot, again = hard(9), hard(9)
+    make = LEVELS[game_id][level]
+    assert len({json.dumps(make(9).choose(view, moves), sort_keys=True) for _ in range(5)}) == 1
+    bot, again = make(9), make(9)
     assert [bot.choose(view, moves) for _ in range(4)] == [again.choose(view, moves) for _ in range(4)]
     seats = person_seats(game_id)
     games = [play_game(get_game(game_id).new_game(seed=8),
-                       {p: make_bot(game_id, "hard", 3) if p == seats[0] else RandomBot(4 + p) for p in seats})
+                       {p: make_bot(game_id, level, 3) if p == seats[0] else RandomBot(4 + p) for p in seats})
              for _ in range(2)]
     assert games[0] == games[1]
 
@@ -86,9 +89,8 @@ def test_random_bot_without_moves() -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_make_bot_levels(game_id: str) -> None:
-    assert isinstance(make_bot(game_id, "easy", 1), RandomBot)
-    if game_id in HARD_BOTS:
-        assert type(make_bot(game_id, "hard", 1)) is HARD_BOTS[game_id]
+    for level, make in LEVELS.get(game_id, {}).items():
+        assert type(make_bot(game_id, level, 1)) is make
     for level in ("medium", "", "HARD", "impossible", "Gunslinger"):
         with pytest.raises(ValueError):
             make_bot(game_id, level, 0)
@@ -99,8 +101,10 @@ def test_make_bot_unknown_game() -> None:
         make_bot("no_such_game", "hard", 0)
 
 
-def test_every_hard_bot_belongs_to_a_game() -> None:
-    assert set(HARD_BOTS) <= set(GAME_IDS)
+def test_every_game_with_levels_has_bots_for_exactly_those_levels() -> None:
+    assert set(LEVELS) <= set(GAME_IDS)
+    for game_id in GAME_IDS:
+        assert tuple(LEVELS.get(game_id, {})) == get_game(game_id).info.level_ids, game_id
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -114,12 +118,13 @@ def test_every_advertised_level_has_a_bot(game_id: str) -> None:
         assert bot.choose(state.view(p), state.legal_moves(p)) in state.legal_moves(p)
 
 
-@pytest.mark.parametrize("game_id", sorted(HARD_BOTS))
-def test_hard_bot_edge_cases(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "level"), LEVEL_BOTS)
+def test_every_level_edge_cases(game_id: str, level: str) -> None:
     """No move to choose from is a bug worth an error; a single move is simply taken."""
     state = get_game(game_id).new_game(seed=0)
     p = state.to_act()[0]
+    make = LEVELS[game_id][level]
     with pytest.raises(ValueError):
-        HARD_BOTS[game_id](0).choose(state.view(p), [])
+        make(0).choose(state.view(p), [])
     for move in state.legal_moves(p)[:6]:
-        assert HARD_BOTS[game_id](0).choose(state.view(p), [move]) == move
+        assert make(0).choose(state.view(p), [move]) == move

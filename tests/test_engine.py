@@ -88,7 +88,7 @@ def test_game_info_refuses_a_header_that_contradicts_itself() -> None:
     assert OptionSpec("o", "O", ("a", "b")).labels == ("a", "b"), "values label themselves by default"
     info = GameInfo(id="x", title="X", players=2, simultaneous=False, hidden_info=False, summary="")
     assert [s.name for s in info.seats] == ["Player 1", "Player 2"] and info.engine_seats == ()
-    assert info.level_ids == ("easy", "hard") and info.levels[0] == LevelSpec("easy", "Greenhorn", "plays at random")
+    assert info.level_ids == ("easy", "normal", "hard") and info.levels[0].label == "Greenhorn"
 
 
 def test_registered_is_temporary_and_refuses_clashes() -> None:

@@ -1,41 +1,22 @@
-"""Computer opponents. A bot sees exactly what its player sees: ``choose(view, legal_moves)``.
+"""Computer opponents: three levels per two-player game, each deciding from its player's view only.
 
-Giving bots the view and the legal moves (never the state) makes cheating impossible by
-construction: the hidden cards are not in anything a bot receives.
+``easy`` is a plausible but careless player, ``normal`` the game's heuristic, ``hard`` an
+information-set tree search (``ismcts``) over the game's own rules. Each game's bot module lists its
+levels in ``LEVELS``; this registry gathers them, one line per game.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Callable
 
-from ..cards import new_rng, pick
 from . import dueling_suits_bot, grit_bot, grow21_bot, knife_fight_bot, tombstone_showdown_bot
+from .common import Bot, Move, RandomBot
 
-Move = dict[str, Any]
-
-
-class Bot(Protocol):
-    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move: ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal moves: the "easy" level and the yardstick for others."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = new_rng(seed)
-
-    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
-        if not moves:
-            raise ValueError("The bot has no legal move to choose from.")
-        return pick(moves, self.rng)
-
-
-# the "hard" level of each game: one line per game
-HARD_BOTS: dict[str, Callable[[int], Bot]] = {
-    "dueling_suits": dueling_suits_bot.DuelingSuitsBot,
-    "grit": grit_bot.GritBot,
-    "grow21": grow21_bot.Grow21Bot,
-    "knife_fight": knife_fight_bot.KnifeFightBot,
+LEVELS: dict[str, dict[str, Callable[[int], Bot]]] = {
+    "dueling_suits": dueling_suits_bot.LEVELS,
+    "grit": grit_bot.LEVELS,
+    "grow21": grow21_bot.LEVELS,
+    "knife_fight": knife_fight_bot.LEVELS,
 }
 
 # scripted players of games without computer levels (people play them), for the designers' simulations
@@ -45,12 +26,11 @@ SCRIPTED: dict[str, Callable[[int], Bot]] = {
 
 
 def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
-    """``easy`` is the random bot; ``hard`` the game's heuristic bot."""
-    if level == "easy":
-        return RandomBot(seed)
-    if level == "hard" and game_id in HARD_BOTS:
-        return HARD_BOTS[game_id](seed)
-    raise ValueError(f"There is no {level!r} bot for {game_id!r}.")
+    """The bot of ``level`` (a level id of the game) for ``game_id``, seeded: same seed, same play."""
+    levels = LEVELS.get(game_id, {})
+    if level not in levels:
+        raise ValueError(f"There is no {level!r} bot for {game_id!r}; levels: {', '.join(levels) or 'none'}.")
+    return levels[level](seed)
 
 
-__all__ = ["HARD_BOTS", "SCRIPTED", "Bot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "SCRIPTED", "Bot", "Move", "RandomBot", "make_bot"]

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any
+from typing import Any, Callable
 
+from .common import Bot, RandomBot
 from ..cards import new_rng, pick, standard_deck
 from ..games.dueling_suits import MAX_HEALTH, chain_power, power, resolve, suit
 
@@ -35,7 +36,7 @@ CARD_PER_POWER = 0.12
 BONUS_WORTH = 0.5  # a block bonus is a stronger next lead, worth about half its size
 CHAIN_PLIES = 5  # ... and when chaining, with both leads known
 CANDIDATES = 4  # chain cards tried at each step (distinct additions, cheapest card for each)
-LEVELS = (0.5, 0.75, 0.95)  # the opponent's answers imagined middling to weak: few throw their best card
+ANSWER_LEVELS = (0.5, 0.75, 0.95)  # the opponent's answers imagined middling to weak: few throw their best card
 LEAD_LEVEL = 0.5  # ... and when choosing a lead
 LEAD_CANDIDATES = 3  # ... in the lead search, which is run for every pair of leads
 
@@ -236,7 +237,7 @@ class DuelingSuitsBot:
         unseen = self.unseen(view)
         opp_cost = sum(card_cost(c) for c in unseen) / len(unseen) if unseen else 2.0
         pool = [chain_power(c, their_lead) for c in unseen]
-        scenarios = [likely_adds(pool, int(view["hand_counts"][opp]), CHAIN_PLIES, level) for level in LEVELS]
+        scenarios = [likely_adds(pool, int(view["hand_counts"][opp]), CHAIN_PLIES, level) for level in ANSWER_LEVELS]
         turn = Turn(me, SUIT[my_lead], SUIT[their_lead], health)
         hand = [m["card"] for m in moves if m["type"] == "chain"]
         scored = []
@@ -270,3 +271,7 @@ class DuelingSuitsBot:
             pile -= len(thrown)
         return [c for c in ALL_CARDS if c not in seen]
 
+
+
+# the levels until this game has its own easy and normal players (issue 12)
+LEVELS: dict[str, Callable[[int], Bot]] = {"easy": RandomBot, "normal": DuelingSuitsBot, "hard": DuelingSuitsBot}

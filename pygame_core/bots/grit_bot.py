@@ -14,8 +14,9 @@ for the browser.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
+from .common import Bot, RandomBot
 from ..cards import new_rng, shuffle, suit_cards
 from ..games.grit import HEART_RANKS, ROUNDS, SPADES, card_value, rank_key
 
@@ -205,3 +206,7 @@ class GritBot:
         played = [e["pile"][0] * 3 + e["pile"][1] for e in view["log"] if e["round"] == view["round"]]
         return Table(tops, down, marked, hands, list(view["mark_used"]), view["round"], played,
                      view["first"])
+
+
+# the levels until this game has its own easy and normal players (issue 12)
+LEVELS: dict[str, Callable[[int], Bot]] = {"easy": RandomBot, "normal": GritBot, "hard": GritBot}

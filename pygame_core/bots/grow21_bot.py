@@ -10,8 +10,9 @@ thousand arithmetic steps rather than a search.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from .common import Bot, RandomBot
 from ..cards import RANKS, new_rng, pick
 from ..games.grow21 import (NEIGHBOURS, REMOVAL_POINTS, Cell, colour_of, components, connected, is_face,
                             is_stable, low_value)
@@ -106,3 +107,7 @@ class Grow21Bot:
             scored.append((points + max(self.evaluate(b, me) for b in boards), move))
         best = max(score for score, _ in scored)
         return pick([m for score, m in scored if score >= best - 1e-9], self.rng)
+
+
+# the levels until this game has its own easy and normal players (issue 12)
+LEVELS: dict[str, Callable[[int], Bot]] = {"easy": RandomBot, "normal": Grow21Bot, "hard": Grow21Bot}

@@ -10,10 +10,13 @@ are exact.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Callable
 
-from ..cards import new_rng, pick
-from ..games.knife_fight import HALVES, kind, resolve, value
+from .common import Bot, RandomBot
+from ..cards import new_rng, pick, shuffle
+from ..engine import State
+from ..games.knife_fight import HALVES, KnifeFightState, kind, resolve, value
 
 Move = dict[str, Any]
 
@@ -96,3 +99,102 @@ class KnifeFightBot:
                 seen.update(c for c in exchange["cards"] if isinstance(c, str))
                 seen.update(c for c in exchange["follow_ups"] if isinstance(c, str))
         return [c for c in HALVES[1 - me] if c not in seen]
+
+
+def seen_cards(view: dict[str, Any]) -> set[str]:
+    """Every card this player has seen: its hand and commit, both damage piles, every revealed exchange."""
+    seen = set(view["hand"]) | {c for pile in view["damage"] for c in pile}
+    if view["my_commit"]:
+        seen.add(view["my_commit"])
+    for exchange in [view["exchange"], *view["log"]]:
+        if exchange:
+            seen.update(c for c in exchange["cards"] if isinstance(c, str))
+            seen.update(c for c in exchange["follow_ups"] if isinstance(c, str))
+    return seen
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> KnifeFightState:
+    """A whole fight consistent with ``view``: the cards this player has not seen are dealt at random
+    to where they may be (the other hand, a face-down commit or follow-up, both decks in some order,
+    the cards bled away), respecting what the rules reveal (a feinter not due has only Kings left)."""
+    me, opp = view["viewer"], 1 - view["viewer"]
+    phase, exchange = view["phase"], view["exchange"]
+    seen = seen_cards(view)
+    unseen = [[c for c in HALVES[q] if c not in seen] for q in (0, 1)]
+    hidden_commit = phase == "commit" and view["committed"][opp]
+    hidden_follow = bool(exchange) and isinstance(exchange["follow_ups"][opp], dict)
+    opp_due_follow = bool(exchange) and phase == "feint" and opp in exchange["feint_due"] \
+        and exchange["follow_ups"][opp] is None
+    opp_only_kings = bool(exchange) and phase == "feint" and kind(exchange["cards"][opp]) == "king" \
+        and opp not in exchange["feint_due"]
+    count = view["hand_counts"][opp]
+    for _ in range(64):  # rejection sampling; the constraints are rarely binding
+        cards = shuffle(list(unseen[opp]), rng)
+        follow = None
+        if hidden_follow:
+            follow = next((c for c in cards if kind(c) != "king"), None)
+            cards.remove(follow)
+        hand = cards[:count]
+        if opp_due_follow and all(kind(c) == "king" for c in hand):
+            continue
+        if opp_only_kings and any(kind(c) != "king" for c in hand):
+            continue
+        break
+    rest = cards[count:]
+    commit = rest.pop(0) if hidden_commit else None
+    opp_deck, opp_bled = rest[:view["decks"][opp]], rest[view["decks"][opp]:]
+    mine = shuffle(list(unseen[me]), rng)
+    my_deck, my_bled = mine[:view["decks"][me]], mine[view["decks"][me]:]
+
+    state = KnifeFightState.__new__(KnifeFightState)
+    State.__init__(state, 0, {}, None)
+    state.decks = [[], []]
+    state.hands = [[], []]
+    state.decks[me], state.decks[opp] = my_deck, opp_deck
+    state.hands[me], state.hands[opp] = list(view["hand"]), hand
+    state.damage = [list(pile) for pile in view["damage"]]
+    state.discards = [[], []]
+    for entry in [*view["log"], exchange]:  # the revealed discards, then the cards bled unseen
+        for what, q, card in entry["effects"] if entry else ():
+            if what in ("discard", "feint", "parry_spent", "dressed"):
+                state.discards[q].append(card)
+    state.discards[me] += my_bled
+    state.discards[opp] += opp_bled
+    state.round = view["round"]
+    state.phase = phase
+    state.log = list(view["log"])
+    state.dead = None
+    state.commits = [None, None]
+    state.in_play = [None, None]
+    state.follow_ups = [None, None]
+    state.feint_due = []
+    state.dress_player = None
+    state.dress_options = []
+    state.exchange = None
+    if phase == "commit":
+        state.commits[me], state.commits[opp] = view["my_commit"], commit
+        return state
+    cards = list(exchange["cards"])
+    state.commits = list(cards)
+    state.in_play = list(cards)
+    for q in (0, 1):  # the same replacements as KnifeFightState._commit
+        if kind(cards[q]) == "king":
+            state.in_play[q] = None
+            if kind(cards[1 - q]) == "jack":
+                state.in_play[1 - q] = None
+    follow_ups = [c if isinstance(c, str) else None for c in exchange["follow_ups"]]
+    follow_ups[opp] = follow if hidden_follow else follow_ups[opp]
+    state.follow_ups = follow_ups
+    state.feint_due = list(exchange["feint_due"])
+    state.exchange = {"cards": cards, "follow_ups": list(follow_ups), "effects": [list(e) for e in exchange["effects"]]}
+    state.dress_player = exchange["dress_player"]
+    if state.dress_player == me:
+        state.dress_options = list(view["dress_options"])
+    elif state.dress_player == opp:  # the wounds before this exchange: the pile less what just landed
+        landed = [e[2] for e in exchange["effects"] if e[0] == "damage" and e[1] == opp]
+        state.dress_options = [c for c in view["damage"][opp] if c not in landed]
+    return state
+
+
+# the levels until this game has its own easy and normal players (issue 12)
+LEVELS: dict[str, Callable[[int], Bot]] = {"easy": RandomBot, "normal": KnifeFightBot, "hard": KnifeFightBot}

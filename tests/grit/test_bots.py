@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from playthrough import hard_wins, play_game
+from playthrough import level_wins, play_game
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot, make_bot
 from pygame_core.bots.grit_bot import GritBot
@@ -65,5 +65,5 @@ def test_hard_grit_bot_beats_random() -> None:
 
     Small on purpose (the shipped hard level thinks ~0.05 s a move); the real figure over 1000
     games is measured by the benchmark."""
-    wins = hard_wins("grit", 40)
+    wins = level_wins("grit", 40, "hard", "easy")
     assert wins >= 0.65 * 40, f"hard won only {wins} of 40 against easy"

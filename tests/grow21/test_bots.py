@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from grow21.tied_split import TIE_OPENING, tie_deal
-from playthrough import assert_decides_from_the_view, hard_wins
+from playthrough import assert_decides_from_the_view, level_wins
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot
 from pygame_core.bots.grow21_bot import Grow21Bot
@@ -104,5 +104,5 @@ def test_hard_grow21_bot_decides_from_the_view_only(seed: int) -> None:
 @pytest.mark.slow
 def test_hard_grow21_bot_beats_random() -> None:
     """20 games, seats alternating: the hard bot wins at least 80% (it won all 20 when written)."""
-    wins = hard_wins("grow21", 20)
+    wins = level_wins("grow21", 20, "hard", "easy")
     assert wins >= 0.8 * 20, f"hard won only {wins} of 20 against easy"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from playthrough import assert_decides_from_the_view, hard_wins
+from playthrough import assert_decides_from_the_view, level_wins
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot
 from pygame_core.bots.knife_fight_bot import KnifeFightBot
@@ -103,5 +103,5 @@ def test_hard_knife_fight_bot_decides_from_the_view_only(seed: int) -> None:
 @pytest.mark.slow
 def test_hard_knife_fight_bot_beats_random() -> None:
     """60 games, seats alternating: the hard bot wins at least 60% (74% over 1,000 games in bench/)."""
-    wins = hard_wins("knife_fight", 60)
+    wins = level_wins("knife_fight", 60, "hard", "easy")
     assert wins >= 0.6 * 60, f"hard won only {wins} of 60 against easy"

@@ -10,7 +10,7 @@ import pytest
 
 from playthrough import play_game
 from pygame_core import get_game
-from pygame_core.bots import HARD_BOTS, RandomBot, make_bot
+from pygame_core.bots import LEVELS, RandomBot, make_bot
 from pygame_core.games.tombstone.character import check_sheet
 
 GAME_ID = "tombstone_forge"
@@ -19,10 +19,11 @@ GAME = get_game(GAME_ID)
 
 def test_the_forge_has_no_levels_and_no_hard_bot() -> None:
     assert GAME.info.levels == () and GAME.info.level_ids == ()
-    assert GAME_ID not in HARD_BOTS
+    assert GAME_ID not in LEVELS
     with pytest.raises(ValueError):
         make_bot(GAME_ID, "hard", 1)
-    assert isinstance(make_bot(GAME_ID, "easy", 1), RandomBot)  # the protocol tests' random player
+    with pytest.raises(ValueError):
+        make_bot(GAME_ID, "easy", 1)
 
 
 def test_the_random_bot_finishes_forges_of_many_seeds_in_bounded_moves() -> None:

@@ -15,7 +15,7 @@ import pytest
 from bridge_calls import fails, ok
 from pygame_core import get_game
 from pygame_core.__main__ import ends_table, main, simulate_ends
-from pygame_core.bots import HARD_BOTS, SCRIPTED, make_bot
+from pygame_core.bots import LEVELS, SCRIPTED, make_bot
 from pygame_core.bots.tombstone_showdown_bot import PartyBot
 from pygame_core.bridge import Bridge
 from pygame_core.games.tombstone.character import item_json, new_sheet
@@ -39,7 +39,7 @@ def gunhand(dex: int = 2) -> dict[str, object]:
 
 
 def test_no_levels_no_hard_bot_and_the_bridge_refuses_bot_requests() -> None:
-    assert GAME.info.levels == () and GAME_ID not in HARD_BOTS and GAME_ID in SCRIPTED
+    assert GAME.info.levels == () and GAME_ID not in LEVELS and GAME_ID in SCRIPTED
     with pytest.raises(ValueError):
         make_bot(GAME_ID, "hard", 1)
     b = Bridge()
