@@ -28,6 +28,8 @@ from ..engine import Move, State
 Determinize = Callable[[dict[str, Any], random.Random], State]
 # a rollout policy: (the determinized state, the player to move, its legal moves, rng) -> a move
 Rollout = Callable[[State, int, list[Move], random.Random], Move]
+# how good an unfinished position is for each seat, 0..1 (a playout cut off at ``max_depth``)
+Evaluate = Callable[[State], list[float]]
 
 
 def move_key(move: Move) -> Hashable:
@@ -58,7 +60,7 @@ class Node:
 
 
 def reward(state: State, players: int) -> list[float]:
-    """1 for the winner, 0 for the others; a drawn (or unwon) game gives everyone a half."""
+    """1 for the winner, 0 for the others; a drawn (or unwon, or unfinished) game gives everyone a half."""
     winner = (state.outcome() or {}).get("winner")
     return [0.5] * players if winner is None else [1.0 if p == winner else 0.0 for p in range(players)]
 
@@ -69,11 +71,13 @@ class SearchBot:
     ``iterations`` bounds the work; ``seconds`` (optional) stops earlier on a slow machine, which is
     the one thing that can make two runs with the same seed differ. ``rollout`` plays the rest of a
     determinized game once the tree is left (random by default; a game may pass its heuristic).
+    A long game may cut playouts off after ``max_depth`` moves and score the position with
+    ``evaluate`` instead of playing to the end.
     """
 
     def __init__(self, determinize: Determinize, seed: int = 0, iterations: int = 400,
                  seconds: float | None = None, rollout: Rollout = random_rollout,
-                 exploration: float = 0.7, max_depth: int = 10_000) -> None:
+                 exploration: float = 0.7, max_depth: int = 10_000, evaluate: Evaluate | None = None) -> None:
         self.determinize = determinize
         self.rng = new_rng(seed)
         self.iterations = iterations
@@ -81,6 +85,7 @@ class SearchBot:
         self.rollout = rollout
         self.exploration = exploration
         self.max_depth = max_depth
+        self.evaluate = evaluate
         self.last_iterations = 0  # how many the last decision ran (the bench and tests read it)
 
     def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
@@ -127,7 +132,7 @@ class SearchBot:
                 seen = key if q == p else move_key(state.redact_move(p, move, q))
                 nodes[q] = nodes[q].child(seen)
             state.advance(p, move)
-        scores = reward(state, players)
+        scores = reward(state, players) if self.evaluate is None or state.is_over() else self.evaluate(state)
         for node, key, p in path:
             node.visits[key] = node.visits.get(key, 0) + 1
             node.wins[key] = node.wins.get(key, 0.0) + scores[p]
