@@ -35,16 +35,19 @@ MOVE_SHAPES = {
 
 def kind(card: str | None) -> str | None:
     """KNIFE-1: "number" (A..10), "jack", "queen", "king", "joker"; None for no card at all."""
-    if card is None:
-        return None
-    rank = Card.parse(card).rank
-    return {"J": "jack", "Q": "queen", "K": "king", "joker": "joker"}.get(rank, "number")
+    return None if card is None else KINDS[card]
 
 
 def value(card: str) -> int:
     """KNIFE-1: A=1, 2..10 at face value (only number cards have a value)."""
-    rank = Card.parse(card).rank
-    return 1 if rank == "A" else int(rank)
+    return VALUES[card]
+
+
+# both halves' cards looked up once: the search asks for kinds and values millions of times
+KINDS: dict[str, str] = {c: {"J": "jack", "Q": "queen", "K": "king", "joker": "joker"}.get(Card.parse(c).rank, "number")
+                         for half in HALVES for c in half}
+VALUES: dict[str, int] = {c: 1 if Card.parse(c).rank == "A" else int(Card.parse(c).rank)
+                          for c, k in KINDS.items() if k == "number"}
 
 
 def bleed_count(damage: list[str]) -> int:
