@@ -37,31 +37,38 @@ def colour_of(card: str) -> int:
     return 0 if card[-1] in "HD" else 1
 
 
+# every card's rank facts, looked up once: the rules ask them for every cell on every move
+FACE: dict[str, bool] = {c: Card.parse(c).rank in ("J", "Q", "K") for deck in DECKS for c in deck}
+ACE: dict[str, bool] = {c: Card.parse(c).rank == "A" for deck in DECKS for c in deck}
+COLOUR: dict[str, int] = {c: colour_of(c) for deck in DECKS for c in deck}
+LOW: dict[str, int] = {c: 1 if ACE[c] else 10 if FACE[c] else int(Card.parse(c).rank) for deck in DECKS for c in deck}
+
+
 def is_face(card: str) -> bool:
-    return Card.parse(card).rank in ("J", "Q", "K")
+    return FACE[card]
 
 
 def low_value(card: str) -> int:
     """GROW-3/4: an ace counts 1 here, faces 10, numbers their face value."""
-    rank = Card.parse(card).rank
-    return 1 if rank == "A" else 10 if rank in ("J", "Q", "K") else int(rank)
+    return LOW[card]
 
 
 def group_values(cards: list[str]) -> list[int]:
     """GROW-4: the group's value with every ace as 1, and with one ace as 11 when it holds one."""
-    low = sum(low_value(c) for c in cards)
-    return [low, low + 10] if any(Card.parse(c).rank == "A" for c in cards) else [low]
+    low = sum(LOW[c] for c in cards)
+    return [low, low + 10] if any(ACE[c] for c in cards) else [low]
 
 
 def is_stable(cards: list[str]) -> bool:
     """GROW-4: some valuation of the aces makes exactly 21."""
-    return 21 in group_values(cards)
+    low = sum(LOW[c] for c in cards)
+    return low == 21 or (low == 11 and any(ACE[c] for c in cards))
 
 
 def tie_break_points(cards: list[str]) -> int:
     """GROW-7: 5 for a group worth 20 or 22, 2 for 19 or 23, aces valued for the best result."""
-    low = sum(low_value(c) for c in cards)
-    aces = sum(1 for c in cards if Card.parse(c).rank == "A")
+    low = sum(LOW[c] for c in cards)
+    aces = sum(1 for c in cards if ACE[c])
     possible = {low + 10 * k for k in range(aces + 1)}
     if possible & {20, 22}:
         return 5
@@ -121,6 +128,7 @@ class Grow21State(State):
         super().__init__(seed, options, deal, setup)
         self.decks: list[list[str]] = [list(deal["red"]), list(deal["black"])]
         self.board: dict[Cell, list[str]] = {}
+        self.open: set[Cell] | None = None  # open_cells() kept up to date by places; None: work it out again
         self.scores = [0, 0]
         self.mover = 0
         self.pending_parts: list[set[Cell]] = []  # GROW-6: tied largest parts awaiting a keep
@@ -139,8 +147,12 @@ class Grow21State(State):
         if self.pending_parts:
             return [{"type": "keep", "at": list(min(part))} for part in sorted(self.pending_parts, key=min)]
         card = self.decks[p][0]
-        moves = [{"type": "place", "at": list(c)} for c in sorted(self.open_cells())]
-        moves += [{"type": "change", "at": list(c)} for c in sorted(self.board) if self._can_change(card, c)]
+        moves: list[Move] = [{"type": "place", "at": [x, y]} for x, y in sorted(self.open_cells())]
+        if not FACE[card]:  # GROW-3, inlined from _can_change: the search asks this on every move
+            colour, low = COLOUR[card], LOW[card]
+            cells = [cell for cell, stack in self.board.items()
+                     if COLOUR[top := stack[-1]] == colour and (FACE[top] or -1 <= LOW[top] - low <= 1)]
+            moves += [{"type": "change", "at": [x, y]} for x, y in sorted(cells)]
         return moves
 
     def _check_move(self, p: int, move: Json) -> IllegalMove | None:
@@ -180,7 +192,11 @@ class Grow21State(State):
 
     def _apply(self, p: int, move: Move) -> list[Event]:
         events = self._move(p, move)
-        self.log += [copy.deepcopy(event) for event in events if event["type"] != "turn"]
+        for event in events:
+            if event["type"] in ("place", "change"):  # the one list in the commonest event
+                self.log.append({**event, "at": list(event["at"])})
+            elif event["type"] != "turn":
+                self.log.append(json_copy(event))
         return events
 
     def _move(self, p: int, move: Move) -> list[Event]:
@@ -190,7 +206,14 @@ class Grow21State(State):
             return [self._keep(p, part)] + self._next_turn()
         card = self.decks[p].pop(0)
         covered = self.board[cell][-1] if move["type"] == "change" else None
-        self.board.setdefault(cell, []).append(card)
+        if move["type"] == "place":
+            self.board[cell] = [card]
+            if self.open is not None:
+                self.open.discard(cell)
+                x, y = cell
+                self.open.update(n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n not in self.board)
+        else:
+            self.board[cell].append(card)
         events: list[Event] = [{"type": move["type"], "player": p, "card": card, "at": list(cell),
                                 "covered": covered}]
         self.last = {"player": p, "type": move["type"], "card": card, "at": list(cell), "removed": [],
@@ -240,6 +263,9 @@ class Grow21State(State):
     def outcome(self) -> dict[str, Json] | None:
         return copy.deepcopy(self._outcome)
 
+    def is_over(self) -> bool:
+        return self._outcome is not None  # as the base's, without copying the outcome (asked every move)
+
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         return copy.deepcopy(event)  # every card is played face up; only deck order is secret
 
@@ -267,16 +293,18 @@ class Grow21State(State):
     # --- rules helpers --------------------------------------------------------------------
     def open_cells(self) -> set[Cell]:
         """GROW-2: empty cells next to any card; (0, 0) when the board is empty."""
-        if not self.board:
-            return {(0, 0)}
-        return {(x + dx, y + dy) for (x, y) in self.board for dx, dy in NEIGHBOURS} - set(self.board)
+        if self.open is None:
+            board = self.board
+            self.open = ({(x + dx, y + dy) for x, y in board for dx, dy in NEIGHBOURS} - board.keys()
+                         if board else {(0, 0)})
+        return self.open
 
     def _can_change(self, card: str, cell: Cell) -> bool:
         """GROW-3: a number card onto an own-colour number within 1, or onto an own-colour face card."""
         top = self.board[cell][-1]
-        if is_face(card) or colour_of(top) != colour_of(card):
+        if FACE[card] or colour_of(top) != colour_of(card):
             return False
-        return is_face(top) or abs(low_value(top) - low_value(card)) <= 1
+        return FACE[top] or abs(LOW[top] - LOW[card]) <= 1
 
     def _change_refusal(self, card: str, cell: Cell) -> str:
         top = self.board[cell][-1]
@@ -292,14 +320,24 @@ class Grow21State(State):
 
     def group_at(self, cell: Cell) -> set[Cell]:
         """GROW-4: the maximal edge-connected same-colour set holding ``cell``."""
-        colours = self.colours()
-        return connected(cell, lambda c: colours.get(c) == colours[cell])
+        board = self.board
+        colour = COLOUR[board[cell][-1]]
+        found = {cell}
+        todo = [cell]
+        while todo:  # connected() unrolled: this runs after every card played
+            x, y = todo.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n not in found and n in board and COLOUR[board[n][-1]] == colour:
+                    found.add(n)
+                    todo.append(n)
+        return found
 
     def groups(self) -> list[set[Cell]]:
         return components(set(self.board), self.colours())
 
     def _remove(self, p: int, group: set[Cell]) -> Event:
         cards = [card for c in sorted(group) for card in self.board.pop(c)]
+        self.open = None
         self.scores[p] += REMOVAL_POINTS
         assert self.last is not None
         self.last["removed"] = sorted_cells(group)
@@ -311,6 +349,7 @@ class Grow21State(State):
         gone = sorted(set(self.board) - part)
         for cell in gone:
             del self.board[cell]
+        self.open = None
         self.pending_parts = []
         if self.last is not None:
             self.last["discarded"] = [list(c) for c in gone]
@@ -346,6 +385,15 @@ class Grow21State(State):
         return {"winner": winner, "scores": final,
                 "reason": (f"Level at {scores[0]}; {player_name(winner)} wins on near-21 groups "
                            f"({final[winner]} against {final[1 - winner]}).")}
+
+
+def json_copy(value: Json) -> Json:
+    """A deep copy of a JSON value (lists, dicts, scalars), several times faster than copy.deepcopy."""
+    if type(value) is list:
+        return [json_copy(v) for v in value]
+    if type(value) is dict:
+        return {k: json_copy(v) for k, v in value.items()}
+    return value
 
 
 def sorted_cells(cells: set[Cell]) -> list[list[int]]:
