@@ -2,7 +2,7 @@
 
     python -m pygame_core games
     python -m pygame_core play grit --seed 7 --level hard       # you are Player 1
-    python -m pygame_core simulate grit --games 1000 --a hard --b easy
+    python -m pygame_core simulate grit --games 1000 --a hard --b normal
     python -m pygame_core simulate tombstone_showdown --games 1000 --party 1
 """
 
@@ -33,37 +33,148 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> list[float]:
     return [round(centre - half, 4), round(centre + half, 4)]
 
 
-def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0) -> dict[str, Any]:
+def mean_interval(values: list[float], z: float = 1.96) -> dict[str, Any]:
+    """Mean, its 95% interval (normal approximation, fine for hundreds of games) and the spread.
+
+    >>> mean_interval([2, 4, 4, 4, 5, 5, 7, 9])["mean_95"]
+    [3.5184, 6.4816]
+    """
+    if not values:
+        return {"mean": 0.0, "mean_95": [0.0, 0.0], "p10": 0, "median": 0, "p90": 0, "min": 0, "max": 0}
+    n = len(values)
+    mean = sum(values) / n
+    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else 0.0
+    ordered = sorted(values)
+    half = z * sd / n ** 0.5
+    return {"mean": round(mean, 4), "mean_95": [round(mean - half, 4), round(mean + half, 4)],
+            "p10": ordered[n // 10], "median": ordered[n // 2], "p90": ordered[min(n - 1, n * 9 // 10)],
+            "min": ordered[0], "max": ordered[-1]}
+
+
+def rate(wins: int, games: int) -> dict[str, Any]:
+    """A win count as a rate of ``games`` with its 95% Wilson interval."""
+    return {"wins": wins, "games": games, "rate": round(wins / games, 4) if games else 0.0,
+            "rate_95": wilson_interval(wins, games)}
+
+
+def opener(state: State) -> tuple[int | None, str]:
+    """Who has the first word in a fresh game: the one seat due to act (the first player), or the
+    holder of a public initiative token where both act at once; None when the seats are equal."""
+    due = state.to_act()
+    if len(due) == 1:
+        return due[0], "first to act"
+    initiative = state.view(None).get("initiative")
+    return (initiative, "initiative holder") if isinstance(initiative, int) else (None, "")
+
+
+def rounds_of(state: State) -> int | None:
+    """The round (or turn) count a game shows its spectators, if it counts them."""
+    view = state.view(None)
+    for key in ("round", "turn"):
+        if isinstance(view.get(key), int) and not isinstance(view.get(key), bool):
+            return int(view[key])
+    return None
+
+
+def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0,
+             details: bool = False) -> dict[str, Any]:
     """Play ``games`` games between two bot levels: every seed twice in a row with the seats
     swapped (A takes the person seats of one parity, B the rest; the game plays its own engine
-    seats), so both sides get the same deals and the same starting player (initiative) as often.
+    seats), so both sides get the same deals and the same opener as often.
 
-    Returns wins of A and B, draws, A's win rate and games per second.
+    Reports, each with a 95% interval: A's share of the decided games (the levels' measure) and of
+    all games; the seats' and the opener's (first player or initiative holder) share of the decided
+    games (the designers' balance measures); the game's length in moves and rounds; the final scores
+    and A's margin (A's score minus B's, in the game's own units). ``details`` keeps every game's
+    numbers for plots.
     """
     game = get_game(game_id)
     wins_a = wins_b = draws = 0
+    seat_wins = [0] * game.info.players
+    opener_games = opener_wins = 0
+    opener_label = ""
+    moves: list[float] = []
+    rounds: list[float] = []
+    margins: list[float] = []
+    scores: list[list[float]] = [[] for _ in range(game.info.players)]
     start = time.perf_counter()
     for n in range(games):
         state = game.new_game(seed=seed + n // 2)
         seat_a = n % 2
+        first, label = opener(state)
+        opener_label = opener_label or label
         bots = {p: make_bot(game_id, level_a if p % 2 == seat_a else level_b, seed + n + (p % 2 != seat_a))
                 for p in range(game.info.players) if p not in game.info.engine_seats}
         while not state.is_over():
             for p in state.to_act():
                 state.play(p, state.auto_move(p) if p not in bots else
                            bots[p].choose(state.view(p), state.legal_moves(p)))
-        winner = (state.outcome() or {}).get("winner")
+        outcome = state.outcome() or {}
+        winner = outcome.get("winner")
         if winner is None:
             draws += 1
-        elif winner % 2 == seat_a:
-            wins_a += 1
         else:
-            wins_b += 1
+            seat_wins[winner] += 1
+            if winner % 2 == seat_a:
+                wins_a += 1
+            else:
+                wins_b += 1
+            if first is not None:
+                opener_games += 1
+                opener_wins += winner == first
+        moves.append(len(state.moves))
+        counted = rounds_of(state)
+        if counted is not None:
+            rounds.append(counted)
+        final = [float(x) for x in outcome.get("scores") or []]
+        if len(final) == game.info.players == 2:
+            margins.append(final[seat_a] - final[1 - seat_a])
+        for p, value in enumerate(final[:game.info.players]):
+            scores[p].append(value)
     elapsed = time.perf_counter() - start
-    return {"game": game_id, "games": games, "a": level_a, "b": level_b, "wins_a": wins_a,
-            "wins_b": wins_b, "draws": draws, "win_rate_a": wins_a / games if games else 0.0,
-            "win_rate_a_95": wilson_interval(wins_a, games),
-            "games_per_second": games / elapsed if elapsed else 0.0}
+    decided = wins_a + wins_b
+    report: dict[str, Any] = {
+        "game": game_id, "games": games, "a": level_a, "b": level_b, "wins_a": wins_a, "wins_b": wins_b,
+        "draws": draws, "decided_a": rate(wins_a, decided), "win_rate_a": wins_a / games if games else 0.0,
+        "win_rate_a_95": wilson_interval(wins_a, games),
+        "seats": [rate(w, decided) for w in seat_wins],
+        "opener": {"label": opener_label, **rate(opener_wins, opener_games)} if opener_label else None,
+        "moves": mean_interval(moves), "rounds": mean_interval(rounds) if rounds else None,
+        "scores": [mean_interval(column) for column in scores], "margin_a": mean_interval(margins),
+        "games_per_second": games / elapsed if elapsed else 0.0,
+    }
+    if details:
+        report["details"] = {"moves": moves, "rounds": rounds, "margins": margins, "scores": scores}
+    return report
+
+
+def percent(cell: dict[str, Any]) -> str:
+    return f"{cell['rate'] * 100:5.1f}% [{cell['rate_95'][0] * 100:4.1f}, {cell['rate_95'][1] * 100:4.1f}]"
+
+
+def spread(cell: dict[str, Any]) -> str:
+    return (f"{cell['mean']:7.2f} [{cell['mean_95'][0]:.2f}, {cell['mean_95'][1]:.2f}]"
+            f"  (10%: {cell['p10']:g}, median {cell['median']:g}, 90%: {cell['p90']:g})")
+
+
+def simulate_table(report: dict[str, Any]) -> str:
+    """The simulation as a designer reads it: every figure with its 95% interval."""
+    a, b = report["a"], report["b"]
+    lines = [f"{report['game']}: {report['games']} games, {a} (A) against {b} (B), seats swapped on every deal",
+             f"  A wins {report['wins_a']}, B wins {report['wins_b']}, draws {report['draws']}",
+             f"  A's share of decided games    {percent(report['decided_a'])}"]
+    for p, cell in enumerate(report["seats"]):
+        lines.append(f"  Player {p + 1}'s share of decided  {percent(cell)}")
+    if report["opener"]:
+        lines.append(f"  the {report['opener']['label']:18} wins {percent(report['opener'])}")
+    lines.append(f"  moves per game     {spread(report['moves'])}")
+    if report["rounds"]:
+        lines.append(f"  rounds per game    {spread(report['rounds'])}")
+    for p, cell in enumerate(report["scores"]):
+        lines.append(f"  Player {p + 1}'s score   {spread(cell)}")
+    lines.append(f"  A's margin (score A - B) {spread(report['margin_a'])}")
+    lines.append(f"  {report['games_per_second']:.1f} games per second")
+    return "\n".join(lines)
 
 
 def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> dict[str, Any]:
@@ -183,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("game")
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--a", default="hard")
-    sim.add_argument("--b", default="easy")
+    sim.add_argument("--b", default="normal")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--party", type=int, default=1, help="characters per fight (games people play against the game)")
     sim.add_argument("--json", action="store_true", help="print the raw numbers as JSON")
@@ -197,7 +308,8 @@ def main(argv: list[str] | None = None) -> int:
         report = simulate_ends(args.game, args.games, args.party, args.seed)
         print(json.dumps(report) if args.json else ends_table(report))
     else:
-        print(json.dumps(simulate(args.game, args.games, args.a, args.b, args.seed)))
+        report = simulate(args.game, args.games, args.a, args.b, args.seed)
+        print(json.dumps(report) if args.json else simulate_table(report))
     return 0
 
 
