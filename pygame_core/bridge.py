@@ -13,8 +13,11 @@ Ops (DESIGN.md, issue 7 contract):
 - ``view {session, player?}`` -> ``{view, to_act, over, outcome}`` (no player: the spectator)
 - ``legal {session, player}`` -> ``{moves, labels, previews?}``
 - ``play {session, player, move, viewer?}`` -> ``{events}`` redacted for viewer (default: player)
-- ``bot {session, player, level?, viewer?}`` -> ``{move, events}``; level is a level id of the game
-  (``play`` and ``bot`` answer ``not_person_seat`` for a seat the game plays itself)
+- ``bot {session, player, level?, viewer?, slice_ms?}`` -> ``{move, events}``; level is a level id of
+  the game (``play`` and ``bot`` answer ``not_person_seat`` for a seat the game plays itself). With
+  ``slice_ms`` a searching level thinks for that long and answers ``{thinking: true}`` until it has
+  decided; asking again carries on (the page's worker stays responsive between slices, and stops
+  asking when the player leaves the table). A search takes at most THINK_CAP_SECONDS in slices.
 - ``auto {session, player, viewer?}`` -> ``{move, events}``: the game plays its own seat (kind
   "engine", a Dealer); error ``not_engine_seat`` for a person's seat
 - ``record {session}`` -> ``{record}``; ``load {record, names?}`` -> ``{session}``
@@ -39,12 +42,14 @@ import traceback
 from typing import Any, Callable
 
 from .bots import make_bot
+from .bots.ismcts import SearchBot
 from .engine import Game, IllegalMove, SetupError, State, all_games, get_game, replay
 
 Request = dict[str, Any]
 Response = dict[str, Any]
 
 MAX_SESSIONS = 64  # a page that forgets to close sessions must not grow without bound
+THINK_CAP_SECONDS = 2.0  # a sliced search stops here even on a slow phone (the budget is iterations)
 
 
 class BadRequest(Exception):
@@ -61,6 +66,7 @@ class Bridge:
 
     def __init__(self) -> None:
         self.sessions: dict[str, State] = {}
+        self.thinking: dict[str, tuple[tuple[int, int, str], SearchBot]] = {}  # sliced searches by session
         self.counter = 0
         self.ops: dict[str, Callable[[Request], Response]] = {
             "games": self.op_games, "new": self.op_new, "view": self.op_view,
@@ -159,9 +165,27 @@ class Bridge:
             raise BadRequest("bad_request", f"Unknown level {level!r}; levels: {levels}.")
         viewer = self._viewer(state, request, "viewer", default=None)
         self._check_turn(state, player)
-        bot = make_bot(state.info.id, level, seed=state.seed * 1000 + len(state.moves))
-        move = bot.choose(state.view(player), state.legal_moves(player))
-        return self._move_answer(request["session"], state, player, move, viewer)
+        session = request["session"]
+        slice_ms = request.get("slice_ms")
+        if slice_ms is not None and (isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float))
+                                     or not 0 < slice_ms <= 10_000):
+            raise BadRequest("bad_request", f"'slice_ms' must be a number of milliseconds (1 to 10000), not {slice_ms!r}.")
+        position = (len(state.moves), player, level)
+        pending = self.thinking.pop(session, None)
+        resumed = pending is not None and pending[0] == position
+        bot = pending[1] if pending is not None and resumed else \
+            make_bot(state.info.id, level, seed=state.seed * 1000 + len(state.moves))
+        if slice_ms is None or not isinstance(bot, SearchBot):
+            move = bot.choose(state.view(player), state.legal_moves(player))
+        else:
+            if not resumed:
+                bot.seconds = THINK_CAP_SECONDS
+                bot.start(state.view(player), state.legal_moves(player))
+            if not bot.think(slice_ms / 1000):
+                self.thinking[session] = (position, bot)
+                return {"thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
+            move = bot.decision()
+        return self._move_answer(session, state, player, move, viewer)
 
     def op_auto(self, request: Request) -> Response:
         """The game's own policy for an engine seat (a Dealer); redacted for ``viewer`` like ``bot``."""
@@ -206,6 +230,7 @@ class Bridge:
     def op_close(self, request: Request) -> Response:
         self._session(request)
         del self.sessions[request["session"]]
+        self.thinking.pop(request["session"], None)
         return {}
 
     # --- helpers --------------------------------------------------------------------------
@@ -242,7 +267,9 @@ class Bridge:
         session = f"s{self.counter}"
         self.sessions[session] = state
         while len(self.sessions) > MAX_SESSIONS:  # drop the oldest
-            del self.sessions[next(iter(self.sessions))]
+            oldest = next(iter(self.sessions))
+            del self.sessions[oldest]
+            self.thinking.pop(oldest, None)
         return session
 
     def _session(self, request: Request) -> State:

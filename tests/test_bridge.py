@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from bridge_calls import Unchanged, fails, ok, parse, session_state
 from pygame_core import all_games, get_game
 from pygame_core import bridge as bridge_module
+from pygame_core.bots import make_bot
+from pygame_core.bots.ismcts import SearchBot
 from pygame_core.bridge import Bridge
 
 GAME_IDS: list[str] = [game.info.id for game in all_games()]
@@ -459,3 +461,66 @@ def test_deeply_nested_request_is_a_bad_request() -> None:
     response = parse(Bridge().handle("[" * 100000 + "]" * 100000))
     assert response["ok"] is False and response["error"]["code"] in {"bad_json", "bad_request"}
 
+
+
+# --- the computer's move in slices (the page's worker stays responsive while a search runs) -----------
+SEARCHING = [(game_id, level) for game_id in GAME_IDS for level in get_game(game_id).info.level_ids
+             if isinstance(make_bot(game_id, level, 0), SearchBot)]
+
+
+def first_choice_session(bridge: Bridge, game_id: str) -> tuple[str, int]:
+    """A session of ``game_id`` at its first position where the player due has two moves or more."""
+    session = ok(bridge, {"op": "new", "game": game_id, "seed": 5})["session"]
+    while True:
+        player = due(bridge, session)
+        moves = ok(bridge, {"op": "legal", "session": session, "player": player})["moves"]
+        if len(moves) > 1:
+            return session, player
+        ok(bridge, {"op": "play", "session": session, "player": player, "move": moves[0]})
+
+
+@pytest.mark.parametrize(("game_id", "level"), SEARCHING)
+def test_a_sliced_search_thinks_then_plays_the_same_move_as_a_whole_one(game_id: str, level: str) -> None:
+    whole, sliced = Bridge(), Bridge()
+    session, player = first_choice_session(whole, game_id)
+    assert first_choice_session(sliced, game_id) == (session, player)
+    expected = ok(whole, {"op": "bot", "session": session, "player": player, "level": level})
+    request = {"op": "bot", "session": session, "player": player, "level": level, "slice_ms": 1}
+    before = session_state(sliced, session)
+    answers = [ok(sliced, request)]
+    assert answers[0]["thinking"] and 0 < answers[0]["iterations"] < answers[0]["budget"]
+    assert session_state(sliced, session) == before, "nothing is played while the bot thinks"
+    while answers[-1].get("thinking"):
+        answers.append(ok(sliced, request))
+        assert len(answers) < 10_000
+    assert answers[-1]["move"] == expected["move"] and answers[-1]["events"] == expected["events"]
+    assert [a["iterations"] for a in answers[:-1]] == sorted(a["iterations"] for a in answers[:-1])
+
+
+@pytest.mark.parametrize(("game_id", "level"), SEARCHING[:1])
+def test_closing_a_session_drops_its_search_and_a_stale_one_starts_over(game_id: str, level: str) -> None:
+    bridge = Bridge()
+    session, player = first_choice_session(bridge, game_id)
+    request = {"op": "bot", "session": session, "player": player, "level": level, "slice_ms": 1}
+    assert ok(bridge, request)["thinking"] and session in bridge.thinking
+    ok(bridge, {"op": "close", "session": session})
+    assert session not in bridge.thinking
+    fails(bridge, request, "unknown_session")
+    session, player = first_choice_session(bridge, game_id)
+    ok(bridge, {**request, "session": session})
+    moves = ok(bridge, {"op": "legal", "session": session, "player": player})["moves"]
+    ok(bridge, {"op": "play", "session": session, "player": player, "move": moves[0]})  # the person moved after all
+    nxt = due(bridge, session)
+    answer = ok(bridge, {**request, "session": session, "player": nxt})
+    assert answer.get("thinking") is not True or answer["iterations"] < answer["budget"], "a fresh search"
+
+
+@pytest.mark.parametrize("slice_ms", [0, -5, "40", True, None, 1e9, [40]])
+def test_a_bad_slice_is_refused(bridge: Bridge, slice_ms: Any) -> None:
+    player = due(bridge)
+    request = {"op": "bot", "session": "s1", "player": player, "level": get_game(ANY_GAME).info.level_ids[0]}
+    if slice_ms is None:
+        ok(bridge, {**request, "slice_ms": None})  # null is the same as leaving it out
+        return
+    with Unchanged(bridge):
+        fails(bridge, {**request, "slice_ms": slice_ms}, "bad_request")

@@ -87,27 +87,58 @@ class SearchBot:
         self.max_depth = max_depth
         self.evaluate = evaluate
         self.last_iterations = 0  # how many the last decision ran (the bench and tests read it)
+        self.view: dict[str, Any] = {}
+        self.legal: dict[Hashable, Move] = {}
+        self.roots: list[Node] = []
+        self.deadline: float | None = None
 
     def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        self.start(view, moves)
+        self.think()
+        return self.decision()
+
+    def start(self, view: dict[str, Any], moves: list[Move]) -> None:
+        """Begin a decision that ``think`` carries out in as many slices as the caller likes (the page
+        keeps its worker answering between slices, so leaving the table can stop a search)."""
         if not moves:
             raise ValueError("The bot has no legal move to choose from.")
-        if len(moves) == 1:
-            return moves[0]
-        me = view["viewer"]
-        legal = {move_key(m): m for m in moves}
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        roots: list[Node] = []
-        done = 0
-        while done < self.iterations and (deadline is None or done == 0 or time.perf_counter() < deadline):
-            state = self.determinize(view, self.rng)
-            if not roots:
-                roots = [Node() for _ in range(state.info.players)]
-            self.iterate(state, roots, me, legal)
-            done += 1
-        self.last_iterations = done
-        root = roots[me]
-        best = max(legal, key=lambda k: (root.visits.get(k, 0), root.wins.get(k, 0.0)))
-        return legal[best]
+        self.view = view
+        self.legal = {move_key(m): m for m in moves}
+        self.roots = []
+        self.last_iterations = 0
+        self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+
+    def think(self, seconds: float | None = None) -> bool:
+        """Search for up to ``seconds`` more (None: to the end of the budget); True once decided.
+
+        The iterations and their random draws do not depend on how the work is sliced, so a sliced
+        decision is the same as a whole one (unless ``self.seconds`` cuts it short)."""
+        if len(self.legal) == 1:
+            return True
+        stop = None if seconds is None else time.perf_counter() + seconds
+        me = self.view["viewer"]
+        first = self.last_iterations
+        while self.last_iterations < self.iterations:
+            if self.last_iterations > first and (stop is not None or self.deadline is not None):
+                now = time.perf_counter()  # every slice makes progress, however short
+                if self.deadline is not None and now >= self.deadline:
+                    return True
+                if stop is not None and now >= stop:
+                    return False
+            state = self.determinize(self.view, self.rng)
+            if not self.roots:
+                self.roots = [Node() for _ in range(state.info.players)]
+            self.iterate(state, self.roots, me, self.legal)
+            self.last_iterations += 1
+        return True
+
+    def decision(self) -> Move:
+        """The move tried most often at the root (ties: the better record), once ``think`` is done."""
+        if len(self.legal) == 1 or not self.roots:
+            return next(iter(self.legal.values()))
+        root = self.roots[self.view["viewer"]]
+        best = max(self.legal, key=lambda k: (root.visits.get(k, 0), root.wins.get(k, 0.0)))
+        return self.legal[best]
 
     def iterate(self, state: State, roots: list[Node], me: int, legal: dict[Hashable, Move]) -> None:
         """Select down every player's tree, expand one move, play out, and back the result up."""

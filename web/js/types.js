@@ -116,6 +116,7 @@
  * @property {any[]} [moves]                      op legal
  * @property {string[]} [labels]                 op legal: each move in words
  * @property {any} [move]                         ops bot, auto
+ * @property {boolean} [thinking]                op bot with slice_ms: not decided yet (the worker asks again)
  * @property {any[]} [events]                     ops play, bot, auto
  * @property {{game: string, seed: number, options: Record<string, string>, deal?: unknown, setup?: any}} [share]  op share
  * @property {any} [result]                      op check_result: the game's result, made canonical

@@ -33,6 +33,7 @@ import { answerSaveOp, SAVE_OPS, OFFLINE_OPS } from "./worker/saves.js";
 import { loadSnapshot, keepSnapshot, dropSnapshots } from "./worker/snapshot-store.js";
 import { countingDownloads } from "./worker/download-progress.js";
 import { memoryReport, traceHandles } from "./worker/memory-report.js";
+import { noteLeaving, leftTable, thinkInSlices } from "./worker/thinking.js";
 
 /** @typedef {import("./types.js").Request} Request */
 /** @typedef {import("./types.js").Response} Response */
@@ -79,6 +80,11 @@ function bridge(request) {
 /** @param {Request} request @returns {Promise<Response> | Response} */
 function answer(request) {
   if (request?.op === "memory") return memoryReport(pyodide);
+  if (request?.op === "bot") return thinkInSlices(request, bridge);
+  if (request?.op === "close") {
+    leftTable(request);
+    return bridge(request);
+  }
   if (!SAVE_OPS.has(request?.op)) return bridge(request);
   return answerSaveOp(request, bridge).catch((error) =>
     ({ ok: false, error: { code: "storage", message: `Saved games are out of reach in this browser (${error.message}).` } }));
@@ -252,6 +258,7 @@ async function start() {
 }
 
 onmessage = (event) => {
+  noteLeaving(event.data);
   if (handle || needsNoPython(event.data)) {
     enqueue(event.data);
   } else {
