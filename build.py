@@ -9,6 +9,7 @@ tested site.
     python3 build.py serve [--port N]  # build, then serve dist/ on 127.0.0.1
     python3 build.py test [pytest args...]  # venv, chromium, build, mypy, eslint, tsc, pytest
     python3 build.py bench           # venv, chromium, build (+ bench pages), measure
+    python3 build.py balance [--games N] [ids]  # simulate the levels, rewrite docs/balance.md
 
 ``dist/`` is the whole static site: ``index.html``, ``js/``..., ``pyodide/``
 (the runtime from the npm package pinned in ``package-lock.json``), ``engines/``
@@ -79,7 +80,8 @@ MIME_TYPES = {
 }
 
 # Our own Python outside the package, type-checked strictly by `test` as well.
-TOOLING_TYPED = ("build.py", "bench", "tests/pyodide", "tests/conftest.py", "tests/saloon_site.py")
+TOOLING_TYPED = ("build.py", "bench", "scripts/balance.py", "tests/pyodide", "tests/conftest.py",
+                 "tests/saloon_site.py")
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -627,6 +629,14 @@ def bench(bench_args: list[str]) -> int:
     return subprocess.run(cmd, cwd=ROOT, env=dict(os.environ, CHROMIUM_PATH=chromium)).returncode
 
 
+def balance(balance_args: list[str]) -> int:
+    """Simulate every game's levels and rewrite docs/balance.md and its plots (scripts/balance.py)."""
+    python = ensure_venv()
+    cmd = [str(python), str(ROOT / "scripts" / "balance.py"), *balance_args]
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
 def main(argv: list[str]) -> int:
     """Parse the subcommand; extra arguments of test/bench go to pytest/run_bench.py."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -636,9 +646,11 @@ def main(argv: list[str]) -> int:
     serve_parser.add_argument("--port", type=int, default=None, help="port (default 8000, or a free one if busy)")
     sub.add_parser("test", help="venv + chromium + build + mypy + eslint + tsc + pytest (extra args go to pytest)")
     sub.add_parser("bench", help="measure load, first paint, move latency and engine speed")
-    if argv and argv[0] in ("test", "bench") and not {"-h", "--help"} & set(argv[1:2]):
+    sub.add_parser("balance", help="simulate every game's levels; rewrite docs/balance.md and its plots")
+    passing = {"test": test, "bench": bench, "balance": balance}
+    if argv and argv[0] in passing and not {"-h", "--help"} & set(argv[1:2]):
         # Pass everything after the subcommand through untouched (pytest has many flags).
-        return test(argv[1:]) if argv[0] == "test" else bench(argv[1:])
+        return passing[argv[0]](argv[1:])
     args = parser.parse_args(argv)
     command = args.command or "build"
     if command == "build":
@@ -647,7 +659,7 @@ def main(argv: list[str]) -> int:
     if command == "serve":
         serve(args.port if args.port is not None else 8000, args.port is not None)
         return 0
-    return test([]) if command == "test" else bench([])
+    return passing[command]([])
 
 
 if __name__ == "__main__":

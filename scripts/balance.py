@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""The designers' balance report: ``docs/balance.md`` and its plots, from fresh simulations.
+
+    python3 build.py balance                 # every game with computer levels, 1000 games per row
+    python3 build.py balance --games 200     # a quicker look
+    python3 build.py balance grit            # only these games (the others' rows are kept)
+
+For each game it plays ``pygame_core.__main__.simulate`` three times, seats swapped on every deal:
+normal against normal (is the game fair: the seats' and the opener's share of decided games, how long
+a game lasts, how far apart the scores end) and the level ladder (normal against easy, hard against
+normal). The rows run in parallel, one process per core. The numbers go to
+``docs/balance/results.json``; the page and the plots (``docs/balance/<game>-*.png``, drawn with
+matplotlib, a dev-only dependency that never enters the wheel) are written from that file, so a run
+for one game keeps the other games' figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from pygame_core import all_games, get_game  # noqa: E402
+from pygame_core.__main__ import simulate  # noqa: E402
+
+DOCS = ROOT / "docs"
+PLOTS = DOCS / "balance"
+RESULTS = PLOTS / "results.json"
+PAIRINGS = (("normal", "normal"), ("normal", "easy"), ("hard", "normal"))
+
+
+def run_row(task: tuple[str, str, str, int]) -> tuple[str, str, dict[str, Any], float]:
+    """One simulation in a worker process: (game, "a-b", report with every game's numbers, seconds)."""
+    game_id, a, b, games = task
+    started = time.perf_counter()
+    report = simulate(game_id, games, a, b, seed=20_000, details=True)
+    return game_id, f"{a}-{b}", report, time.perf_counter() - started
+
+
+def level_label(game_id: str, level: str) -> str:
+    """A level as the setup form names it: "Deputy (normal)"."""
+    for spec in get_game(game_id).info.levels:
+        if spec.id == level:
+            return f"{spec.label} ({level})"
+    return level
+
+
+def pct(cell: dict[str, Any]) -> str:
+    low, high = cell["rate_95"]
+    return f"{cell['rate'] * 100:.1f}% [{low * 100:.1f}, {high * 100:.1f}]"
+
+
+def mean(cell: dict[str, Any]) -> str:
+    low, high = cell["mean_95"]
+    return f"{cell['mean']:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def plot_game(game_id: str, rows: dict[str, dict[str, Any]]) -> list[str]:
+    """Three pictures of one game; returns their file names (relative to docs/)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = []
+    fair = rows["normal-normal"]
+    details = fair["details"]
+    title = get_game(game_id).info.title
+
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    lengths = details["rounds"] or details["moves"]
+    ax.hist(lengths, bins=range(int(min(lengths)), int(max(lengths)) + 2), color="#8c5a2b", edgecolor="white")
+    ax.set_xlabel("rounds per game" if details["rounds"] else "moves per game")
+    ax.set_ylabel("games")
+    ax.set_title(f"{title}: how long a game lasts (normal vs normal)")
+    names.append(save(fig, f"{game_id}-length.png"))
+
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    margins = [a - b for a, b in zip(details["scores"][0], details["scores"][1])]
+    ax.hist(margins, bins=30, color="#3d6b8c", edgecolor="white")
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_xlabel("Player 1's score minus Player 2's (the game's own units)")
+    ax.set_ylabel("games")
+    ax.set_title(f"{title}: final score spread (normal vs normal)")
+    names.append(save(fig, f"{game_id}-scores.png"))
+
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    bars = [("Player 1", fair["seats"][0])]
+    if fair["opener"]:
+        bars.append((fair["opener"]["label"], fair["opener"]))
+    bars += [(f"{rows[key]['a']} vs {rows[key]['b']}", rows[key]["decided_a"]) for key in ("normal-easy", "hard-normal")]
+    rates = [cell["rate"] * 100 for _, cell in bars]
+    errors = [[(cell["rate"] - cell["rate_95"][0]) * 100 for _, cell in bars],
+              [(cell["rate_95"][1] - cell["rate"]) * 100 for _, cell in bars]]
+    ax.bar([label for label, _ in bars], rates, yerr=errors, capsize=4,
+           color=["#8c5a2b", "#b08d57", "#3d6b8c", "#2b4a5f"][:len(bars)])
+    ax.axhline(50, color="black", linewidth=1, linestyle="--")
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("% of decided games won (95% interval)")
+    ax.set_title(f"{title}: fairness and the level ladder")
+    names.append(save(fig, f"{game_id}-shares.png"))
+    return names
+
+
+def save(fig: Any, name: str) -> str:
+    fig.tight_layout()
+    # fixed metadata: the same numbers draw the same bytes, so git only sees a plot change when it did
+    fig.savefig(PLOTS / name, dpi=100, metadata={"Software": None})
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return f"balance/{name}"
+
+
+def write_page(results: dict[str, Any]) -> None:
+    lines = ["# Balance and computer levels",
+             "",
+             "Generated by `python3 build.py balance` (scripts/balance.py) from fresh simulations: bots",
+             "against bots with the seats swapped on every deal, so both sides get the same cards and the",
+             "same opener equally often. Every figure has its 95% interval (Wilson for shares, normal",
+             "approximation for means). A share of *decided* games leaves draws out.",
+             ""]
+    for game_id in sorted(results):
+        rows = results[game_id]["rows"]
+        fair = rows["normal-normal"]
+        title = get_game(game_id).info.title
+        lines += [f"## {title}", "",
+                  f"{fair['games']} games per row; simulated on {results[game_id]['date']} "
+                  f"({results[game_id]['seconds']:.0f} s of computing).", "",
+                  "**Fairness** (normal against normal):", "",
+                  "| measure | value |", "|---|---|",
+                  f"| Player 1's share of decided games | {pct(fair['seats'][0])} |",
+                  f"| Player 2's share of decided games | {pct(fair['seats'][1])} |"]
+        if fair["opener"]:
+            lines.append(f"| the {fair['opener']['label']}'s share of decided games | {pct(fair['opener'])} |")
+        lines += [f"| draws | {fair['draws']} of {fair['games']} |",
+                  f"| moves per game | {mean(fair['moves'])} (10%: {fair['moves']['p10']:g}, "
+                  f"median {fair['moves']['median']:g}, 90%: {fair['moves']['p90']:g}) |"]
+        if fair["rounds"]:
+            lines.append(f"| rounds per game | {mean(fair['rounds'])} (10%: {fair['rounds']['p10']:g}, "
+                         f"median {fair['rounds']['median']:g}, 90%: {fair['rounds']['p90']:g}) |")
+        for p, cell in enumerate(fair["scores"]):
+            lines.append(f"| Player {p + 1}'s final score | {mean(cell)} |")
+        lines += ["", "**The levels** (each against the one below it):", "",
+                  "| A against B | A wins | B wins | draws | A's share of decided games | A's score margin |",
+                  "|---|---|---|---|---|---|"]
+        for key in ("normal-easy", "hard-normal"):
+            row = rows[key]
+            lines.append(f"| {level_label(game_id, row['a'])} against {level_label(game_id, row['b'])} "
+                         f"| {row['wins_a']} | {row['wins_b']} | {row['draws']} | {pct(row['decided_a'])} "
+                         f"| {mean(row['margin_a'])} |")
+        lines.append("")
+        for picture in results[game_id]["plots"]:
+            lines.append(f"![{title}: {Path(picture).stem.split('-', 1)[1]}]({picture})")
+        lines.append("")
+    (DOCS / "balance.md").write_text("\n".join(lines))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", help="game ids (default: every game with computer levels)")
+    parser.add_argument("--games", dest="count", type=int, default=1000, help="games per row (default 1000)")
+    args = parser.parse_args(argv)
+    with_levels = [g.info.id for g in all_games() if g.info.players == 2 and set(g.info.level_ids) >= {"easy", "normal", "hard"}]
+    chosen = args.games or with_levels
+    unknown = [g for g in chosen if g not in with_levels]
+    if unknown:
+        parser.error(f"no computer levels to simulate in {', '.join(unknown)}; games: {', '.join(with_levels)}")
+    PLOTS.mkdir(parents=True, exist_ok=True)
+    results: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    # the hard rows take longest: start them first so the cores stay busy to the end
+    tasks = [(g, a, b, args.count) for a, b in reversed(PAIRINGS) for g in chosen]
+    fresh: dict[str, dict[str, Any]] = {g: {"rows": {}, "seconds": 0.0} for g in chosen}
+    with multiprocessing.Pool(min(len(tasks), os.cpu_count() or 1)) as pool:
+        for game_id, key, report, seconds in pool.imap_unordered(run_row, tasks):
+            if key != "normal-normal":  # only the fair row's games are plotted one by one
+                report.pop("details")
+            fresh[game_id]["rows"][key] = report
+            fresh[game_id]["seconds"] += seconds
+            print(f"{game_id} {key}: {pct(report['decided_a'])} of decided games ({seconds:.0f} s)", flush=True)
+    for game_id, entry in fresh.items():
+        entry["date"] = time.strftime("%Y-%m-%d")
+        entry["plots"] = plot_game(game_id, entry["rows"])
+        results[game_id] = entry
+    RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    write_page(results)
+    print(f"wrote {DOCS / 'balance.md'} and {len(fresh) * 3} plots in {PLOTS}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
