@@ -192,9 +192,9 @@ def bot_metrics(game_id: str, decisions: int = BOT_DECISIONS) -> list[Metric]:
     """Think time of the game's hard bot (``choose`` alone, the view and legal moves built untimed),
     over games it plays against the random bot from both seats."""
     import pygame_core
-    from pygame_core.bots import HARD_BOTS, RandomBot
+    from pygame_core.bots import LEVELS, RandomBot, make_bot
 
-    if game_id not in HARD_BOTS:
+    if "hard" not in LEVELS.get(game_id, {}):
         return []
     game = pygame_core.get_game(game_id)
     samples: list[float] = []
@@ -202,7 +202,7 @@ def bot_metrics(game_id: str, decisions: int = BOT_DECISIONS) -> list[Metric]:
     while len(samples) < decisions:
         state = game.new_game(seed=seed)
         hard = seed % 2
-        bots = {p: HARD_BOTS[game_id](seed) if p == hard else RandomBot(seed) for p in range(game.info.players)}
+        bots = {p: make_bot(game_id, "hard", seed) if p == hard else RandomBot(seed) for p in range(game.info.players)}
         while not state.is_over() and len(samples) < decisions:
             player = state.to_act()[0]
             if player in game.info.engine_seats:
@@ -215,8 +215,8 @@ def bot_metrics(game_id: str, decisions: int = BOT_DECISIONS) -> list[Metric]:
                 samples.append((time.perf_counter_ns() - t0) / 1e6)
             state.play(player, move)
         seed += 1
-    return [Metric(f"CPython hard bot think time p50 ({game_id})", statistics.median(samples), "ms",
-                   detail={"p95_ms": percentile(samples, 95), "max_ms": max(samples), "n": len(samples),
+    return [Metric(f"CPython hard bot think time p95 ({game_id})", percentile(samples, 95), "ms",
+                   detail={"p50_ms": statistics.median(samples), "max_ms": max(samples), "n": len(samples),
                            "games": seed})]
 
 
@@ -497,9 +497,10 @@ async ([game, n]) => {
 
 
 def page_bot_metrics(browser: Browser, decisions: int = BOT_DECISIONS // 2) -> list[Metric]:
-    """The hard bot's `bot` op round trip in the page (Pyodide in the worker), per game."""
+    """The hard bot's `bot` op round trip in the page (Pyodide in the worker, thinking in slices), per
+    game: the issue's bar is a p95 of at most a second."""
     from pygame_core import get_game
-    from pygame_core.bots import HARD_BOTS
+    from pygame_core.bots import LEVELS
 
     metrics: list[Metric] = []
     context, page = browser.page()
@@ -507,14 +508,15 @@ def page_bot_metrics(browser: Browser, decisions: int = BOT_DECISIONS // 2) -> l
         page.goto(browser.base_url + "index.html")
         page.wait_for_function("() => window.__benchReadyAt !== undefined", timeout=LOAD_TIMEOUT_MS)
         for game in game_ids():
-            if game not in HARD_BOTS or get_game(game).info.engine_seats:
+            if "hard" not in LEVELS.get(game, {}) or get_game(game).info.engine_seats:
                 continue
             result = page.evaluate(BOT_IN_PAGE, [game, decisions])
             if "error" in result:
                 raise RuntimeError(f"{game} bot in the page: {result['error']}")
             times = result["times"][5:]
-            metrics.append(Metric(f"page hard bot `bot` op p50 ({game})", statistics.median(times), "ms",
-                                  detail={"p95_ms": percentile(times, 95), "max_ms": max(times), "n": len(times)}))
+            p95 = percentile(times, 95)
+            metrics.append(Metric(f"page hard bot think time p95 ({game})", p95, "ms", "<= 1000 ms", check(p95, 1000),
+                                  detail={"p50_ms": statistics.median(times), "max_ms": max(times), "n": len(times)}))
     finally:
         context.close()
     return metrics
@@ -546,7 +548,7 @@ def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[l
                         Metric(f"move click -> redrawn canvas p95 ({game})", None, "ms", "< 16 ms"),
                     ], browser)
                 metrics += guarded("bots in the page", lambda: page_bot_metrics(browser), [
-                    Metric("page hard bot `bot` op p50", None, "ms"),
+                    Metric("page hard bot think time p95", None, "ms", "<= 1000 ms"),
                 ], browser)
                 metrics += guarded("a long session", lambda: soak_metrics(soak_curves(browser, SOAK_GAMES)), [
                     Metric(f"soak: {SOAK_GAMES} games in one page", None, "s"),

@@ -30,8 +30,20 @@ export function leftTable(request) {
   leaving.delete(request.session);
 }
 
-/** A task boundary: the messages that arrived meanwhile are delivered before this resolves. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const boundary = new MessageChannel();
+/** @type {(() => void)[]} */
+const resuming = [];
+boundary.port1.onmessage = () => resuming.shift()?.();
+
+/**
+ * A task boundary: the messages that arrived meanwhile are delivered before this resolves. A channel
+ * message, unlike a timer, is not clamped to 4 ms when it repeats.
+ * @returns {Promise<void>}
+ */
+const nextTask = () => new Promise((resolve) => {
+  resuming.push(resolve);
+  boundary.port2.postMessage(null);
+});
 
 /**
  * The bot's answer, asked slice by slice; an abandoned search answers `abandoned` and plays nothing.
