@@ -1,14 +1,15 @@
-"""The "hard" Grit bot: determinized Monte Carlo over what its player can see.
+"""Grit's computer opponents, deciding from their player's view only.
 
-For each sample it deals the unseen cards (opponent's hand, opponent's face-down cards, the two
-discards and, if no heart has shown, which heart is in the deck) consistently with the view,
-then plays every candidate move out to the end with random continuations, and picks the move
-that won most often. The same samples serve every candidate (common random numbers), so the
-comparison between moves is far less noisy than the sample count suggests.
-
-Grit has at most eight plays, so a playout is a few dozen list operations; the bot works on a
-flat copy of the table (six pile tops) rather than engine states to keep a decision fast enough
-for the browser.
+- easy: a careless duellist. It plays the card that looks best if the duel ended now, judging by
+  the face-up cards alone, never marks a card and now and then plays a card without thinking.
+- normal: determinized Monte Carlo. For each sample it deals the unseen cards (the opponent's hand,
+  their face-down cards, the two discards and, if no heart has shown, which heart is in the deck)
+  consistently with the view, plays every candidate move out to the end on a flat copy of the
+  table with both sides playing the greedy move, and picks the move that won most often. The
+  same samples serve every candidate (common random numbers), so the comparison between moves is
+  far less noisy than the sample count suggests.
+- hard: information-set Monte Carlo tree search (``ismcts.SearchBot``) over ``determinize``, with
+  the greedy move (now and then a random one) as its playout policy.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from .common import Bot, RandomBot
-from ..cards import new_rng, shuffle, suit_cards
-from ..games.grit import HEART_RANKS, ROUNDS, SPADES, card_value, rank_key
+from .common import Bot
+from .ismcts import SearchBot
+from ..cards import new_rng, pick, shuffle, suit_cards
+from ..engine import State
+from ..games.grit import HEART_RANKS, ROUNDS, SPADES, Entry, GritState, card_value, rank_key
 
 Move = dict[str, Any]
 
@@ -33,6 +36,97 @@ def margin(total: int) -> int:
     """How good a final total is: closer to 21 is better, and going over is much worse."""
     return total if total <= 21 else 21 - 3 * (total - 21)
 
+
+def play(card: str, owner: int, index: int, marked: bool = False) -> Move:
+    return {"type": "play", "card": card, "pile": [owner, index], "marked": marked}
+
+
+# --- the determinization (hard) ---------------------------------------------------------------
+
+def determinize(view: dict[str, Any], rng: random.Random) -> GritState:
+    """A whole duel consistent with ``view`` (a position with a player due): the cards this player
+    has not seen (GRIT-9: the opponent's hand, the opponent's face-down cards, the two discards)
+    are dealt at random among those places. While no heart has shown, the deck's heart is any of
+    the ranks ``heart_ranks`` allows, equally likely."""
+    me = view["viewer"]
+    seen = set(view["hand"])
+    for own in view["piles"]:
+        for pile in own:
+            seen.update(e["card"] for e in pile["cards"] if e["card"] is not None)
+    pool = [c for c in SPADES if c not in seen]
+    if not any(c.endswith("H") for c in seen):
+        pool.append(pick(HEARTS[view["options"]["heart_ranks"]], rng))
+    shuffle(pool, rng)
+    rounds: list[list[list[int]]] = [[[0], [], []], [[0], [], []]]  # the round of each pile entry
+    log: list[tuple[int, int, int]] = []
+    for entry in view["log"]:
+        owner, index = entry["pile"]
+        log.append((owner, index, len(rounds[owner][index])))
+        rounds[owner][index].append(entry["round"])
+    piles = [[[Entry(e["card"] if e["card"] is not None else pool.pop(), e["face_down"], e["marked"], e["by"],
+                     rounds[owner][index][depth])
+               for depth, e in enumerate(pile["cards"])]
+              for index, pile in enumerate(view["piles"][owner])] for owner in (0, 1)]
+    hands = [list(view["hand"]), list(view["hand"])]
+    hands[1 - me] = [pool.pop() for _ in range(view["hand_counts"][1 - me])]
+    moves: list[list[Any]] = []
+    dealt: list[list[str]] = [[], []]  # each player's four cards, the played ones first
+    for entry, (owner, index, depth) in zip(view["log"], log):
+        card = piles[owner][index][depth].card
+        moves.append([entry["player"], play(card, owner, index, entry["marked"])])
+        dealt[entry["player"]].append(card)
+    deal = dealt[0] + hands[0] + dealt[1] + hands[1] + [piles[0][0][0].card, piles[1][0][0].card] + pool
+
+    state = GritState.__new__(GritState)
+    State.__init__(state, 0, dict(view["options"]), deal)
+    state.moves = moves
+    state.hands = hands
+    state.piles = piles
+    state.discards = pool
+    state.round = view["round"]
+    state.mark_used = list(view["mark_used"])
+    state.played = [(e["player"], *e["pile"]) for e in view["log"] if e["round"] == view["round"]]
+    state.log = log
+    state.first = view["first"]
+    state.order_reason = view["order_reason"]
+    state._outcome = None
+    return state
+
+
+def greedy(state: GritState, p: int) -> list[Move]:
+    """The unmarked plays that most improve "p's margin less the opponent's if the duel ended now",
+    counting every pile top (a determinized state knows them all)."""
+    totals = [sum(VALUE[pile[-1].card] for pile in own if pile) for own in state.piles]
+    best = -1000
+    found: list[tuple[str, int, int]] = []
+    for owner in (0, 1):
+        for index, pile in enumerate(state.piles[owner]):
+            if pile and pile[-1].face_down:
+                continue
+            old = VALUE[pile[-1].card] if pile else 0
+            for card in state.hands[p]:
+                changed = list(totals)
+                changed[owner] += VALUE[card] - old
+                score = margin(changed[p]) - margin(changed[1 - p])
+                if score > best:
+                    best, found = score, [(card, owner, index)]
+                elif score == best:
+                    found.append((card, owner, index))
+    return [play(card, owner, index) for card, owner, index in found]
+
+
+def greedy_rollout(state: State, p: int, moves: list[Move], rng: random.Random) -> Move:
+    """The hard level's playout policy: mostly the greedy move, sometimes any legal one."""
+    assert isinstance(state, GritState)
+    if rng.random() < ROLLOUT_NOISE:
+        return pick(moves, rng)
+    return pick(greedy(state, p), rng)
+
+
+ROLLOUT_NOISE = 0.1
+
+
+# --- the flat table (normal) ------------------------------------------------------------------
 
 class Table:
     """Pile tops as six slots (owner * 3 + index) and what the rollout needs to go on."""
@@ -94,22 +188,13 @@ class Table:
             return float(mine <= 21)
         return float(mine > theirs) if mine <= 21 else float(mine < theirs)
 
-    def playout(self, rng: random.Random, me: int) -> None:
-        """Play to the end: the opponent uniformly at random over its legal moves (as the random
-        bot does), ``me`` greedily, so a move is judged by how it sets up good later plays."""
-        r = rng.random
+    def playout(self, rng: random.Random) -> None:
+        """Play to the end, both sides the greedy move (and the opponent now and then a random one)."""
         while self.round <= ROUNDS:
             actor = self.first if not self.played else 1 - self.first
-            hand = self.hands[actor]
             open_slots = [s for s in range(6) if self.tops[s] is None or not self.down[s]]
-            if actor == me:
-                card, slot = self.greedy(me, open_slots)
-                self.put(actor, card, slot, False)
-                continue
-            card = hand[int(r() * len(hand))]
-            slot = open_slots[int(r() * len(open_slots))]
-            marked = not self.mark_used[actor] and r() < 0.5
-            self.put(actor, card, slot, marked)
+            card, slot = self.greedy(actor, open_slots)
+            self.put(actor, card, slot, False)
 
     def greedy(self, me: int, open_slots: list[int]) -> tuple[str, int]:
         """The play that most improves "my margin if the game ended now", counting every top."""
@@ -146,7 +231,41 @@ def distinct(view: dict[str, Any], moves: list[Move]) -> list[Move]:
     return kept
 
 
-class GritBot:
+def table_from(view: dict[str, Any], rng: random.Random) -> Table:
+    """One guess at the unseen cards that agrees with everything the view shows."""
+    p = view["viewer"]
+    hand = list(view["hand"])
+    known = set(hand)
+    tops: list[str | None] = [None] * 6
+    down = [False] * 6
+    marked = [False] * 6
+    hidden_slots = []
+    for owner in (0, 1):
+        for index, pile in enumerate(view["piles"][owner]):
+            for entry in pile["cards"]:
+                if entry["card"] is not None:
+                    known.add(entry["card"])
+            if pile["cards"]:
+                top = pile["cards"][-1]
+                slot = owner * 3 + index
+                tops[slot], down[slot], marked[slot] = top["card"], top["face_down"], top["marked"]
+                if top["card"] is None:
+                    hidden_slots.append(slot)
+    pool = [c for c in SPADES if c not in known]
+    if not any(c.endswith("H") for c in known):
+        hearts = HEARTS[view["options"]["heart_ranks"]]
+        pool.append(hearts[int(rng.random() * len(hearts))])
+    shuffle(pool, rng)
+    for slot in hidden_slots:
+        tops[slot] = pool.pop()
+    opponent_hand = [pool.pop() for _ in range(view["hand_counts"][1 - p])]
+    hands = [hand, opponent_hand] if p == 0 else [opponent_hand, hand]
+    played = [e["pile"][0] * 3 + e["pile"][1] for e in view["log"] if e["round"] == view["round"]]
+    return Table(tops, down, marked, hands, list(view["mark_used"]), view["round"], played,
+                 view["first"])
+
+
+class NormalBot:
     """Decides from ``view(p)`` and the legal moves only."""
 
     def __init__(self, seed: int = 0, budget: int = ROLLOUT_BUDGET) -> None:
@@ -163,50 +282,57 @@ class GritBot:
         samples = max(8, self.budget // len(candidates))
         wins = [0.0] * len(candidates)
         for _ in range(samples):
-            table = self.determinize(view)
+            table = table_from(view, self.rng)
             seed = self.rng.random()
             for k, move in enumerate(candidates):
                 trial = table.copy()
                 owner, index = move["pile"]
                 trial.put(p, move["card"], owner * 3 + index, move["marked"])
-                trial.playout(random.Random(seed), p)
+                trial.playout(random.Random(seed))
                 wins[k] += trial.result(p)
         best = max(range(len(candidates)), key=lambda k: wins[k])
         return candidates[best]
 
-    def determinize(self, view: dict[str, Any]) -> Table:
-        """One guess at the unseen cards that agrees with everything the view shows."""
+
+# --- easy --------------------------------------------------------------------------------------
+
+class EasyBot:
+    """Judges by the face-up cards only, never marks, and one time in four plays any card."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = new_rng(seed)
+
+    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        if not moves:
+            raise ValueError("The bot has no legal move to choose from.")
+        if len(moves) == 1:
+            return moves[0]
         p = view["viewer"]
-        hand = list(view["hand"])
-        known = set(hand)
-        tops: list[str | None] = [None] * 6
-        down = [False] * 6
-        marked = [False] * 6
-        hidden_slots = []
-        for owner in (0, 1):
-            for index, pile in enumerate(view["piles"][owner]):
-                for entry in pile["cards"]:
-                    if entry["card"] is not None:
-                        known.add(entry["card"])
-                if pile["cards"]:
-                    top = pile["cards"][-1]
-                    slot = owner * 3 + index
-                    tops[slot], down[slot], marked[slot] = top["card"], top["face_down"], top["marked"]
-                    if top["card"] is None:
-                        hidden_slots.append(slot)
-        pool = [c for c in SPADES if c not in known]
-        if not any(c.endswith("H") for c in known):
-            hearts = HEARTS[view["options"]["heart_ranks"]]
-            pool.append(hearts[int(self.rng.random() * len(hearts))])
-        shuffle(pool, self.rng)
-        for slot in hidden_slots:
-            tops[slot] = pool.pop()
-        opponent_hand = [pool.pop() for _ in range(view["hand_counts"][1 - p])]
-        hands = [hand, opponent_hand] if p == 0 else [opponent_hand, hand]
-        played = [e["pile"][0] * 3 + e["pile"][1] for e in view["log"] if e["round"] == view["round"]]
-        return Table(tops, down, marked, hands, list(view["mark_used"]), view["round"], played,
-                     view["first"])
+        plain = [m for m in moves if not m["marked"]]
+        if self.rng.random() < 0.25:
+            return pick(plain, self.rng)
+        totals = list(view["totals"])
+        scored = []
+        for move in plain:
+            owner, index = move["pile"]
+            cards = view["piles"][owner][index]["cards"]
+            old = VALUE[cards[-1]["card"]] if cards else 0
+            changed = list(totals)
+            changed[owner] += VALUE[move["card"]] - old
+            scored.append((margin(changed[p]) - margin(changed[1 - p]), move))
+        best = max(score for score, _ in scored)
+        return pick([m for score, m in scored if score == best], self.rng)
 
 
-# the levels until this game has its own easy and normal players (issue 12)
-LEVELS: dict[str, Callable[[int], Bot]] = {"easy": RandomBot, "normal": GritBot, "hard": GritBot}
+class HardBot(SearchBot):
+    """ISMCTS over ``determinize`` with the greedy playout (settings measured against normal)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(determinize, seed, iterations=HARD_ITERATIONS, rollout=greedy_rollout,
+                         exploration=HARD_EXPLORATION)
+
+
+HARD_ITERATIONS = 400
+HARD_EXPLORATION = 0.7
+
+LEVELS: dict[str, Callable[[int], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -46,6 +46,11 @@ def rank_key(code: str) -> tuple[int, int]:
     return card.rank_index, 1 if card.suit == "H" else 0
 
 
+# the value and rank of every card a deal may hold, looked up once (a search plays many moves)
+VALUE = {code: card_value(code) for code in SPADES + suit_cards("H", HEART_RANKS["all"])}
+KEY = {code: rank_key(code) for code in VALUE}
+
+
 class Entry(NamedTuple):
     """One card on an injury pile; ``by`` is who played it (None for the dealt card)."""
 
@@ -108,12 +113,17 @@ class GritState(State):
             return []
         return [self.first] if not self.played else [1 - self.first]
 
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
     def legal_moves(self, p: int) -> list[Move]:
         """Order: hand order, then owner 0 before 1, pile 0..2, unmarked before marked."""
-        if self.check_turn(p) is not None:
+        # the check_turn test written out: a search asks this at every step of every playout
+        if self._outcome is not None or type(p) is not int or p != (1 - self.first if self.played else self.first):
             return []
         marks = (False,) if self.mark_used[p] else (False, True)
-        open_piles = [(o, i) for o in (0, 1) for i in range(PILES) if self._is_open(o, i)]
+        open_piles = [(o, i) for o in (0, 1) for i, pile in enumerate(self.piles[o])
+                      if not pile or not pile[-1].face_down]
         return [{"type": "play", "card": card, "pile": [o, i], "marked": marked}
                 for card in self.hands[p] for (o, i) in open_piles for marked in marks]
 
@@ -144,12 +154,7 @@ class GritState(State):
 
     def _apply(self, p: int, move: Move) -> list[Event]:
         card, (owner, index), marked = move["card"], move["pile"], move["marked"]
-        self.hands[p].remove(card)
-        entry = Entry(card, True, marked, p, self.round)
-        self.log.append((owner, index, len(self.piles[owner][index])))
-        self.piles[owner][index].append(entry)
-        self.mark_used[p] = self.mark_used[p] or marked
-        self.played.append((p, owner, index))
+        self._put(p, card, owner, index, marked)
         events: list[Event] = [{"type": "play", "player": p, "card": card, "pile": [owner, index],
                                 "marked": marked}]
         if len(self.played) < 2:
@@ -158,12 +163,43 @@ class GritState(State):
         if self.round == ROUNDS:
             events.append(self._finish())
         else:
-            self.round += 1
-            self.played = []
-            self.first, self.order_reason = self._order()
+            self._next_round()
             events.append({"type": "round", "round": self.round, "first": self.first,
                            "reason": self.order_reason})
         return events
+
+    def advance(self, p: int, move: Move) -> None:
+        """``_apply`` without building its events, which a search never reads."""
+        card, (owner, index), marked = move["card"], move["pile"], move["marked"]
+        self._put(p, card, owner, index, marked)
+        self.moves.append([p, move])
+        if len(self.played) < 2:
+            return
+        for _, o, i in self.played:
+            if not self.piles[o][i][-1].marked:
+                self._turn_up(o, i)
+        if self.round < ROUNDS:
+            self._next_round()
+            return
+        for o in (0, 1):
+            for i, pile in enumerate(self.piles[o]):
+                if pile and pile[-1].face_down:
+                    self._turn_up(o, i)
+        self._outcome = self._judge()
+
+    def _put(self, p: int, card: str, owner: int, index: int, marked: bool) -> None:
+        """GRIT-5/7: the card goes face down (marked or not) on the pile."""
+        self.hands[p].remove(card)
+        pile = self.piles[owner][index]
+        self.log.append((owner, index, len(pile)))
+        pile.append(Entry(card, True, marked, p, self.round))
+        self.mark_used[p] = self.mark_used[p] or marked
+        self.played.append((p, owner, index))
+
+    def _next_round(self) -> None:
+        self.round += 1
+        self.played = []
+        self.first, self.order_reason = self._order()
 
     def view(self, p: int | None) -> dict[str, Json]:
         self.check_viewer(p)
@@ -236,17 +272,16 @@ class GritState(State):
 
     def visible_total(self, owner: int) -> int:
         """GRIT-4/6/7: face-up tops of the owner's piles; face-down and marked tops count 0."""
-        return sum(card_value(top.card) for i in range(PILES)
-                   if (top := self._top(owner, i)) is not None and not top.face_down)
+        return sum(VALUE[pile[-1].card] for pile in self.piles[owner] if pile and not pile[-1].face_down)
 
     def final_totals(self) -> list[int]:
         """GRIT-8: every top counts once all cards are turned up."""
-        return [sum(card_value(pile[-1].card) for pile in self.piles[o] if pile) for o in (0, 1)]
+        return [sum(VALUE[pile[-1].card] for pile in self.piles[o] if pile) for o in (0, 1)]
 
     def _best_top(self, owner: int, visible_only: bool) -> str | None:
         tops = [pile[-1].card for pile in self.piles[owner]
                 if pile and not (visible_only and pile[-1].face_down)]
-        return max(tops, key=rank_key) if tops else None
+        return max(tops, key=KEY.__getitem__) if tops else None
 
     def _order(self) -> tuple[int, str]:
         """GRIT-4: the bravest (higher visible total, then higher visible top card) plays second."""
@@ -256,7 +291,7 @@ class GritState(State):
             return 1 - brave, (f"{player_name(brave)} plays second: higher visible total "
                                f"({totals[brave]} against {totals[1 - brave]}).")
         best = [self._best_top(0, True), self._best_top(1, True)]
-        keys = [rank_key(c) if c else (-1, 0) for c in best]
+        keys = [KEY[c] if c else (-1, 0) for c in best]
         if keys[0] != keys[1]:
             brave = 0 if keys[0] > keys[1] else 1
             card = card_label(best[brave] or "")
@@ -308,7 +343,7 @@ class GritState(State):
                           f"({totals[winner]} against {totals[1 - winner]}).")
         else:
             best = [self._best_top(0, False) or "", self._best_top(1, False) or ""]
-            keys = [rank_key(c) if c else (-1, 0) for c in best]
+            keys = [KEY[c] if c else (-1, 0) for c in best]
             if keys[0] == keys[1]:
                 return {"winner": None, "scores": totals,
                         "reason": f"Totals ({totals[0]}) and top cards are level: a draw."}
