@@ -221,7 +221,8 @@ class Grow21State(State):
         group = self.group_at(cell)
         if is_stable([self.board[c][-1] for c in group]):  # GROW-5
             events.append(self._remove(p, group))
-            parts = components(set(self.board))
+            whole = not self.board or len(connected(next(iter(self.board)), self.board.__contains__)) == len(self.board)
+            parts = [] if whole else components(set(self.board))
             if len(parts) > 1:  # GROW-6
                 biggest = max(len(part) for part in parts)
                 largest = [part for part in parts if len(part) == biggest]
@@ -390,9 +391,9 @@ class Grow21State(State):
 def json_copy(value: Json) -> Json:
     """A deep copy of a JSON value (lists, dicts, scalars), several times faster than copy.deepcopy."""
     if type(value) is list:
-        return [json_copy(v) for v in value]
+        return [json_copy(v) if type(v) in (list, dict) else v for v in value]
     if type(value) is dict:
-        return {k: json_copy(v) for k, v in value.items()}
+        return {k: json_copy(v) if type(v) in (list, dict) else v for k, v in value.items()}
     return value
 
 
