@@ -72,12 +72,15 @@ class SearchBot:
     the one thing that can make two runs with the same seed differ. ``rollout`` plays the rest of a
     determinized game once the tree is left (random by default; a game may pass its heuristic).
     A long game may cut playouts off after ``max_depth`` moves and score the position with
-    ``evaluate`` instead of playing to the end.
+    ``evaluate`` instead of playing to the end. ``opponent`` (optional) is a model of how the other
+    players choose, used in the tree instead of their own search: a game where the right answer is to
+    read a typical player (a face-down guess) passes its heuristic's habits here.
     """
 
     def __init__(self, determinize: Determinize, seed: int = 0, iterations: int = 400,
                  seconds: float | None = None, rollout: Rollout = random_rollout,
-                 exploration: float = 0.7, max_depth: int = 10_000, evaluate: Evaluate | None = None) -> None:
+                 exploration: float = 0.7, max_depth: int = 10_000, evaluate: Evaluate | None = None,
+                 opponent: Rollout | None = None) -> None:
         self.determinize = determinize
         self.rng = new_rng(seed)
         self.iterations = iterations
@@ -86,6 +89,7 @@ class SearchBot:
         self.exploration = exploration
         self.max_depth = max_depth
         self.evaluate = evaluate
+        self.opponent = opponent
         self.last_iterations = 0  # how many the last decision ran (the bench and tests read it)
         self.view: dict[str, Any] = {}
         self.legal: dict[Hashable, Move] = {}
@@ -157,8 +161,12 @@ class SearchBot:
             if expanded:
                 state.advance(p, self.rollout(state, p, moves, self.rng))
                 continue
-            move, key, expanded = self.select(nodes[p], moves)
-            path.append((nodes[p], key, p))
+            if p != me and self.opponent is not None:  # the model decides for the others; their trees just follow
+                move = self.opponent(state, p, moves, self.rng)
+                key = move_key(move)
+            else:
+                move, key, expanded = self.select(nodes[p], moves)
+                path.append((nodes[p], key, p))
             for q in range(players):
                 seen = key if q == p else move_key(state.redact_move(p, move, q))
                 nodes[q] = nodes[q].child(seen)

@@ -1,44 +1,58 @@
-"""The "hard" Knife Fight bot: picks the card with the best expected exchange.
+"""Knife Fight's computer opponents, easy to hard; each decides from its player's view only.
 
-It cannot see the opponent's hand, so it assumes the opponent's card is any of the cards of
-their colour it has not seen yet, equally likely, and scores each of its own cards by the
-average of what the exchange would do (``resolve``, the engine's own pure function): wounds
-dealt count for it, wounds taken against it. A King is scored with the best follow-up left in
-hand, a Queen with the wound it would dress. Follow-ups against a revealed card and dressings
-are exact.
+- ``EasyBot`` fights like a beginner: usually its lowest number (the lower card wins), otherwise any
+  card at all, and it dresses its deepest wound.
+- ``NormalBot`` scores each card by the average exchange against every opponent card it has not
+  seen (``resolve``, the engine's own pure function), counting the opponent's Queen dressing against
+  itself as well as its own.
+- ``HardBot`` searches (``ismcts``): it deals the unseen cards many times over (``determinize``),
+  expects the opponent to play as a typical fighter does, looks a round or two ahead and judges the
+  position by the decks and wounds left (``fight_odds``).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Callable
 
-from .common import Bot, RandomBot
+from .common import Bot
+from .ismcts import SearchBot
 from ..cards import new_rng, pick, shuffle
 from ..engine import State
-from ..games.knife_fight import HALVES, KnifeFightState, kind, resolve, value
+from ..games.knife_fight import HALVES, VALUES, KnifeFightState, kind, resolve, value
 
 Move = dict[str, Any]
+DECK_WEIGHT, WOUND_WEIGHT = 0.27, 0.34  # fight_odds' fitted log-odds per card of deck and per point of damage
+HARD_ITERATIONS = 300
+HARD_DEPTH = 4  # moves searched and played out before fight_odds judges the position (a round or two)
 
 
 def wounds(card: str | None) -> int:
     return value(card) if kind(card) == "number" and card is not None else 0
 
 
-def exchange_score(me: int, mine: str | None, theirs: str | None, old_wounds: list[str]) -> float:
-    """Damage dealt minus damage taken when ``mine`` meets ``theirs`` (neither a King)."""
+def exchange_score(me: int, mine: str | None, theirs: str | None, old: list[list[str]]) -> float:
+    """Wounds dealt minus wounds taken when ``mine`` meets ``theirs`` (neither a King); a Queen's
+    dressing heals its owner's deepest older wound, whoever owns it.
+
+    A point of damage counts the same whoever takes it and whenever: over 1,900 positions of
+    normal-against-normal fights the difference in damage predicts the winner better than any
+    estimate of how many rounds each deck has left (logistic fit, log-likelihood -0.40 against -0.47).
+    """
     cards = (mine, theirs) if me == 0 else (theirs, mine)
     score = 0.0
     for effect in resolve(cards):
+        sign = 1.0 if effect.player != me else -1.0
         if effect.what == "damage":
-            score += wounds(effect.card) if effect.player != me else -wounds(effect.card)
-        elif effect.what == "dress" and effect.player == me and old_wounds:
-            score += max(value(c) for c in old_wounds)
+            score += sign * wounds(effect.card)
+        elif effect.what == "dress" and old[effect.player]:
+            score -= sign * max(value(c) for c in old[effect.player])
     return score
 
 
-class KnifeFightBot:
-    """Decides from ``view(p)`` and the legal moves only."""
+class NormalBot:
+    """The average exchange of each card against every unseen opponent card."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = new_rng(seed)
@@ -46,12 +60,14 @@ class KnifeFightBot:
     def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
         if not moves:
             raise ValueError("The bot has no legal move to choose from.")
+        if len(moves) == 1:
+            return moves[0]
         me = view["viewer"]
         if moves[0]["type"] == "dress":  # drop the deepest old wound
             return max(moves, key=lambda m: value(m["discard"]))
         unseen = self.unseen(view)
         hand = list(view["hand"])
-        old = list(view["damage"][me])
+        old = [list(pile) for pile in view["damage"]]
         exchange = view["exchange"]
         if moves[0]["type"] == "follow_up":
             target = exchange["cards"][1 - me]
@@ -68,7 +84,7 @@ class KnifeFightBot:
         best = max(score for score, _ in scored)
         return pick([m for score, m in scored if score >= best - 1e-9], self.rng)
 
-    def expected(self, me: int, card: str, hand: list[str], unseen: list[str], old: list[str]) -> float:
+    def expected(self, me: int, card: str, hand: list[str], unseen: list[str], old: list[list[str]]) -> float:
         """Average exchange score of committing ``card`` against every unseen opponent card."""
         rest = [c for c in hand if c != card and kind(c) != "king"]
         follow_ups: list[str | None] = [c for c in unseen if kind(c) != "king"] or [None]
@@ -92,17 +108,30 @@ class KnifeFightBot:
     @staticmethod
     def unseen(view: dict[str, Any]) -> list[str]:
         """The opponent's cards this player has not seen in a damage pile or in any exchange."""
-        me = view["viewer"]
-        seen = {c for pile in view["damage"] for c in pile}
-        for exchange in [view["exchange"], *view["log"]]:
-            if exchange:
-                seen.update(c for c in exchange["cards"] if isinstance(c, str))
-                seen.update(c for c in exchange["follow_ups"] if isinstance(c, str))
-        return [c for c in HALVES[1 - me] if c not in seen]
+        seen = seen_cards(view)
+        return [c for c in HALVES[1 - view["viewer"]] if c not in seen]
+
+
+class EasyBot:
+    """A beginner: its lowest number card half the time, any card otherwise; dresses its deepest wound."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = new_rng(seed)
+
+    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        if not moves:
+            raise ValueError("The bot has no legal move to choose from.")
+        if moves[0]["type"] == "dress":
+            return max(moves, key=lambda m: value(m["discard"]))
+        numbers = [m for m in moves if kind(m["card"]) == "number"]
+        if numbers and self.rng.random() < 0.5:
+            return min(numbers, key=lambda m: value(m["card"]))
+        return pick(moves, self.rng)
 
 
 def seen_cards(view: dict[str, Any]) -> set[str]:
-    """Every card this player has seen: its hand and commit, both damage piles, every revealed exchange."""
+    """Every card this player has seen: its hand and commit, both damage piles, every revealed exchange
+    (so its own unseen cards are its deck and the cards it bled, the opponent's all it may still hold)."""
     seen = set(view["hand"]) | {c for pile in view["damage"] for c in pile}
     if view["my_commit"]:
         seen.add(view["my_commit"])
@@ -196,5 +225,35 @@ def determinize(view: dict[str, Any], rng: random.Random) -> KnifeFightState:
     return state
 
 
-# the levels until this game has its own easy and normal players (issue 12)
-LEVELS: dict[str, Callable[[int], Bot]] = {"easy": RandomBot, "normal": KnifeFightBot, "hard": KnifeFightBot}
+def rollout_policy(state: State, p: int, moves: list[Move], rng: random.Random) -> Move:
+    """The search's quick player, and its model of the opponent: a face-down guess is won by reading
+    what a typical fighter plays. That is its lowest number most of the time (the normal level does
+    so in 60% of its commits, then a King 10%, another number 12%), else any card."""
+    if moves[0]["type"] == "dress":
+        return max(moves, key=lambda m: value(m["discard"]))
+    numbers = [m for m in moves if kind(m["card"]) == "number"]
+    if numbers and rng.random() < 0.6:
+        return min(numbers, key=lambda m: value(m["card"]))
+    return pick(moves, rng)
+
+
+def fight_odds(state: State) -> list[float]:
+    """Each fighter's chance to win from here, by the decks left and the wounds taken: a logistic fit
+    over 1,900 positions of normal-against-normal fights (a card of deck is worth 0.27, a point of
+    damage -0.34, on the log-odds scale)."""
+    assert isinstance(state, KnifeFightState)
+    decks = len(state.decks[0]) - len(state.decks[1])
+    wounds_ = sum(VALUES[c] for c in state.damage[0]) - sum(VALUES[c] for c in state.damage[1])
+    odds = 1 / (1 + math.exp(max(-30.0, min(30.0, -(DECK_WEIGHT * decks - WOUND_WEIGHT * wounds_)))))
+    return [odds, 1 - odds]
+
+
+class HardBot(SearchBot):
+    """ISMCTS over Knife Fight's own rules (see ``ismcts``), looking a few rounds ahead."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(determinize, seed, iterations=HARD_ITERATIONS, rollout=rollout_policy, exploration=0.7,
+                         max_depth=HARD_DEPTH, evaluate=fight_odds, opponent=rollout_policy)
+
+
+LEVELS: dict[str, Callable[[int], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
