@@ -1,26 +1,36 @@
-"""The "hard" Dueling Suits bot: an expectation over the opponent's possible leads, with a short
-look-ahead over the chaining that follows.
+"""Dueling Suits' computer opponents, easy to hard, each deciding from its player's view only.
 
-It cannot see the opponent's hand, so it assumes their lead is any card it has not seen, equally
-likely (the unseen cards are the 52 minus its hand, the discard pile as the log tells it and the
-cards on the table). For each of its leads and each such card it plays the chaining out a few
-steps as a small minimax (itself with its real cards, the opponent with the chain cards it would
-probably hold, both passing when a card is not worth its keep) and settles the turn with the
-engine's own pure ``resolve``. Healths are scored on a concave curve (a point matters more when
-low, healing above 30 is worth nothing), a kill or a death outweighs everything else, and every
-card spent costs a little, so a turn that is already won or lost is not fed more cards.
-Chaining decisions use the same search, deeper, against the two revealed leads.
+* ``EasyBot``, careless: leads a strong card at random (Diamonds likeliest, Hearts seldom when
+  healthy) and chains a card only if it helps the turn as it stands, never minding the answer.
+* ``NormalBot``, steady: an expectation over the opponent's possible leads, with a short look-ahead
+  over the chaining that follows. It cannot see the opponent's hand, so it assumes their lead is any
+  card it has not seen, equally likely (the unseen cards are the 52 minus its hand, the discard pile
+  as the log tells it and the cards on the table). For each of its leads and each such card it plays
+  the chaining out a few steps as a small minimax (itself with its real cards, the opponent with the
+  chain cards it would probably hold, both passing when a card is not worth its keep) and settles
+  the turn with the engine's own pure ``resolve``. Healths are scored on a concave curve (a point
+  matters more when low, healing above 30 is worth nothing), a kill or a death outweighs everything
+  else, and every card spent costs a little, so a turn that is already won or lost is not fed more
+  cards. Chaining decisions use the same search, deeper, against the two revealed leads.
+* ``HardBot``: information-set Monte Carlo tree search (``ismcts``) over ``determinize``, the
+  opponent's hand and the deck dealt at random from what the view leaves possible; the leads are
+  searched as the simultaneous choice they are and every pair is scored by playing the rest of the
+  game out quickly with the easy level's choices (``playout``).
 """
 
 from __future__ import annotations
 
 import functools
 import math
+import random
 from typing import Any, Callable
 
-from .common import Bot, RandomBot
-from ..cards import new_rng, pick, standard_deck
-from ..games.dueling_suits import MAX_HEALTH, chain_power, power, resolve, suit
+from .common import Bot
+from .ismcts import SearchBot
+from ..cards import new_rng, pick, shuffle, standard_deck
+from ..engine import State
+from ..games.dueling_suits import (HAND_SIZE, LOW_HAND, MAX_HEALTH, DuelingSuitsState, chain_power, copy_entry, power,
+                                  resolve, suit)
 
 Move = dict[str, Any]
 
@@ -39,6 +49,9 @@ CANDIDATES = 4  # chain cards tried at each step (distinct additions, cheapest c
 ANSWER_LEVELS = (0.5, 0.75, 0.95)  # the opponent's answers imagined middling to weak: few throw their best card
 LEAD_LEVEL = 0.5  # ... and when choosing a lead
 LEAD_CANDIDATES = 3  # ... in the lead search, which is run for every pair of leads
+HARD_ITERATIONS = 300  # the hard level's search: determinizations per decision
+HARD_EXPLORATION = 0.7
+HARD_CHAIN_DEPTH = 6  # moves in the tree from a chain step before the playout
 
 
 def worth(health: int) -> float:
@@ -173,7 +186,7 @@ def lead_chain_value(turn: Turn, a: int, b: int, mine: list[tuple[int, float]], 
     return min(value, answer + opp_cost)
 
 
-class DuelingSuitsBot:
+class NormalBot:
     """Decides from ``view(p)`` and the legal moves only; its own RNG breaks ties."""
 
     def __init__(self, seed: int = 0) -> None:
@@ -273,5 +286,260 @@ class DuelingSuitsBot:
 
 
 
-# the levels until this game has its own easy and normal players (issue 12)
-LEVELS: dict[str, Callable[[int], Bot]] = {"easy": RandomBot, "normal": DuelingSuitsBot, "hard": DuelingSuitsBot}
+class Sketch:
+    """What a view says about the hidden cards, worked out once per decision: every determinization
+    of the search deals from it.
+
+    ``pool`` holds the cards this player cannot place: the opponent's hand (and face-down lead) and
+    the deck. The deck is refilled only when it is empty (DUEL-4), so after a reshuffle it holds only
+    cards of the pile that was shuffled, all of them public: ``deck_cards`` are the cards of the pool
+    that may be in the deck, and the others (``theirs``) can only be in the opponent's hand."""
+
+    __slots__ = ("view", "me", "pool", "deck_cards", "theirs", "deck_size", "opp_lead", "pile", "log")
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me = me = int(view["viewer"])
+        log = [_entry(seen) for seen in view["log"]]
+        self.log = log
+        self.pile, refill = _piles(int(view["turn"]), log)
+        seen = set(view["hand"]) | set(self.pile)
+        seen.update(c for c in view["leads"] if isinstance(c, str))
+        seen.update(e["card"] for chain in view["chains"] for e in chain)
+        self.pool = [c for c in ALL_CARDS if c not in seen]
+        self.deck_cards = self.pool if refill is None else [c for c in self.pool if c in refill]
+        self.theirs = [c for c in self.pool if c not in self.deck_cards] if refill is not None else []
+        self.deck_size = int(view["deck"])
+        self.opp_lead = view["phase"] == "lead" and bool(view["committed"][1 - me])
+
+
+def _entry(seen: dict[str, Any]) -> dict[str, Any]:
+    """The engine's log entry behind one entry of a view's log (the view adds the table cell and the
+    sentence, and spells each chain card out)."""
+    entry = {k: v for k, v in copy_entry(seen).items() if k not in ("suits", "cell", "sentence")}
+    entry["chains"] = [[e["card"] for e in chain] for chain in seen["chains"]]
+    return entry
+
+
+def _piles(turns: int, log: list[dict[str, Any]]) -> tuple[list[str], set[str] | None]:
+    """The discard pile in the order it was thrown, and the cards of the last reshuffle (None while
+    the deck is still the dealt one): the public counts replayed turn by turn by DUEL-4's draws."""
+    hands = [HAND_SIZE, HAND_SIZE]
+    deck = len(ALL_CARDS) - 2 * HAND_SIZE
+    pile: list[str] = []
+    refill: set[str] | None = None
+    for turn in range(turns):
+        for extra in (False, True):
+            for q in (0, 1):
+                if extra and hands[q] > LOW_HAND:
+                    continue
+                if not deck:
+                    deck, refill, pile = len(pile), set(pile), []
+                deck -= 1
+                hands[q] += 1
+        if turn < len(log):
+            entry = log[turn]
+            chains = entry["chains"]
+            for q in (0, 1):
+                hands[q] -= 1 + len(chains[q])
+            pile += [*entry["leads"], *chains[0], *chains[1]]
+    return pile, refill
+
+
+def deal_out(sketch: Sketch, rng: random.Random) -> DuelingSuitsState:
+    """One full position behind ``sketch``'s view: the deck drawn at random from the cards that may
+    be there, the opponent holding the rest (their face-down lead one of them at random), and a
+    fresh RNG for later reshuffles (the game's own seed is hidden)."""
+    view, me = sketch.view, sketch.me
+    opp = 1 - me
+    cards = shuffle(list(sketch.deck_cards), rng)
+    deck = cards[:sketch.deck_size]
+    hidden = shuffle(cards[sketch.deck_size:] + sketch.theirs, rng)
+    leads: list[str | None] = list(view["leads"])
+    if sketch.opp_lead:
+        leads[opp] = hidden.pop()
+    state = DuelingSuitsState.__new__(DuelingSuitsState)
+    perks = view["perks"]
+    initiative = int(view["initiative"])
+    first = initiative if view["turn"] % 2 else 1 - initiative
+    State.__init__(state, 0, {"first_initiative": str(first), "perks": f"{perks[0]}-{perks[1]}"}, None)
+    state.rng = random.Random(int(rng.random() * 2 ** 32))
+    state.initiative = initiative
+    state.perks = (int(perks[0]), int(perks[1]))
+    state.deck = deck
+    state.hands = [[], []]
+    state.hands[me], state.hands[opp] = list(view["hand"]), hidden
+    state.discards = list(sketch.pile)
+    state.health = list(view["health"])
+    state.bonus = list(view["bonus"])
+    state.turn = int(view["turn"])
+    state.phase = view["phase"]
+    state.leads = leads
+    state.chains = [[e["card"] for e in chain] for chain in view["chains"]]
+    state.chain_turn = view["chain_turn"]
+    state.log = list(sketch.log)
+    state.over = False
+    return state
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> DuelingSuitsState:
+    """A whole game consistent with ``view`` (a player due to act), the cards it cannot place dealt
+    at random to where the rules allow them."""
+    return deal_out(Sketch(view), rng)
+
+
+# --- the hard level: a search over the leads, quick playouts after them ---------------------------
+
+# a chain card's addition on each lead suit, and each card's keep, looked up in the playouts' inner loops
+ADD = {(c, s): POWER[c] if SUIT[c] == s else -(-POWER[c] // 2) for c in ALL_CARDS for s in "SDCH"}
+COST = {c: card_cost(c) for c in ALL_CARDS}
+PLAYOUT_TURNS = 30  # a playout still going after this many turns is scored by the healths
+WEIGHT = {c: POWER[c] ** 2 * (2.0 if SUIT[c] == "D" else 1.0) for c in ALL_CARDS}  # a playout's lead odds
+HEARTS_AT = ((25, 0.2), (0, 0.7))  # ... times this for a Heart at or above each health
+
+
+def settle_value(mine: str, theirs: str, a: int, b: int, health: int, their_health: int) -> float:
+    """``Turn.settle`` without the object: the value of resolving for the side playing ``mine``."""
+    hurt, healed, their_hurt, their_healed, blocked, their_blocked = effects(mine, theirs, a, b)
+    left = min(MAX_HEALTH, health - hurt + healed)
+    their_left = min(MAX_HEALTH, their_health - their_hurt + their_healed)
+    if left <= 0 or their_left <= 0:
+        value = WIN if left > their_left else -WIN if left < their_left else 0.0
+        return value + 0.05 * (left - their_left) if left > 0 or their_left > 0 else value
+    return WORTH[left] - WORTH[their_left] + BONUS_WORTH * (a * blocked - b * their_blocked)
+
+
+def playout_lead(hand: list[str], health: int, rng: random.Random) -> str:
+    """A quick lead: at random, strong cards (Diamonds most) far likelier, Hearts less so when healthy."""
+    hearts = next(factor for at, factor in HEARTS_AT if health >= at)
+    weights = [WEIGHT[c] * (hearts if SUIT[c] == "H" else 1.0) for c in hand]
+    r = rng.random() * sum(weights)
+    for card, weight in zip(hand, weights):
+        r -= weight
+        if r <= 0:
+            return card
+    return hand[-1]
+
+
+def playout_chain(hand: list[str], mine: str, theirs: str, a: int, b: int, health: int,
+                  their_health: int) -> str | None:
+    """A quick chain step: the card that most improves the turn settled right away, less its keep,
+    or None (pass); the answer it may draw is not looked for."""
+    best = settle_value(mine, theirs, a, b, health, their_health)
+    choice = None
+    tried: set[int] = set()
+    for card in sorted(hand, key=COST.__getitem__):  # the cheapest card for each addition
+        add = ADD[(card, mine)]
+        if add in tried:
+            continue
+        tried.add(add)
+        value = settle_value(mine, theirs, a + add, b, health, their_health) - COST[card]
+        if value > best + 1e-9:
+            best, choice = value, card
+    return choice
+
+
+def playout(state: State) -> list[float]:
+    """The rest of a determinized game played quickly on plain lists (no moves, events or log): leads
+    by ``playout_lead``, chains by ``playout_chain``, the turn settled by the engine's ``resolve``,
+    the draws and reshuffles of DUEL-4 with the state's own RNG. Returns each seat's reward."""
+    assert isinstance(state, DuelingSuitsState)
+    rng = state.rng
+    hands = [list(state.hands[0]), list(state.hands[1])]
+    deck, pile = list(state.deck), list(state.discards)
+    health, bonus, perks = list(state.health), list(state.bonus), state.perks
+    initiative = state.initiative
+    leads = list(state.leads)
+    chains = [list(state.chains[0]), list(state.chains[1])]
+    mover = state.chain_turn
+    for _ in range(PLAYOUT_TURNS):
+        if mover is None:  # the leads still to be made, each without seeing the other
+            for q in (0, 1):
+                if leads[q] is None:
+                    lead = playout_lead(hands[q], health[q], rng)
+                    hands[q].remove(lead)
+                    leads[q] = lead
+            mover = initiative
+        lead0, lead1 = str(leads[0]), str(leads[1])
+        suits = (SUIT[lead0], SUIT[lead1])
+        powers = [POWER[lead] + bonus[q] + perks[q] + sum(ADD[(c, suits[q])] for c in chains[q])
+                  for q, lead in enumerate((lead0, lead1))]
+        while hands[mover]:
+            other = 1 - mover
+            card = playout_chain(hands[mover], suits[mover], suits[other], powers[mover], powers[other],
+                                 health[mover], health[other])
+            if card is None:
+                break
+            hands[mover].remove(card)
+            chains[mover].append(card)
+            powers[mover] += ADD[(card, suits[mover])]
+            mover = other
+        hurt0, healed0, hurt1, healed1, blocked0, blocked1 = effects(suits[0], suits[1], powers[0], powers[1])
+        health = [min(MAX_HEALTH, health[0] - hurt0 + healed0), min(MAX_HEALTH, health[1] - hurt1 + healed1)]
+        if min(health) <= 0:
+            return [0.5, 0.5] if health[0] == health[1] else [1.0, 0.0] if health[0] > health[1] else [0.0, 1.0]
+        bonus = [powers[0] if blocked0 else 0, powers[1] if blocked1 else 0]
+        initiative = 1 - initiative
+        pile += [lead0, lead1, *chains[0], *chains[1]]
+        leads, chains, mover = [None, None], [[], []], None
+        for extra in (False, True):
+            for q in (0, 1):
+                if not extra or len(hands[q]) <= LOW_HAND:
+                    if not deck:
+                        deck, pile = shuffle(pile, rng), []
+                    hands[q].append(deck.pop(0))
+    ahead = 1.0 / (1.0 + math.exp((WORTH[health[1]] - WORTH[health[0]]) / 20.0))
+    return [ahead, 1.0 - ahead]
+
+
+class EasyBot:
+    """The careless player: the playouts' own choices (``playout_lead``, ``playout_chain``) made from
+    the view. It does not think about what the opponent may lead or answer, nor keep cards back."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = new_rng(seed)
+
+    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        if not moves:
+            raise ValueError("The bot has no legal move to choose from.")
+        if len(moves) == 1:
+            return moves[0]
+        me = view["viewer"]
+        opp = 1 - me
+        by_card = {m.get("card"): m for m in moves}  # a pass under None
+        hand = [c for c in by_card if c is not None]
+        if moves[0]["type"] == "lead":
+            return by_card[playout_lead(hand, int(view["health"][me]), self.rng)]
+        leads, powers, health = view["leads"], view["power"], view["health"]
+        return by_card[playout_chain(hand, SUIT[leads[me]], SUIT[leads[opp]], int(powers[me]["total"]),
+                                     int(powers[opp]["total"]), int(health[me]), int(health[opp]))]
+
+class HardBot(SearchBot):
+    """ISMCTS (``ismcts.SearchBot``) over ``determinize``: at a lead, the tree holds both leads (the
+    opponent's chosen without seeing this one) and each pair is scored by a quick playout of the rest
+    of the game; at a chain step the tree follows the chaining a few steps first.
+
+    The tree stops after the leads because a reveal is not a move: a deeper node would mix every lead
+    the opponent might have made, where the playout sees the one it made. An opponent's lead already
+    made face down is searched as one still to make: they chose it without seeing this one, the same
+    as when this player leads first, so the bot plays the same whoever is quicker to commit."""
+
+    def __init__(self, seed: int = 0, iterations: int = HARD_ITERATIONS) -> None:
+        super().__init__(determinize, seed, iterations=iterations, exploration=HARD_EXPLORATION,
+                         evaluate=playout)
+
+    def start(self, view: dict[str, Any], moves: list[Move]) -> None:
+        if view["phase"] == "lead":
+            opp = 1 - view["viewer"]
+            if view["committed"][opp]:
+                view = {**view, "committed": [False, False], "to_act": [0, 1],
+                        "hand_counts": [n + (q == opp) for q, n in enumerate(view["hand_counts"])]}
+            self.max_depth = 2
+        else:
+            self.max_depth = HARD_CHAIN_DEPTH
+        sketch = Sketch(view)
+        self.determinize = lambda _view, rng: deal_out(sketch, rng)
+        super().start(view, moves)
+
+
+LEVELS: dict[str, Callable[[int], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

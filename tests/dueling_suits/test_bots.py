@@ -12,7 +12,7 @@ import pytest
 from playthrough import assert_decides_from_the_view, play_game
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot
-from pygame_core.bots.dueling_suits_bot import DuelingSuitsBot
+from pygame_core.bots.dueling_suits_bot import NormalBot
 from pygame_core.cards import standard_deck
 
 
@@ -33,13 +33,13 @@ def phase_of(view: dict[str, Any], moves: list[dict[str, Any]]) -> str:
 
 
 @pytest.mark.parametrize("seat", [0, 1])
-def test_hard_bot_plays_only_legal_moves_in_every_phase(seat: int) -> None:
+def test_normal_bot_plays_only_legal_moves_in_every_phase(seat: int) -> None:
     phases: set[str] = set()
     for i in range(8):
         state = get_game("dueling_suits").new_game(seed=i, options={"first_initiative": str(i % 2)})
-        bots: dict[int, Any] = {seat: DuelingSuitsBot(i), 1 - seat: RandomBot(i)}
+        bots: dict[int, Any] = {seat: NormalBot(i), 1 - seat: RandomBot(i)}
         if i % 4 == 3:
-            bots[1 - seat] = DuelingSuitsBot(i + 1)
+            bots[1 - seat] = NormalBot(i + 1)
         while not state.is_over():
             p = state.to_act()[i % len(state.to_act())]
             view, moves = state.view(p), state.legal_moves(p)
@@ -53,13 +53,13 @@ def test_hard_bot_plays_only_legal_moves_in_every_phase(seat: int) -> None:
     assert {"lead", "chain opening", "chain answer"} <= phases, phases
 
 
-def test_hard_bot_passes_with_an_empty_hand() -> None:
+def test_normal_bot_passes_with_an_empty_hand() -> None:
     state = forced(["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"], ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"])
     state.play(0, {"type": "lead", "card": "9S"})
     state.play(1, {"type": "lead", "card": "9H"})
     view = copy.deepcopy(state.view(0))
     view["hand"], view["hand_counts"] = [], [0, 7]
-    assert DuelingSuitsBot(0).choose(view, [{"type": "pass"}]) == {"type": "pass"}
+    assert NormalBot(0).choose(view, [{"type": "pass"}]) == {"type": "pass"}
 
 
 def dueling_twin(state: State, viewer: int, rng: random.Random) -> State:
@@ -89,12 +89,12 @@ def dueling_twin(state: State, viewer: int, rng: random.Random) -> State:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_hard_bot_decides_from_the_view_only(seed: int) -> None:
+def test_normal_bot_decides_from_the_view_only(seed: int) -> None:
     """At every decision: a twin game with other hidden cards but the same view gets the same move."""
     rng = random.Random(seed)
     state = get_game("dueling_suits").new_game(seed=seed, options={"first_initiative": str(seed % 2)})
-    bots: dict[int, Any] = {0: DuelingSuitsBot(seed), 1: RandomBot(seed + 1) if seed % 2 else DuelingSuitsBot(seed + 1)}
-    assert_decides_from_the_view(state, bots, lambda: DuelingSuitsBot(seed * 7),
+    bots: dict[int, Any] = {0: NormalBot(seed), 1: RandomBot(seed + 1) if seed % 2 else NormalBot(seed + 1)}
+    assert_decides_from_the_view(state, bots, lambda: NormalBot(seed * 7),
                                  lambda s, p: dueling_twin(s, p, rng))
 
 
@@ -104,7 +104,7 @@ def hard_win_rate(games: int) -> float:
     for i in range(games):
         state = get_game("dueling_suits").new_game(seed=2000 + i, options={"first_initiative": str(i // 2 % 2)})
         hard = i % 2
-        play_game(state, {hard: DuelingSuitsBot(i), 1 - hard: RandomBot(i + 7)})
+        play_game(state, {hard: NormalBot(i), 1 - hard: RandomBot(i + 7)})
         outcome = state.outcome()
         assert outcome is not None
         wins += outcome["winner"] == hard
@@ -140,20 +140,20 @@ def test_no_card_thrown_into_a_turn_already_lost() -> None:
     """Hearts against Diamonds: the heart takes the attack whatever its power, so chaining the Ace of
     Hearts (or any card) changes nothing and is kept."""
     view, moves = chain_view("3H", "AD", ["AH", "KH", "QS", "2C", "3C", "4C", "5C"], (20, 15))
-    assert DuelingSuitsBot(0).choose(view, moves) == {"type": "pass"}
+    assert NormalBot(0).choose(view, moves) == {"type": "pass"}
 
 
 def test_no_card_thrown_into_a_turn_already_won() -> None:
     """Diamonds against Hearts with the opponent at 5: the blow kills already and their Hearts
     cannot change it, so the Ace of Diamonds stays in hand."""
     view, moves = chain_view("10D", "2H", ["AD", "KH", "QS", "2C", "3C", "4C", "5C"], (15, 5))
-    assert DuelingSuitsBot(0).choose(view, moves) == {"type": "pass"}
+    assert NormalBot(0).choose(view, moves) == {"type": "pass"}
 
 
 def test_no_heal_chained_at_thirty() -> None:
     """At 30 a heal is worth nothing: Hearts against a Spade is not fed another heart."""
     view, moves = chain_view("9H", "5S", ["AH", "KH", "QS", "2C", "3C", "4C", "5C"], (30, 15))
-    assert DuelingSuitsBot(0).choose(view, moves) == {"type": "pass"}
+    assert NormalBot(0).choose(view, moves) == {"type": "pass"}
 
 
 def test_lethal_chain_is_taken() -> None:
@@ -161,9 +161,9 @@ def test_lethal_chain_is_taken() -> None:
     killing 22, whatever they answer (Hearts cannot block); at 12 the cheapest card that kills
     (the 5 of Clubs, +3) is enough and the King is kept."""
     view, moves = chain_view("9D", "2H", ["KD", "3H", "QS", "2C", "3C", "4C", "5C"], (15, 20))
-    assert DuelingSuitsBot(0).choose(view, moves) == {"type": "chain", "card": "KD"}
+    assert NormalBot(0).choose(view, moves) == {"type": "chain", "card": "KD"}
     view["health"] = [15, 12]
-    assert DuelingSuitsBot(0).choose(view, moves) == {"type": "chain", "card": "5C"}
+    assert NormalBot(0).choose(view, moves) == {"type": "chain", "card": "5C"}
 
 
 def lead_view(hand: list[str], discarded: list[str],
@@ -184,7 +184,7 @@ def test_a_spade_kept_for_the_diamond_it_expects() -> None:
     hand = ["5S", *LOW]
     discarded = [c for c in standard_deck() if c not in hand and c[-1] != "D"][:-3]
     view, moves = lead_view(hand, discarded, (15, 15))
-    assert DuelingSuitsBot(0).choose(view, moves) == {"type": "lead", "card": "5S"}
+    assert NormalBot(0).choose(view, moves) == {"type": "lead", "card": "5S"}
 
 
 def test_heals_when_healing_saves_it() -> None:
@@ -193,11 +193,11 @@ def test_heals_when_healing_saves_it() -> None:
     hand = ["KH", "KD", "2C", "3C", "2S", "3S", "4C", "5C"]
     discarded = [c for c in standard_deck() if c not in hand and c[-1] in "DC"]
     view, moves = lead_view(hand, discarded, (3, 30))
-    assert DuelingSuitsBot(0).choose(view, moves) == {"type": "lead", "card": "KH"}
+    assert NormalBot(0).choose(view, moves) == {"type": "lead", "card": "KH"}
 
 
 def test_no_heal_lead_at_thirty() -> None:
     """At 30 a Heart heals nothing: the bot leads something else."""
     hand = ["KH", "QH", "JH", "10H", "9D", "8S", "7C", "6D"]
     view, moves = lead_view(hand, [], (30, 15))
-    assert DuelingSuitsBot(0).choose(view, moves)["card"][-1] != "H"
+    assert NormalBot(0).choose(view, moves)["card"][-1] != "H"
