@@ -14,7 +14,7 @@ from bridge_calls import Unchanged, fails, ok, session_state
 from playthrough import play_game
 from protocol.toy_games import TOYS, ToyDealerState, ToyGrabState
 from pygame_core import SetupError, all_games, get_game, replay
-from pygame_core.bots import RandomBot
+from pygame_core.bots import LEVELS, RandomBot
 from pygame_core.bridge import Bridge
 from pygame_core.cards import new_rng, reshuffle, shuffle
 from pygame_core.engine import registered
@@ -198,7 +198,8 @@ def test_reshuffle_helper_matches_fisher_yates_on_the_same_stream() -> None:
 
 
 # --------------------------------------------------------------------------- any of three may act
-def test_three_seats_any_may_act_in_any_order() -> None:
+def test_three_seats_any_may_act_in_any_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(LEVELS, "toy_grab", {"easy": RandomBot})  # the toy's one level, a random player
     b = Bridge()
     ok(b, {"op": "new", "game": "toy_grab", "seed": 2, "names": ["Ann", "Bob", "Cy"]})
     assert ok(b, {"op": "view", "session": "s1"})["to_act"] == [0, 1, 2]
