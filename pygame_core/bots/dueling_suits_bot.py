@@ -49,8 +49,8 @@ CANDIDATES = 4  # chain cards tried at each step (distinct additions, cheapest c
 ANSWER_LEVELS = (0.5, 0.75, 0.95)  # the opponent's answers imagined middling to weak: few throw their best card
 LEAD_LEVEL = 0.5  # ... and when choosing a lead
 LEAD_CANDIDATES = 3  # ... in the lead search, which is run for every pair of leads
-HARD_ITERATIONS = 300  # the hard level's search: determinizations per decision
-HARD_EXPLORATION = 0.7
+HARD_ITERATIONS = 400  # the hard level's search: determinizations per decision (p95 about 0.2 s here)
+HARD_EXPLORATION = 0.4  # UCB1's constant: 0.2, 0.7 and 1.0 played worse against normal
 HARD_CHAIN_DEPTH = 6  # moves in the tree from a chain step before the playout
 
 
@@ -82,16 +82,7 @@ class Turn:
         value = self.cache.get(key)
         if value is not None:
             return value
-        hurt, healed, their_hurt, their_healed, blocked, their_blocked = effects(self.mine, self.theirs, a, b)
-        mine = min(MAX_HEALTH, self.health[0] - hurt + healed)
-        theirs = min(MAX_HEALTH, self.health[1] - their_hurt + their_healed)
-        if mine <= 0 or theirs <= 0:
-            value = WIN if mine > theirs else -WIN if mine < theirs else 0.0
-            if mine > 0 or theirs > 0:  # a clean kill or death: how much health is left matters a bit
-                value += 0.05 * (mine - theirs)
-        else:
-            value = WORTH[mine] - WORTH[theirs] + BONUS_WORTH * (a * blocked - b * their_blocked)
-        self.cache[key] = value
+        value = self.cache[key] = settle_value(self.mine, self.theirs, a, b, *self.health)
         return value
 
 
@@ -101,6 +92,19 @@ def effects(mine: str, theirs: str, a: int, b: int) -> tuple[int, int, int, int,
     seat), cached: the search settles the same few thousand cells over and over."""
     out = resolve((mine, theirs), (a, b))
     return out.damage[0], out.heal[0], out.damage[1], out.heal[1], out.bonus[0], out.bonus[1]
+
+
+def settle_value(mine: str, theirs: str, a: int, b: int, health: int, their_health: int) -> float:
+    """The value of resolving a turn for the side playing ``mine`` at ``a`` from ``health``: the gap
+    between the two healths on the ``worth`` curve, or a kill (or death) that outweighs any gap."""
+    hurt, healed, their_hurt, their_healed, blocked, their_blocked = effects(mine, theirs, a, b)
+    left = min(MAX_HEALTH, health - hurt + healed)
+    their_left = min(MAX_HEALTH, their_health - their_hurt + their_healed)
+    if left <= 0 or their_left <= 0:
+        value = WIN if left > their_left else -WIN if left < their_left else 0.0
+        # a clean kill or death: how much health is left matters a bit
+        return value + 0.05 * (left - their_left) if left > 0 or their_left > 0 else value
+    return WORTH[left] - WORTH[their_left] + BONUS_WORTH * (a * blocked - b * their_blocked)
 
 
 def candidates(adds: list[tuple[int, float]], limit: int = CANDIDATES) -> list[tuple[int, float]]:
@@ -396,17 +400,6 @@ COST = {c: card_cost(c) for c in ALL_CARDS}
 PLAYOUT_TURNS = 30  # a playout still going after this many turns is scored by the healths
 WEIGHT = {c: POWER[c] ** 2 * (2.0 if SUIT[c] == "D" else 1.0) for c in ALL_CARDS}  # a playout's lead odds
 HEARTS_AT = ((25, 0.2), (0, 0.7))  # ... times this for a Heart at or above each health
-
-
-def settle_value(mine: str, theirs: str, a: int, b: int, health: int, their_health: int) -> float:
-    """``Turn.settle`` without the object: the value of resolving for the side playing ``mine``."""
-    hurt, healed, their_hurt, their_healed, blocked, their_blocked = effects(mine, theirs, a, b)
-    left = min(MAX_HEALTH, health - hurt + healed)
-    their_left = min(MAX_HEALTH, their_health - their_hurt + their_healed)
-    if left <= 0 or their_left <= 0:
-        value = WIN if left > their_left else -WIN if left < their_left else 0.0
-        return value + 0.05 * (left - their_left) if left > 0 or their_left > 0 else value
-    return WORTH[left] - WORTH[their_left] + BONUS_WORTH * (a * blocked - b * their_blocked)
 
 
 def playout_lead(hand: list[str], health: int, rng: random.Random) -> str:

@@ -58,7 +58,10 @@ def test_hidden_cards_go_only_where_the_rules_allow() -> None:
     for state, p in positions(60, 2):
         sketch = Sketch(state.view(p))
         opp = 1 - p
-        held = set(state.hands[opp]) | ({state.leads[opp]} if state.phase == "lead" and state.leads[opp] else set())
+        held = set(state.hands[opp])
+        lead = state.leads[opp]
+        if state.phase == "lead" and lead is not None:
+            held.add(lead)
         assert set(state.deck) <= set(sketch.deck_cards)
         assert set(sketch.theirs) <= held
         assert sorted(sketch.pool) == sorted(held | set(state.deck))
