@@ -3,7 +3,7 @@
 
     python3 build.py balance                 # every game with computer levels, 1000 games per row
     python3 build.py balance --games 200     # a quicker look
-    python3 build.py balance grit            # only these games (the others' rows are kept)
+    python3 build.py balance GAME [GAME...]  # only these games (the others' rows are kept)
 
 For each game it plays ``pygame_core.__main__.simulate`` three times, seats swapped on every deal:
 normal against normal (is the game fair: the seats' and the opener's share of decided games, how long
