@@ -399,12 +399,13 @@ ADD = {(c, s): POWER[c] if SUIT[c] == s else -(-POWER[c] // 2) for c in ALL_CARD
 COST = {c: card_cost(c) for c in ALL_CARDS}
 PLAYOUT_TURNS = 30  # a playout still going after this many turns is scored by the healths
 WEIGHT = {c: POWER[c] ** 2 * (2.0 if SUIT[c] == "D" else 1.0) for c in ALL_CARDS}  # a playout's lead odds
-HEARTS_AT = ((25, 0.2), (0, 0.7))  # ... times this for a Heart at or above each health
+HEARTS = (0.7, 0.2)  # ... times this for a Heart, and for one at HEALTHY health or more
+HEALTHY = 25
 
 
 def playout_lead(hand: list[str], health: int, rng: random.Random) -> str:
     """A quick lead: at random, strong cards (Diamonds most) far likelier, Hearts less so when healthy."""
-    hearts = next(factor for at, factor in HEARTS_AT if health >= at)
+    hearts = HEARTS[health >= HEALTHY]
     weights = [WEIGHT[c] * (hearts if SUIT[c] == "H" else 1.0) for c in hand]
     r = rng.random() * sum(weights)
     for card, weight in zip(hand, weights):

@@ -147,21 +147,23 @@ def test_hard_bot_searches_a_face_down_lead_as_one_still_to_make() -> None:
 
 @pytest.mark.slow
 def test_hard_beats_normal() -> None:
-    """HARD_GAMES games: hard wins at least 55% (PLACEHOLDER over 1,000 with `python -m pygame_core simulate`)."""
+    """60 games (about a minute and a half): hard wins at least half (35 now; HARD_RATE of the decided
+    games over 1,000 with `python -m pygame_core simulate dueling_suits --a hard --b normal`)."""
     wins = level_wins("dueling_suits", 60, "hard", "normal")
-    assert wins >= 0.55 * 60, f"hard won only {wins} of 60 against normal"
+    assert wins >= 30, f"hard won only {wins} of 60 against normal"
 
 
 @pytest.mark.slow
 def test_normal_beats_easy() -> None:
-    """300 games (about half a minute): normal wins at least 58% (PLACEHOLDER over 1,000)."""
+    """300 games (about half a minute): normal wins at least 55% (192 now; 63.2% of the decided games
+    over 1,000 with `simulate`)."""
     wins = level_wins("dueling_suits", 300, "normal", "easy")
-    assert wins >= 0.58 * 300, f"normal won only {wins} of 300 against easy"
+    assert wins >= 0.55 * 300, f"normal won only {wins} of 300 against easy"
 
 
 @pytest.mark.slow
 def test_easy_beats_random() -> None:
-    """300 games (a few seconds), seats alternating: easy wins at least 65% (PLACEHOLDER over 1,000)."""
+    """300 games (a few seconds), seats alternating: easy wins at least 65% (217 now; 75% over 1,000)."""
     wins = 0
     for i in range(300):
         state = get_game("dueling_suits").new_game(seed=1000 + i)
