@@ -70,10 +70,10 @@ def card_cost(card: str) -> float:
 class Turn:
     """One imagined turn: the two suits, the healths before it, and a cache of settled powers."""
 
-    __slots__ = ("me", "mine", "theirs", "health", "cache")
+    __slots__ = ("mine", "theirs", "health", "cache")
 
-    def __init__(self, me: int, mine: str, theirs: str, health: tuple[int, int]) -> None:
-        self.me, self.mine, self.theirs, self.health = me, mine, theirs, health
+    def __init__(self, mine: str, theirs: str, health: tuple[int, int]) -> None:
+        self.mine, self.theirs, self.health = mine, theirs, health
         self.cache: dict[tuple[int, int], float] = {}
 
     def settle(self, a: int, b: int) -> float:
@@ -236,7 +236,7 @@ class NormalBot:
                 t = SUIT[theirs]
                 turn = turns.get((s, t))
                 if turn is None:
-                    turn = turns[(s, t)] = Turn(me, s, t, health)
+                    turn = turns[(s, t)] = Turn(s, t, health)
                 total += lead_chain_value(turn, a, POWER[theirs] + base[1], mine, theirs_by_suit[t], my_first,
                                           opp_cost)
             scored.append((total / len(unseen) - card_cost(lead), move))
@@ -255,7 +255,7 @@ class NormalBot:
         opp_cost = sum(card_cost(c) for c in unseen) / len(unseen) if unseen else 2.0
         pool = [chain_power(c, their_lead) for c in unseen]
         scenarios = [likely_adds(pool, int(view["hand_counts"][opp]), CHAIN_PLIES, level) for level in ANSWER_LEVELS]
-        turn = Turn(me, SUIT[my_lead], SUIT[their_lead], health)
+        turn = Turn(SUIT[my_lead], SUIT[their_lead], health)
         hand = [m["card"] for m in moves if m["type"] == "chain"]
         scored = []
         for move in moves:
