@@ -8,12 +8,15 @@ Every card is played face up, so what is left of each deck is public; only its o
 * normal: tries every move on a copy of the tops of the stacks: a 21 is worth its 10 points, and
   the position left is scored by the real odds, from the cards still in each deck, that the
   opponent's next card completes one of *their* groups (placed next to them or changing one of
-  their cards) and that its own card after that completes one of its own.
+  their cards) and that its own card after that completes one of its own; on the game's last card
+  it plays to win, near-21 groups included. (Before issue 12 it took every rank for equally likely,
+  and ignored the tie-break.)
 * hard: a search (``SearchBot``) over determinizations: the unseen order of each deck dealt at
-  random (``determinize``). Among normal's best few moves, each is tried in many sampled worlds, where
-  both players then take every 21 their (sampled) cards offer for a few turns (``lookahead``) and
-  the position is scored as normal scores it; the endgame is played to the last card, tie-break
-  groups included.
+  random (``determinize``). Among normal's best few moves, each is tried in many sampled worlds,
+  where both players then take every 21 their (sampled) cards offer for several cards, putting the
+  others where they leave their own groups alone (``lookahead``), and the position is scored by the
+  lead and the next harvests' odds, turned into a 0..1 value; near the end the sampled worlds are
+  played to the last card, so the tie-break (GROW-7) counts too.
 """
 
 from __future__ import annotations
@@ -26,8 +29,7 @@ from .common import Bot
 from .ismcts import SearchBot
 from ..cards import new_rng, pick, shuffle
 from ..engine import State
-from ..games.grow21 import (ACE, COLOUR, DECKS, FACE, LOW, REMOVAL_POINTS, Cell, Grow21State, components,
-                            tie_break_points)
+from ..games.grow21 import ACE, COLOUR, DECKS, FACE, LOW, REMOVAL_POINTS, Cell, Grow21State, components
 
 Move = dict[str, Any]
 Tops = dict[Cell, str]
@@ -35,7 +37,6 @@ Kind = tuple[int, bool]  # what decides if a card completes a group: its value (
 Odds = dict[Kind, float]  # the chance that the next card is of each kind
 THREAT_WEIGHT = 1.0  # points the opponent expects from their next card, per point
 CHANCE_WEIGHT = 0.4  # our own next chance counts less: the opponent moves in between
-KINDS: list[Kind] = [(v, False) for v in range(1, 11)] + [(10, True)]
 
 
 def kind(card: str) -> Kind:
@@ -152,14 +153,6 @@ def chance(tops: Tops, colour: int, odds: Odds, gid: dict[Cell, int], stats: lis
     return sum(odds.get(k, 0.0) for k in completing_kinds(tops, colour, gid, stats))
 
 
-def position_value(tops: Tops, me: int, theirs: Odds, mine: Odds) -> float:
-    """Points ``me`` expects from the next two cards when the opponent plays next: our own next
-    chance, less the opponent's threat."""
-    gid, stats = group_stats(tops)
-    return REMOVAL_POINTS * (CHANCE_WEIGHT * chance(tops, me, mine, gid, stats)
-                             - THREAT_WEIGHT * chance(tops, 1 - me, theirs, gid, stats))
-
-
 def apply_move(tops: Tops, card: str, cell: Cell) -> tuple[int, list[Tops]]:
     """Points scored and the possible boards after putting ``card`` at ``cell`` (GROW-5/6)."""
     after = dict(tops)
@@ -184,6 +177,18 @@ def apply_move(tops: Tops, card: str, cell: Cell) -> tuple[int, list[Tops]]:
     return REMOVAL_POINTS, [{c: after[c] for c in part} for part in parts if len(part) == biggest]
 
 
+def final_points(tops: Tops, scores: list[int]) -> list[int]:
+    """GROW-7: the scores, plus the near-21 groups' points when they are level."""
+    if scores[0] != scores[1]:
+        return scores
+    gid, stats = group_stats(tops)
+    final = list(scores)
+    for colour, low, aces in stats:
+        near = {low + 10 * k for k in range(aces + 1)}
+        final[colour] += 5 if near & {20, 22} else 2 if near & {19, 23} else 0
+    return final
+
+
 def view_tops(view: dict[str, Any]) -> Tops:
     return {(c["at"][0], c["at"][1]): c["top"] for c in view["board"]}
 
@@ -191,9 +196,11 @@ def view_tops(view: dict[str, Any]) -> Tops:
 def scored_moves(view: dict[str, Any], moves: list[Move], theirs: Odds, mine: Odds,
                  careful: bool = True) -> list[tuple[float, Move]]:
     """Each move with what it scores now plus the value of the position it leaves (the best one, when
-    a split is ours to choose). ``careful``: count the opponent's threat too."""
+    a split is ours to choose). ``careful``: count the opponent's threat too, and on the game's last
+    card see who wins, near-21 groups included (GROW-7)."""
     me = view["viewer"]
     tops = view_tops(view)
+    last = careful and view["decks"][1 - me] == 0 and view["decks"][me] == (1 if view["current"] is not None else 0)
     scored = []
     for move in moves:
         cell = (move["at"][0], move["at"][1])
@@ -205,6 +212,11 @@ def scored_moves(view: dict[str, Any], moves: list[Move], theirs: Odds, mine: Od
             points, boards = apply_move(tops, view["current"], cell)
         values = []
         for board in boards:
+            if last:
+                scores = [view["scores"][q] + (points if q == me else 0) for q in (0, 1)]
+                final = final_points(board, scores)
+                values.append(100.0 * ((final[me] > final[1 - me]) - (final[me] < final[1 - me])))
+                continue
             gid, stats = group_stats(board)
             value = CHANCE_WEIGHT * REMOVAL_POINTS * chance(board, me, mine, gid, stats)
             if careful:
@@ -271,57 +283,67 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Grow21State:
     return state
 
 
-def state_tops(state: Grow21State) -> Tops:
-    return {cell: stack[-1] for cell, stack in state.board.items()}
-
-
-def harvests(state: Grow21State, p: int) -> list[Move]:
-    """The moves with which ``p``'s next card makes a 21: placed next to its groups, or changing one
-    of its cards (GROW-2/3); a lone card never does. Only that colour's groups are worked out."""
-    card = state.decks[p][0]
+def card_options(tops: Tops, card: str) -> tuple[list[tuple[str, Cell]], list[Cell]]:
+    """Where ``card`` makes a 21 on this board (``"place"`` or ``"change"``, cell: next to its colour's
+    groups or changing one of its cards, GROW-2/3; a lone card never does), and the quiet cells: empty
+    ones touching none of its colour, where it leaves that colour's groups as they are (any empty
+    cell when there is none such)."""
+    if not tops:
+        return [], [(0, 0)]
     colour, value, ace = COLOUR[card], LOW[card], ACE[card]
-    tops = {cell: stack[-1] for cell, stack in state.board.items() if COLOUR[stack[-1]] == colour}
-    gid, stats = group_stats(tops)
-    board = state.board
-    found: list[Move] = []
-    tried: set[Cell] = set()
-    for cell, k in gid.items():
-        x, y = cell
-        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if n not in board and n not in tried:
-                tried.add(n)
-                nx, ny = n
-                ids = {gid[m] for m in ((nx + 1, ny), (nx - 1, ny), (nx, ny + 1), (nx, ny - 1)) if m in gid}
-                low = value + sum(stats[i][1] for i in ids)
-                if low == 21 or (low == 11 and (ace or any(stats[i][2] for i in ids))):
-                    found.append({"type": "place", "at": [nx, ny]})
-        top = tops[cell]
-        if not FACE[card] and (FACE[top] or abs(LOW[top] - value) <= 1):
-            _, low, aces = stats[k]
-            if makes_21(low - LOW[top] + value, aces - ACE[top] + ace):
-                found.append({"type": "change", "at": [x, y]})
-    return found
-
-
-def tie_break(state: Grow21State) -> list[int]:
-    """GROW-7's points each side's groups would earn now."""
-    tops = state_tops(state)
-    groups: dict[int, list[str]] = {}
-    gid, _ = group_stats(tops)
-    for cell, k in gid.items():
-        groups.setdefault(k, []).append(tops[cell])
-    points = [0, 0]
-    for cards in groups.values():
-        points[COLOUR[cards[0]]] += tie_break_points(cards)
-    return points
+    gid: dict[Cell, int] = {}  # group_stats for this colour only, unrolled: the playouts' busiest lines
+    lows: list[int] = []
+    aces: list[int] = []
+    for start, top in tops.items():
+        if start in gid or COLOUR[top] != colour:
+            continue
+        k = len(lows)
+        gid[start] = k
+        todo = [start]
+        low = count = 0
+        while todo:
+            cell = todo.pop()
+            low += LOW[tops[cell]]
+            count += ACE[tops[cell]]
+            x, y = cell
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n not in gid and n in tops and COLOUR[tops[n]] == colour:
+                    gid[n] = k
+                    todo.append(n)
+        lows.append(low)
+        aces.append(count)
+    harvests: list[tuple[str, Cell]] = []
+    quiet = []
+    empty = {n for x, y in tops for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n not in tops}
+    for n in sorted(empty):
+        x, y = n
+        ids = {gid.get((x + 1, y), -1), gid.get((x - 1, y), -1), gid.get((x, y + 1), -1), gid.get((x, y - 1), -1)}
+        ids.discard(-1)
+        if not ids:
+            quiet.append(n)
+            continue
+        low, count = value, ace
+        for i in ids:
+            low += lows[i]
+            count += aces[i]
+        if makes_21(low, count):
+            harvests.append(("place", n))
+    if not FACE[card]:
+        for cell, k in gid.items():
+            top = tops[cell]
+            if (FACE[top] or -1 <= LOW[top] - value <= 1) and makes_21(lows[k] - LOW[top] + value, aces[k] - ACE[top] + ace):
+                harvests.append(("change", cell))
+    return harvests, quiet or sorted(empty)
 
 
 ITERATIONS = 240  # the hard level's budget per decision
 
 
 class HardBot(SearchBot):
-    """ISMCTS over determinizations among normal's best few moves; each playout looks ``LOOKAHEAD``
-    cards ahead with both players taking every 21 their cards offer, then scores the position."""
+    """ISMCTS over determinizations among normal's best few moves. Each playout plays the sampled
+    world's next ``LOOKAHEAD`` cards on the tops of the stacks, both players taking every 21 their
+    cards offer and otherwise putting the card where it leaves their groups alone, then scores the
+    position: the search weighs what each move sets up, and risks, over several cards."""
 
     CANDIDATES = 6  # normal's best moves the search weighs
     LOOKAHEAD = 4  # cards played after ours in each sampled world before the position is scored
@@ -340,27 +362,42 @@ class HardBot(SearchBot):
         super().start(view, moves)
 
     def lookahead(self, state: State) -> list[float]:
-        """Play on a few cards, each player harvesting whenever it can (else a random move), then
-        turn the lead plus normal's value of the position into a 0..1 value per seat."""
+        """Play on ``LOOKAHEAD`` cards on the tops of the stacks, each player harvesting whenever
+        its card can (else a quiet cell), then turn the lead, the mover's sure harvest and the
+        opponent's odds of one into a 0..1 value per seat; a game that ends on the way counts as
+        won, drawn or lost (tie-break included)."""
         assert isinstance(state, Grow21State)
-        for _ in range(self.LOOKAHEAD):
-            if state.is_over():
-                winner = (state.outcome() or {}).get("winner")
-                return [0.5, 0.5] if winner is None else [float(winner == 0), float(winner == 1)]
-            p = state.mover
-            moves = [] if state.pending_parts else harvests(state, p)
-            state.advance(p, pick(moves or state.legal_moves(p), self.rng))
-        if state.is_over():
-            winner = (state.outcome() or {}).get("winner")
-            return [0.5, 0.5] if winner is None else [float(winner == 0), float(winner == 1)]
+        rng = self.rng
+        tops = {cell: stack[-1] for cell, stack in state.board.items()}
+        scores = list(state.scores)
+        decks = state.decks
+        drawn = [0, 0]
         p = state.mover
-        lead = float(state.scores[p] - state.scores[1 - p])
-        tops = state_tops(state)
+        if state.pending_parts:  # our harvest split the board in equal parts: keep one
+            tops = {c: tops[c] for c in pick(state.pending_parts, rng)}
+            p = 1 - p
+        for _ in range(self.LOOKAHEAD):
+            if drawn[p] == len(decks[p]):
+                break
+            card = decks[p][drawn[p]]
+            drawn[p] += 1
+            harvests, quiet = card_options(tops, card)
+            if harvests:
+                scores[p] += REMOVAL_POINTS
+                _, boards = apply_move(tops, card, pick(harvests, rng)[1])
+                tops = pick(boards, rng)
+            else:
+                tops = dict(tops)
+                tops[pick(quiet, rng)] = card
+            p = 1 - p
+        if drawn[p] == len(decks[p]):  # every card is down (GROW-7)
+            final = final_points(tops, scores)
+            return [0.5, 0.5] if final[0] == final[1] else [float(final[0] > final[1]), float(final[1] > final[0])]
+        lead = float(scores[p] - scores[1 - p])
+        if card_options(tops, decks[p][drawn[p]])[0]:  # the mover's card is known
+            lead += REMOVAL_POINTS
         gid, stats = group_stats(tops)
-        if not state.pending_parts:  # the mover's card is known: does it harvest now?
-            card = state.decks[p][0]
-            lead += REMOVAL_POINTS * chance(tops, p, {kind(card): 1.0}, gid, stats)
-        lead -= REMOVAL_POINTS * THREAT_WEIGHT * chance(tops, 1 - p, odds_of(state.decks[1 - p]), gid, stats)
+        lead -= REMOVAL_POINTS * THREAT_WEIGHT * chance(tops, 1 - p, odds_of(decks[1 - p][drawn[1 - p]:]), gid, stats)
         v = 1.0 / (1.0 + math.exp(-lead / self.SCALE))
         return [v, 1.0 - v] if p == 0 else [1.0 - v, v]
 

@@ -14,8 +14,8 @@ from grow21.tied_split import TIE_OPENING, tie_deal
 from playthrough import assert_decides_from_the_view, level_wins, play_game
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot
-from pygame_core.bots.grow21_bot import (UNIFORM, EasyBot, HardBot, NormalBot, chance, group_stats, next_odds,
-                                         view_tops)
+from pygame_core.bots.grow21_bot import (COLOUR, UNIFORM, EasyBot, HardBot, NormalBot, card_options, chance,
+                                         final_points, group_stats, next_odds, view_tops)
 from pygame_core.cards import RANKS
 
 GROW21_RED: list[str] = [r + s for s in "HD" for r in RANKS]
@@ -122,6 +122,52 @@ def test_normal_reads_the_real_odds_of_the_cards_left() -> None:
         p = state.to_act()[0]
         state.play(p, NormalBot(0).choose(state.view(p), state.legal_moves(p)))
     assert next_odds(state.view(1)) == ({}, {})  # black plays the game's last card
+
+
+def test_normal_plays_the_last_card_to_win() -> None:
+    """On the game's last card (black's) normal takes the best result it can: the scores, then the
+    near-21 groups when they are level (GROW-7), which the heuristic before issue 12 ignored."""
+    level_ends = 0
+    for seed in range(12):
+        state = get_game("grow21").new_game(seed=seed)
+        while state.view(None)["decks"] != [0, 1] or state.view(None)["phase"] != "play":
+            p = state.to_act()[0]
+            state.play(p, NormalBot(seed).choose(state.view(p), state.legal_moves(p)))
+        results = {}
+        for move in state.legal_moves(1):
+            after = copy.deepcopy(state)
+            after.play(1, move)
+            results[str(move)] = {None: 0, 1: 1, 0: -1}[(after.outcome() or {})["winner"]]
+        move = NormalBot(seed).choose(state.view(1), state.legal_moves(1))
+        assert results[str(move)] == max(results.values()), seed
+        level_ends += len(set(results.values())) > 1
+    assert level_ends >= 2
+
+
+def test_the_hard_playouts_rules_agree_with_the_engine() -> None:
+    """The hard level plays its sampled worlds on the tops of the stacks (faster than the engine): the
+    cells where the card makes a 21 are exactly the moves after which the engine removes a group, the
+    quiet cells are empty cells touching none of the card's colour, and the final scores match."""
+    rng = random.Random(4)
+    for seed in range(6):
+        state = get_game("grow21").new_game(seed=seed)
+        while not state.is_over():
+            p = state.to_act()[0]
+            view, moves = state.view(p), state.legal_moves(p)
+            if view["phase"] == "play":
+                tops = view_tops(view)
+                harvests, quiet = card_options(tops, view["current"])
+                removing = [(m["type"], tuple(m["at"])) for m in moves
+                            if any(e["type"] == "remove" for e in copy.deepcopy(state).play(p, m))]
+                assert sorted(harvests) == sorted(removing)
+                places = {tuple(m["at"]) for m in moves if m["type"] == "place"}
+                alone = {(x, y) for x, y in places if all(
+                    COLOUR[tops[n]] != COLOUR[view["current"]] for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                    if n in tops)}
+                assert set(quiet) == (alone or places)
+            state.play(p, NormalBot(seed).choose(view, moves) if rng.random() < 0.8 else moves[0])
+        assert final_points(view_tops(state.view(None)), list(state.view(None)["scores"])) == \
+            (state.outcome() or {})["scores"]
 
 
 @pytest.mark.parametrize("level", LEVELS)
