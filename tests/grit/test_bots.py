@@ -104,20 +104,23 @@ def test_normal_takes_a_sure_win_in_the_last_play() -> None:
 
 
 @pytest.mark.slow
-def test_hard_beats_normal() -> None:
-    """150 games, seats alternating: hard must win at least half (it won ~60% of 1000 in bench)."""
-    wins = level_wins("grit", 150, "hard", "normal")
-    assert wins >= 0.5 * 150, f"hard won only {wins} of 150 against normal"
+def test_hard_is_no_weaker_than_normal() -> None:
+    """100 games, seats alternating. Grit is mostly luck: hard wins only a little more than half
+    against normal (see the module docstring), so this guards against a hard level gone weak."""
+    wins = level_wins("grit", 100, "hard", "normal")
+    assert wins >= 0.45 * 100, f"hard won only {wins} of 100 against normal"
 
 
 @pytest.mark.slow
 def test_normal_beats_easy() -> None:
+    """200 games: normal wins about 84% (1000-game figure in the module docstring)."""
     wins = level_wins("grit", 200, "normal", "easy")
-    assert wins >= 0.58 * 200, f"normal won only {wins} of 200 against easy"
+    assert wins >= 0.7 * 200, f"normal won only {wins} of 200 against easy"
 
 
 @pytest.mark.slow
 def test_easy_beats_random() -> None:
+    """600 games against the random player: easy wins about 62%."""
     wins = 0
     for i in range(600):
         state = get_game("grit").new_game(seed=1000 + i)
