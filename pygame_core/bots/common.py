@@ -18,6 +18,24 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any], moves: list[Move]) -> Move: ...
 
 
+class LevelBot:
+    """The frame of a level's bot: no legal move is an error and a lone move is simply played, so
+    ``decide`` only ever chooses among two or more."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = new_rng(seed)
+
+    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        if not moves:
+            raise ValueError("The bot has no legal move to choose from.")
+        if len(moves) == 1:
+            return moves[0]
+        return self.decide(view, moves)
+
+    def decide(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        raise NotImplementedError
+
+
 class RandomBot:
     """Picks uniformly among the legal moves: the yardstick for the levels, and a scripted tester."""
 

@@ -25,9 +25,9 @@ import math
 import random
 from typing import Any, Callable
 
-from .common import Bot
+from .common import Bot, LevelBot
 from .ismcts import SearchBot
-from ..cards import new_rng, pick, shuffle, standard_deck
+from ..cards import pick, shuffle, standard_deck
 from ..engine import State
 from ..games.dueling_suits import (HAND_SIZE, LOW_HAND, MAX_HEALTH, DuelingSuitsState, chain_power, copy_entry, power,
                                   resolve, suit)
@@ -190,17 +190,10 @@ def lead_chain_value(turn: Turn, a: int, b: int, mine: list[tuple[int, float]], 
     return min(value, answer + opp_cost)
 
 
-class NormalBot:
+class NormalBot(LevelBot):
     """Decides from ``view(p)`` and the legal moves only; its own RNG breaks ties."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = new_rng(seed)
-
-    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
-        if not moves:
-            raise ValueError("The bot has no legal move to choose from.")
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: dict[str, Any], moves: list[Move]) -> Move:
         if moves[0]["type"] == "lead":
             scored = self.score_leads(view, moves)
         else:
@@ -486,18 +479,11 @@ def playout(state: State) -> list[float]:
     return [ahead, 1.0 - ahead]
 
 
-class EasyBot:
+class EasyBot(LevelBot):
     """The careless player: the playouts' own choices (``playout_lead``, ``playout_chain``) made from
     the view. It does not think about what the opponent may lead or answer, nor keep cards back."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = new_rng(seed)
-
-    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
-        if not moves:
-            raise ValueError("The bot has no legal move to choose from.")
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: dict[str, Any], moves: list[Move]) -> Move:
         me = view["viewer"]
         opp = 1 - me
         by_card = {m.get("card"): m for m in moves}  # a pass under None

@@ -25,9 +25,9 @@ import math
 import random
 from typing import Any, Callable
 
-from .common import Bot
+from .common import Bot, LevelBot
 from .ismcts import SearchBot
-from ..cards import new_rng, pick, shuffle
+from ..cards import pick, shuffle
 from ..engine import State
 from ..games.grow21 import ACE, COLOUR, DECKS, FACE, LOW, REMOVAL_POINTS, Cell, Grow21State, components
 
@@ -231,32 +231,18 @@ def best(scored: list[tuple[float, Move]], rng: random.Random) -> Move:
     return pick([m for score, m in scored if score >= top - 1e-9], rng)
 
 
-class EasyBot:
+class EasyBot(LevelBot):
     """Careless: grabs a 21 and builds towards its own next one, as if every rank were equally
     likely, and never asks what its move leaves the opponent."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = new_rng(seed)
-
-    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
-        if not moves:
-            raise ValueError("The bot has no legal move to choose from.")
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: dict[str, Any], moves: list[Move]) -> Move:
         return best(scored_moves(view, moves, UNIFORM, UNIFORM, careful=False), self.rng)
 
 
-class NormalBot:
+class NormalBot(LevelBot):
     """One move deep: harvest now, leave the opponent as few 21s as the cards left allow."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = new_rng(seed)
-
-    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
-        if not moves:
-            raise ValueError("The bot has no legal move to choose from.")
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: dict[str, Any], moves: list[Move]) -> Move:
         theirs, mine = next_odds(view)
         return best(scored_moves(view, moves, theirs, mine), self.rng)
 

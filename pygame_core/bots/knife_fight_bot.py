@@ -16,9 +16,9 @@ import math
 import random
 from typing import Any, Callable
 
-from .common import Bot
+from .common import Bot, LevelBot
 from .ismcts import SearchBot
-from ..cards import new_rng, pick, shuffle
+from ..cards import pick, shuffle
 from ..engine import State
 from ..games.knife_fight import HALVES, VALUES, KnifeFightState, kind, resolve, value
 
@@ -51,17 +51,10 @@ def exchange_score(me: int, mine: str | None, theirs: str | None, old: list[list
     return score
 
 
-class NormalBot:
+class NormalBot(LevelBot):
     """The average exchange of each card against every unseen opponent card."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = new_rng(seed)
-
-    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
-        if not moves:
-            raise ValueError("The bot has no legal move to choose from.")
-        if len(moves) == 1:
-            return moves[0]
+    def decide(self, view: dict[str, Any], moves: list[Move]) -> Move:
         me = view["viewer"]
         if moves[0]["type"] == "dress":  # drop the deepest old wound
             return max(moves, key=lambda m: value(m["discard"]))
@@ -112,15 +105,10 @@ class NormalBot:
         return [c for c in HALVES[1 - view["viewer"]] if c not in seen]
 
 
-class EasyBot:
+class EasyBot(LevelBot):
     """A beginner: its lowest number card half the time, any card otherwise; dresses its deepest wound."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = new_rng(seed)
-
-    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
-        if not moves:
-            raise ValueError("The bot has no legal move to choose from.")
+    def decide(self, view: dict[str, Any], moves: list[Move]) -> Move:
         if moves[0]["type"] == "dress":
             return max(moves, key=lambda m: value(m["discard"]))
         numbers = [m for m in moves if kind(m["card"]) == "number"]
