@@ -134,7 +134,8 @@ def write_page(results: dict[str, Any]) -> None:
              "same opener equally often. Every figure has its 95% interval (Wilson for shares, normal",
              "approximation for means). A share of *decided* games leaves draws out. The bar for the",
              "levels: each wins at least 60% of the decided games against the one below it, with the",
-             "interval's lower end above 55%.",
+             "interval's lower end above 55%. A's score margin is A's final score less B's, in the game's",
+             "own scores (in a game where the lower score wins, a good margin is negative).",
              ""]
     for game_id in sorted(results):
         rows = results[game_id]["rows"]
