@@ -1,8 +1,9 @@
 """Computer opponents: three levels per two-player game, each deciding from its player's view only.
 
 ``easy`` is a plausible but careless player, ``normal`` the game's heuristic, ``hard`` an
-information-set tree search (``ismcts``) over the game's own rules. Each game's bot module lists its
-levels in ``LEVELS``; this registry gathers them, one line per game.
+information-set tree search (``ismcts``) over the game's own rules where searching helps (in Knife
+Fight it measured worth nothing: its hard level is a more careful heuristic). Each game's bot module
+lists its levels in ``LEVELS``; this registry gathers them, one line per game.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ import copy
 from typing import NamedTuple, Sequence
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
-from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, register
+from ..engine import DEFAULT_LEVELS, Event, GameInfo, IllegalMove, Json, LevelSpec, Move, SetupError, State, register
 from ..grammar import Party, sentence
 
 HAND_SIZE = 3
@@ -120,6 +120,9 @@ class KnifeFightState(State):
         summary=("Red deck against black deck. Both fighters lay a card face down at once; parry, feint, "
                  "patch yourself up, and bleed slower than your rival."),
         minutes=5,
+        levels=(DEFAULT_LEVELS[0],
+                LevelSpec("normal", "Deputy", "bold: weighs every card you may hold, and prizes the cut it deals"),
+                LevelSpec("hard", "Gunslinger", "careful: weighs every card you may hold, and fears every cut")),
     )
     version = 1
 

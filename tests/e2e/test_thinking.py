@@ -11,7 +11,7 @@ from saloon_site import LAPTOP
 # how soon the engine answered something else: a search that is not abandoned would hold the queue.
 ABANDON = """
 async () => {
-  const started = await window.app.call({ op: "new", game: "knife_fight", seed: 11 });
+  const started = await window.app.call({ op: "new", game: "dueling_suits", seed: 11 });
   const session = started.session;
   const thinking = window.app.call({ op: "bot", session, player: 1, level: "hard" });
   await new Promise((resolve) => setTimeout(resolve, 20));
@@ -29,7 +29,7 @@ SLICED_LIKE_WHOLE = """
 async () => {
   const moves = [];
   for (const peek of [false, true]) {
-    const { session } = await window.app.call({ op: "new", game: "knife_fight", seed: 11 });
+    const { session } = await window.app.call({ op: "new", game: "dueling_suits", seed: 11 });
     const thinking = window.app.call({ op: "bot", session, player: 1, level: "hard", viewer: 1 });
     if (peek) await window.app.call({ op: "view", session, player: 0 });
     const answer = await thinking;
@@ -55,22 +55,22 @@ def test_a_sliced_search_plays_the_same_move_as_ever(open_page: Callable[..., An
     visit = open_page(LAPTOP)
     page = visit.goto()
     first, second = page.evaluate(SLICED_LIKE_WHOLE)
-    assert first == second and first["type"] == "play" and isinstance(first["card"], str)
+    assert first == second and first["type"] == "lead" and isinstance(first["card"], str)
 
 
 def test_leaving_the_table_while_the_computer_thinks_leaves_nothing_behind(open_page: Callable[..., Any]) -> None:
-    """The computer commits first in Knife Fight, so its search starts as the table opens: leave at once.
-    The menu comes back without an error, the saved fight resumes where it was (no half-made move), and
-    the next table plays."""
+    """Both duellists lead face down at once in Dueling Suits, so the computer's search starts as the table
+    opens: leave at once. The menu comes back without an error, the saved duel resumes where it was (no
+    half-made move), and the next table plays."""
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=knife_fight&mode=computer&level=hard&seed=11&speed=fast")
+    page = visit.goto("#game=dueling_suits&mode=computer&level=hard&seed=11&speed=fast")
     page.wait_for_function("() => window.app.current && window.app.current.session")
     page.evaluate("() => { location.hash = ''; }")
     page.wait_for_selector("#menu:not([hidden])")
     assert "stuck" not in page.inner_text("body")
-    page.evaluate("() => { location.hash = '#game=knife_fight&mode=computer&level=hard&speed=fast'; }")
+    page.evaluate("() => { location.hash = '#game=dueling_suits&mode=computer&level=hard&speed=fast'; }")
     assert visit.wait_for_turn() == "move"
     view = visit.view(0)
-    assert view["round"] == 1 and view["committed"] == [False, True], "the computer committed once, now"
+    assert view["turn"] == 1 and view["committed"] == [False, True], "the computer led once, now"
     visit.play_moves(2)
     assert not visit.errors
