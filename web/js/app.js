@@ -23,6 +23,7 @@ import { SavedGames, onSlotChanged } from "./saved-game.js";
 import { adoptLegacySave } from "./legacy-save.js";
 import { toast, showCurtain, hideCurtain, wireDialogs, askToReplace, shareLink } from "./overlays.js";
 import { openHelp } from "./help-pages.js";
+import { wireDialogHistory } from "./dialog-history.js";
 import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
@@ -339,6 +340,7 @@ function wireControls() {
 }
 
 wireDialogs();
+wireDialogHistory();
 wireSetupForm();
 wireControls();
 followDownloads();

@@ -25,10 +25,11 @@ export function showCurtain(title) {
   const button = find("#curtain-ready", HTMLButtonElement, curtain);
   find("#curtain-title", HTMLElement, curtain).textContent = title;
   curtain.hidden = false;
+  setScreensInert(true);
   button.focus();
   return new Promise((resolve) => {
     button.addEventListener("click", () => {
-      curtain.hidden = true;
+      hideCurtain();
       resolve();
     }, { once: true });
   });
@@ -36,6 +37,15 @@ export function showCurtain(title) {
 
 export function hideCurtain() {
   find("#curtain").hidden = true;
+  setScreensInert(false);
+}
+
+/**
+ * While the curtain is up nothing behind it can be reached: no Tab stop, no click, nothing read aloud.
+ * @param {boolean} inert
+ */
+function setScreensInert(inert) {
+  for (const screen of document.querySelectorAll("body > main")) /** @type {HTMLElement} */ (screen).inert = inert;
 }
 
 /** Buttons with data-dialog="id" open that <dialog>; a click on a dialog's backdrop closes it. */
