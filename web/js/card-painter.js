@@ -42,27 +42,33 @@ function paintBlank(ctx, w, h, fill) {
   ctx.stroke();
 }
 
-function paintIndex(ctx, card, w, h) {
+/**
+ * The rank over its suit sign in the top-left corner; in the bottom-right one, where a real card has the
+ * index turned upside down, the same two glyphs upright, the sign over the rank (a suit sign upside down
+ * reads as another: a spade as a black heart).
+ * @param {boolean} bottom
+ */
+function paintIndex(ctx, card, w, h, bottom) {
   const size = h * 0.17;
+  const sign = size * 0.82;
   ctx.fillStyle = card.red ? RED : BLACK;
   ctx.textAlign = "center";
   ctx.textBaseline = "top";
-  const cx = w * 0.13;
+  const cx = bottom ? w * 0.87 : w * 0.13;
+  const rankTop = bottom ? h * 0.955 - size : h * 0.045;
+  const signTop = bottom ? h * 0.955 - size * 1.02 - sign : h * 0.045 + size * 1.02;
   ctx.font = `bold ${card.rank === "10" ? size * 0.82 : size}px ${SERIF}`;
-  ctx.fillText(card.rank, cx, h * 0.045);
-  ctx.font = `${size * 0.82}px ${SANS}`;
-  ctx.fillText(card.symbol, cx, h * 0.045 + size * 1.02);
+  ctx.fillText(card.rank, cx, rankTop);
+  ctx.font = `${sign}px ${SANS}`;
+  ctx.fillText(card.symbol, cx, signTop);
 }
 
-function paintPip(ctx, symbol, x, y, size, flipped) {
-  ctx.save();
-  ctx.translate(x, y);
-  if (flipped) ctx.rotate(Math.PI);
+/** A pip, always upright, as the indices: in Grit the one heart matters. */
+function paintPip(ctx, symbol, x, y, size) {
   ctx.font = `${size}px ${SANS}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(symbol, 0, 0);
-  ctx.restore();
+  ctx.fillText(symbol, x, y);
 }
 
 function paintCourt(ctx, card, w, h) {
@@ -85,22 +91,18 @@ function paintCourt(ctx, card, w, h) {
 function paintFace(ctx, code, w, h) {
   const card = parseCard(code);
   paintBlank(ctx, w, h, FACE);
-  paintIndex(ctx, card, w, h);
-  ctx.save();
-  ctx.translate(w, h);
-  ctx.rotate(Math.PI);
-  paintIndex(ctx, card, w, h);
-  ctx.restore();
+  paintIndex(ctx, card, w, h, false);
+  paintIndex(ctx, card, w, h, true);
 
   ctx.fillStyle = card.red ? RED : BLACK;
   const pips = PIPS[card.rank];
   if (card.rank === "A") {
-    paintPip(ctx, card.symbol, w / 2, h / 2, h * 0.42, false);
+    paintPip(ctx, card.symbol, w / 2, h / 2, h * 0.42);
   } else if (pips && w >= 48) {
     const top = h * 0.2, span = h * 0.6, size = h * 0.17;
-    for (const [px, py] of pips) paintPip(ctx, card.symbol, w * px, top + span * py, size, py > 0.5);
+    for (const [px, py] of pips) paintPip(ctx, card.symbol, w * px, top + span * py, size);
   } else if (pips) {
-    paintPip(ctx, card.symbol, w / 2, h * 0.56, h * 0.4, false);
+    paintPip(ctx, card.symbol, w / 2, h * 0.56, h * 0.4);
   } else {
     paintCourt(ctx, card, w, h);
   }
