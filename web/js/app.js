@@ -8,6 +8,7 @@
 //   renders          number of canvas redraws showing a new view; each fires document event "saloon:rendered"
 //   hitboxes()       card, pile and cell rectangles in viewport CSS pixels, for clicking the canvas from tests
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
+//   animating()      whether the table is playing out an animation now (none with prefers-reduced-motion)
 //
 // Which table is open is in the address (router.js). A table of a game opens its saved game when there is
 // one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks
@@ -68,6 +69,7 @@ const app = {
   renders: 0,
   hitboxes: () => table?.renderer.hitboxes() ?? null,
   drawnView: () => structuredClone(table?.renderer.heldView ?? null),
+  animating: () => (table?.renderer.animationLeft() ?? 0) > 0,
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 Object.assign(window, { app });
