@@ -172,17 +172,25 @@ def play_game(state: State, bots: dict[int, Any]) -> list[tuple[int, dict[str, A
     raise AssertionError("game did not end")
 
 
-def level_wins(game_id: str, games: int, a: str = "hard", b: str = "easy") -> int:
-    """Games level ``a`` wins against level ``b``, seats alternating (seeds 1000 and up)."""
-    wins = 0
+def match_results(game_id: str, games: int, a: Callable[[int], Any], b: Callable[[int], Any],
+                  seed: int = 1000) -> tuple[int, int]:
+    """(A's wins, B's wins) over ``games`` games, seats alternating (deals ``seed`` and up; A's bot
+    seeded with the game's number, B's with the next)."""
+    wins = losses = 0
     for i in range(games):
-        state = get_game(game_id).new_game(seed=1000 + i)
+        state = get_game(game_id).new_game(seed=seed + i)
         seat_a = i % 2
-        play_game(state, {seat_a: make_bot(game_id, a, i), 1 - seat_a: make_bot(game_id, b, i + 1)})
+        play_game(state, {seat_a: a(i), 1 - seat_a: b(i + 1)})
         outcome = state.outcome()
         assert outcome is not None
         wins += outcome["winner"] == seat_a
-    return wins
+        losses += outcome["winner"] == 1 - seat_a
+    return wins, losses
+
+
+def level_wins(game_id: str, games: int, a: str = "hard", b: str = "easy") -> int:
+    """Games level ``a`` wins against level ``b``, seats alternating (seeds 1000 and up)."""
+    return match_results(game_id, games, lambda n: make_bot(game_id, a, n), lambda n: make_bot(game_id, b, n))[0]
 
 
 def assert_decides_from_the_view(state: State, bots: dict[int, Any], fresh_bot: Callable[[], Any],

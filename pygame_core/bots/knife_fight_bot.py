@@ -69,9 +69,10 @@ def exchange_score(me: int, mine: str | None, theirs: str | None, old: list[list
 
 
 class Fighter(LevelBot):
-    """The average exchange of each card against every unseen opponent card, weighed by ``temper``."""
+    """The average exchange of each card against every unseen opponent card, weighed by ``temper``
+    (each level sets its own)."""
 
-    temper = BOLD
+    temper: Temper
 
     def decide(self, view: dict[str, Any], moves: list[Move]) -> Move:
         me = view["viewer"]

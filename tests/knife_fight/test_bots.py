@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import pytest
 
-from playthrough import assert_decides_from_the_view, play_game
+from playthrough import assert_decides_from_the_view, match_results
 from pygame_core import State, get_game
 from pygame_core.bots import RandomBot
 from pygame_core.bots.knife_fight_bot import CAREFUL, BOLD, EasyBot, HardBot, NormalBot, exchange_score
@@ -121,14 +121,7 @@ def test_the_tempers_weigh_a_cut_as_they_say() -> None:
 
 def share_of_decided(games: int, seed: int, level: Callable[[int], Any], rival: Callable[[int], Any]) -> float:
     """``level``'s share of the decided games against ``rival``, seats alternating."""
-    wins = losses = 0
-    for i in range(games):
-        state = get_game("knife_fight").new_game(seed=seed + i)
-        seat = i % 2
-        play_game(state, {seat: level(i), 1 - seat: rival(i + 1)})
-        winner = (state.outcome() or {}).get("winner")
-        wins += winner == seat
-        losses += winner == 1 - seat
+    wins, losses = match_results("knife_fight", games, level, rival, seed)
     return wins / (wins + losses)
 
 

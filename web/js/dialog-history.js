@@ -10,7 +10,7 @@ function openDialog() {
 }
 
 function onOpened() {
-  if (dialogEntry !== null && dialogEntry === location.href && history.state?.saloonDialog) return; // one entry for nested dialogs
+  if (dialogEntry === location.href && history.state?.saloonDialog) return; // one entry for nested dialogs
   history.pushState({ saloonDialog: true }, "", location.href);
   dialogEntry = location.href;
 }
