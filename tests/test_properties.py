@@ -285,6 +285,7 @@ def test_no_leak_redealing_unseen_cards_changes_nothing_a_player_sees(
     for state, p, move in play_out(game_id, seed, options, choices):
         played.append((p, move))
         state.play(p, move)
-    assert state is not None
+    if state is None:  # over before anyone moved (a Showdown party can fall to an ambush): check that table
+        state = get_game(game_id).new_game(seed=seed, options=options)
     k = cut % (len(played) + 1)
     assert_redeal_unseen(game_id, seed, options, state.record()["deal"], played, k, rng)
