@@ -28,7 +28,7 @@ from .common import Bot, LevelBot
 from .ismcts import SearchBot
 from ..cards import pick, shuffle, suit_cards
 from ..engine import State
-from ..games.grit import HEART_RANKS, KEY, ROUNDS, SPADES, VALUE, Entry, GritState
+from ..games.grit import HEART_RANKS, KEY, ROUNDS, SPADES, VALUE, Entry, GritState, Order
 
 Move = dict[str, Any]
 
@@ -97,8 +97,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> GritState:
     state.mark_used = list(view["mark_used"])
     state.played = [(e["player"], *e["pile"]) for e in view["log"] if e["round"] == view["round"]]
     state.log = log
-    state.first = view["first"]
-    state.order_reason = view["order_reason"]
+    state.order = Order(*view["order"])
     state._outcome = None
     return state
 

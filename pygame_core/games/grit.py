@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from ..cards import Card, card_label, is_card, new_rng, pick, shuffle, suit_cards
 from ..engine import (Event, GameInfo, IllegalMove, Json, Move, OptionSpec, SetupError, State,
                       player_name, register)
+from ..grammar import Party, sentence
 
 ROUNDS = 4
 PILES = 3
@@ -30,6 +31,31 @@ HEART_RANKS = {
 }
 MOVE_KEYS = {"type", "card", "pile", "marked"}
 MOVE_EXAMPLE = '{"type": "play", "card": "7S", "pile": [0, 1], "marked": false}'
+
+
+class Order(NamedTuple):
+    """Who plays first this round and why (GRIT-4): ``brave`` plays second, with the higher visible
+    total (``high`` against ``low``) or, level, the higher top ``card``; None: all level."""
+
+    first: int
+    brave: int | None
+    high: int
+    low: int
+    card: str | None
+
+
+def order_reason(order: Order | list[Any], viewer: int | None, names: tuple[str, ...]) -> str:
+    """The round order in one sentence from ``viewer``'s seat ("You play second: ...")."""
+    first, brave, high, low, card = order
+    if brave is None:
+        opener = Party.of(first, viewer, names)
+        return sentence(f"Visible totals and top cards are level, so {opener.subject} "
+                        f"{opener.verb('play', 'plays')} first.")
+    bold = Party.of(brave, viewer, names)
+    plays = f"{bold.subject} {bold.verb('play', 'plays')} second"
+    if card is None:
+        return sentence(f"{plays}: higher visible total ({high} against {low}).")
+    return f"Visible totals are level at {high}; {plays} with the higher top card ({card_label(card)})."
 
 
 def card_value(code: str) -> int:
@@ -104,7 +130,7 @@ class GritState(State):
         self.mark_used = [False, False]
         self.played: list[tuple[int, int, int]] = []  # (player, owner, index) this round
         self.log: list[tuple[int, int, int]] = []  # (owner, index, depth) of every play, in order
-        self.first, self.order_reason = self._order()
+        self.order = self._order()
         self._outcome: dict[str, Json] | None = None
 
     # --- protocol -------------------------------------------------------------------------
@@ -165,7 +191,7 @@ class GritState(State):
         else:
             self._next_round()
             events.append({"type": "round", "round": self.round, "first": self.first,
-                           "reason": self.order_reason})
+                           "reason": order_reason(self.order, None, self.names), "order": list(self.order)})
         return events
 
     def advance(self, p: int, move: Move) -> None:
@@ -199,7 +225,7 @@ class GritState(State):
     def _next_round(self) -> None:
         self.round += 1
         self.played = []
-        self.first, self.order_reason = self._order()
+        self.order = self._order()
 
     def view(self, p: int | None) -> dict[str, Json]:
         self.check_viewer(p)
@@ -212,7 +238,8 @@ class GritState(State):
             "rounds": ROUNDS,
             "phase": "over" if over else "play",
             "first": self.first,
-            "order_reason": self.order_reason,
+            "order": list(self.order),
+            "order_reason": order_reason(self.order, p, self.names),
             "to_act": self.to_act(),
             "hand": list(self.hands[p]) if p is not None else None,
             "hand_counts": [len(h) for h in self.hands],
@@ -233,6 +260,9 @@ class GritState(State):
         """GRIT-9: a face-down play shows its card to its player only; reveals are public."""
         if event["type"] == "play" and viewer != event["player"]:
             return {**event, "card": None}
+        if event["type"] == "round":  # the order's facts, told from the viewer's seat
+            told = {key: value for key, value in event.items() if key != "order"}
+            return {**told, "reason": order_reason(event["order"], viewer, self.names)}
         return dict(event)
 
     def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
@@ -283,21 +313,23 @@ class GritState(State):
                 if pile and not (visible_only and pile[-1].face_down)]
         return max(tops, key=KEY.__getitem__) if tops else None
 
-    def _order(self) -> tuple[int, str]:
+    @property
+    def first(self) -> int:
+        """The seat that plays first this round (GRIT-4)."""
+        return self.order.first
+
+    def _order(self) -> Order:
         """GRIT-4: the bravest (higher visible total, then higher visible top card) plays second."""
         totals = [self.visible_total(0), self.visible_total(1)]
         if totals[0] != totals[1]:
             brave = 0 if totals[0] > totals[1] else 1
-            return 1 - brave, (f"{player_name(brave)} plays second: higher visible total "
-                               f"({totals[brave]} against {totals[1 - brave]}).")
+            return Order(1 - brave, brave, totals[brave], totals[1 - brave], None)
         best = [self._best_top(0, True), self._best_top(1, True)]
         keys = [KEY[c] if c else (-1, 0) for c in best]
         if keys[0] != keys[1]:
             brave = 0 if keys[0] > keys[1] else 1
-            card = card_label(best[brave] or "")
-            return 1 - brave, (f"Visible totals are level at {totals[0]}; {player_name(brave)} plays "
-                               f"second with the higher top card ({card}).")
-        return 0, f"Visible totals and top cards are level, so {player_name(0)} plays first."
+            return Order(1 - brave, brave, totals[0], totals[0], best[brave])
+        return Order(0, None, totals[0], totals[0], None)
 
     def _reveal_round(self) -> Event:
         """GRIT-5: both unmarked cards of the round turn face up; marked ones stay down (GRIT-7)."""

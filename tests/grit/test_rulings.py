@@ -277,7 +277,9 @@ def test_grit_2_4_level_totals_low_cards_other_side() -> None:
     act(state, "JS", 0, 2, marked=True)    # player 0: 8 + hidden J
     assert state.view(None)["totals"] == [8, 8]
     assert state.to_act() == [1]
-    assert state.view(0)["order_reason"] == ("Visible totals are level at 8; Player 1 plays second "
+    assert state.view(0)["order_reason"] == ("Visible totals are level at 8; you play second "
+                                             "with the higher top card (8\u2660).")
+    assert state.view(1)["order_reason"] == ("Visible totals are level at 8; Player 1 plays second "
                                              "with the higher top card (8\u2660).")
 
 
@@ -326,10 +328,13 @@ def test_grit_4_higher_visible_total_plays_second() -> None:
     state = new(make_deal(["AS", "2S", "4S", "5S"], ["6S", "7S", "8S", "10S"], "9S", "3S"))
     assert state.to_act() == [1]
     assert state.view(0)["first"] == 1
-    assert state.view(0)["order_reason"] == "Player 1 plays second: higher visible total (9 against 3)."
+    assert state.view(0)["order_reason"] == "You play second: higher visible total (9 against 3)."
+    assert state.view(None)["order_reason"] == "Player 1 plays second: higher visible total (9 against 3)."
     state = new(make_deal(["AS", "2S", "4S", "5S"], ["6S", "7S", "8S", "10S"], "3S", "9S"))
     assert state.to_act() == [0]
-    assert state.view(1)["order_reason"] == "Player 2 plays second: higher visible total (9 against 3)."
+    assert state.view(1)["order_reason"] == "You play second: higher visible total (9 against 3)."
+    state.names = ("Player 1", "the computer")
+    assert state.view(0)["order_reason"] == "The computer plays second: higher visible total (9 against 3)."
 
 
 def test_grit_4_equal_totals_higher_top_card_plays_second() -> None:
@@ -345,8 +350,11 @@ def test_grit_4_round_event_reports_order() -> None:
     assert state.to_act() == [0]
     act(state, "4S", 0, 1)  # player 0: 9 + 4 = 13
     events = act(state, "5S", 1, 1)  # player 1: 10 + 5 = 15
-    assert events[-1] == {"type": "round", "round": 2, "first": 0,
+    assert events[-1] == {"type": "round", "round": 2, "first": 0, "order": [0, 1, 15, 13, None],
                           "reason": "Player 2 plays second: higher visible total (15 against 13)."}
+    told = {"type": "round", "round": 2, "first": 0}
+    assert state.redact_event(events[-1], 1) == {**told, "reason": "You play second: higher visible total (15 against 13)."}
+    assert state.redact_event(events[-1], None) == {**told, "reason": events[-1]["reason"]}
     act(state, "3S", 0, 2)  # player 0: 16
     events = act(state, "6S", 0, 0)  # player 1 covers player 0's 9 with 6: player 0 has 6 + 4 + 3 = 13
     assert state.view(None)["totals"] == [13, 15]
@@ -365,14 +373,15 @@ def test_grit_4_all_level_player_0_first() -> None:
     assert state.to_act() == [0]
     reason = "Visible totals and top cards are level, so Player 1 plays first."
     assert view["order_reason"] == reason
-    assert events[-1] == {"type": "round", "round": 2, "first": 0, "reason": reason}
+    assert events[-1] == {"type": "round", "round": 2, "first": 0, "reason": reason, "order": [0, None, 0, 0, None]}
+    assert state.view(0)["order_reason"] == "Visible totals and top cards are level, so you play first."
     # and the same all-level rule picks player 0 even when player 1 was first before:
     state = new(make_deal(["AS", "2S", "3S", "4S"], ["5S", "6S", "7S", "8S"], "JS", "9S"))
     assert state.to_act() == [1]
     act(state, "5S", 1, 0, marked=True)
     act(state, "AS", 0, 0, marked=True)
     assert state.to_act() == [0]
-    assert state.view(0)["order_reason"] == reason
+    assert state.view(None)["order_reason"] == reason
 
 
 # --------------------------------------------------------------------------- GRIT-5 plays and reveal
@@ -711,7 +720,9 @@ def test_grit_9_redacted_events() -> None:
     for viewer in VIEWERS:
         redacted = state.redact_events(events, viewer)
         assert redacted[0]["card"] == ("7S" if viewer == 1 else None)
-        assert redacted[1:] == events[1:], "reveal and round events are public"
+        assert redacted[1] == events[1], "the reveal is public"
+        assert redacted[2] == state.redact_event(events[2], None) | {"reason": redacted[2]["reason"]}, \
+            "the round order is public, told from each viewer's seat"
         assert "7S" not in strings_in(redacted[1:])
     assert state.redact_move(1, mv("7S", 0, 0, True), 0) == {**mv("7S", 0, 0, True), "card": None}
     assert state.redact_move(1, mv("7S", 0, 0, True), 1) == mv("7S", 0, 0, True)
