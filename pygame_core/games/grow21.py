@@ -216,8 +216,8 @@ class Grow21State(State):
             self.board[cell].append(card)
         events: list[Event] = [{"type": move["type"], "player": p, "card": card, "at": list(cell),
                                 "covered": covered}]
-        self.last = {"player": p, "type": move["type"], "card": card, "at": list(cell), "removed": [],
-                     "discarded": []}
+        self.last = {"player": p, "type": move["type"], "card": card, "at": list(cell), "covered": covered,
+                     "removed": [], "discarded": []}
         group = self.group_at(cell)
         if is_stable([self.board[c][-1] for c in group]):  # GROW-5
             events.append(self._remove(p, group))

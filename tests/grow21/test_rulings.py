@@ -237,8 +237,8 @@ def test_grow_1_view_shape() -> None:
     run(state, [place(0, 0)])
     view = state.view(None)
     assert view["board"] == [{"at": [0, 0], "stack": ["5H"], "top": "5H"}]
-    assert view["last"] == {"player": 0, "type": "place", "card": "5H", "at": [0, 0], "removed": [],
-                            "discarded": []}
+    assert view["last"] == {"player": 0, "type": "place", "card": "5H", "at": [0, 0], "covered": None,
+                            "removed": [], "discarded": []}
     assert view["groups"] == [{"colour": "red", "cells": [[0, 0]], "values": [5]}]
     assert view["log"] == [{"type": "place", "player": 0, "card": "5H", "at": [0, 0], "covered": None}]
     with pytest.raises(ValueError):
@@ -451,7 +451,7 @@ def test_grow_5_removal_takes_whole_stacks_and_scores_10_for_the_mover() -> None
     assert board(state) == {(1, -1): ["3S"], (1, 0): ["9S"], (1, 1): ["2S"]}, "black cards stay"
     view = state.view(None)
     assert view["scores"] == [10, 0]
-    assert view["last"] == {"player": 0, "type": "place", "card": "5D", "at": [0, -1],
+    assert view["last"] == {"player": 0, "type": "place", "card": "5D", "at": [0, -1], "covered": None,
                             "removed": [[0, -1], [0, 0], [0, 1]], "discarded": []}
     assert view["split"] == [] and view["phase"] == "play" and view["to_act"] == [1]
     assert view["current"] == "4S"

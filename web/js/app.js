@@ -9,6 +9,7 @@
 //   hitboxes()       card, pile and cell rectangles in viewport CSS pixels, for clicking the canvas from tests
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
 //   animating()      whether the table is playing out an animation now (none with prefers-reduced-motion)
+//   lastMove()       the other side's last move as told ({sentence, spots}: the lit rectangles in viewport CSS pixels)
 //
 // Which table is open is in the address (router.js). A table of a game opens its saved game when there is
 // one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks
@@ -70,6 +71,7 @@ const app = {
   hitboxes: () => table?.renderer.hitboxes() ?? null,
   drawnView: () => structuredClone(table?.renderer.heldView ?? null),
   animating: () => (table?.renderer.animationLeft() ?? 0) > 0,
+  lastMove: () => (table ? { sentence: table.lastMoveLine, spots: table.renderer.spotHitboxes() } : null),
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 Object.assign(window, { app });

@@ -121,6 +121,19 @@ export function glow(ctx, rect, { size = 14 } = {}) {
   ctx.fill();
 }
 
+/** A ring drawn over a card or place to say "this just happened here": a wide halo and a bright rim. */
+export function spotRing(ctx, rect) {
+  const radius = Math.max(4, rect.w * 0.1);
+  const rim = { x: rect.x - 4, y: rect.y - 4, w: rect.w + 8, h: rect.h + 8 };
+  halo(ctx, rim, radius, GOLD, 18);
+  ctx.save();
+  ctx.strokeStyle = GOLD;
+  ctx.lineWidth = 2.5;
+  roundedRect(ctx, rim, radius);
+  ctx.stroke();
+  ctx.restore();
+}
+
 /** A card that can't be used now, shaded over. */
 export function dim(ctx, rect, alpha = 0.45) {
   ctx.fillStyle = `rgba(10, 30, 20, ${alpha})`;

@@ -2,10 +2,10 @@
 
 /**
  * @typedef {import("./types.js").Seat} Seat
- * @typedef {{plate: string, subject: string, object: string, owner: string}} SeatName
+ * @typedef {{plate: string, subject: string, object: string, owner: string, own: string}} SeatName
  *   plate: the name on the table ("You · Player 1"); subject: who acts, opening a sentence ("You",
  *   "The computer"); object: the same inside a sentence ("you", "the computer"); owner: whose pile
- *   ("your", "Player 2's")
+ *   ("your", "Player 2's"); own: whose, when the seat itself is the sentence's subject ("your", "its", "their")
  */
 
 /**
@@ -33,10 +33,10 @@ export function humanSeats(seats, { mode, side }) {
  */
 export function seatNames(seats, mode, human) {
   return seats.map(({ name, kind }, index) => {
-    if (kind === "engine" || mode === "hotseat") return { plate: name, subject: name, object: name, owner: `${name}'s` };
+    if (kind === "engine" || mode === "hotseat") return { plate: name, subject: name, object: name, owner: `${name}'s`, own: "their" };
     return human.includes(index)
-      ? { plate: mode === "solo" ? "You" : `You · ${name}`, subject: "You", object: "you", owner: "your" }
-      : { plate: `Computer · ${name}`, subject: "The computer", object: "the computer", owner: "the computer's" };
+      ? { plate: mode === "solo" ? "You" : `You · ${name}`, subject: "You", object: "you", owner: "your", own: "your" }
+      : { plate: `Computer · ${name}`, subject: "The computer", object: "the computer", owner: "the computer's", own: "its" };
   });
 }
 

@@ -3,7 +3,17 @@
 // frame, and the conversions between viewport and canvas points for hit tests. A game's renderer
 // extends this with layout(), timeline(events, before) and paint(layout, elapsed).
 
-import { banner, clamp01, ease, lerpRect } from "./canvas-kit.js";
+import { banner, clamp01, ease, lerpRect, spotRing } from "./canvas-kit.js";
+
+const SPOTLIGHT_MS = 2600; // how long the other side's last move glows once it has landed
+const SPOTLIGHT_FADE_MS = 700;
+
+/** How bright the spotlight is `age` ms after it came on: up quickly, two soft pulses, then out. */
+function spotlightStrength(age) {
+  const rise = Math.min(1, age / 180);
+  const fall = Math.min(1, (SPOTLIGHT_MS - age) / SPOTLIGHT_FADE_MS);
+  return rise * fall * (0.78 + 0.22 * Math.cos(age / 190));
+}
 
 /**
  * A card turning over, `p` of the way (0..1): its back narrows to an edge, then its face widens.
@@ -33,6 +43,9 @@ export class TableRenderer {
     /** @type {any} {began, end, ...what the game's timeline() keeps}, null when still */
     this.animation = null;
     this.frameRequest = 0;
+    /** @type {{spots: any[], from: number, animate: boolean} | null} the other side's last move, lit up */
+    this.spot = null;
+    this.spotTimer = 0;
     this.size = { width: 0, height: 0 };
     this.observer = new ResizeObserver(() => this.resize());
     this.observer.observe(canvas);
@@ -41,6 +54,7 @@ export class TableRenderer {
   /** Stop watching the canvas (the table closed; the next table brings its own renderer). */
   dispose() {
     this.observer.disconnect();
+    clearTimeout(this.spotTimer);
     cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
   }
@@ -118,6 +132,7 @@ export class TableRenderer {
   clear() {
     this.view = null;
     this.animation = null;
+    this.spot = null;
     this.draw();
   }
 
@@ -139,14 +154,61 @@ export class TableRenderer {
 
   /** Ask for the next frame while something moves; `force`: one frame anyway (the camera was moved). */
   scheduleFrame(force = false) {
-    if (this.frameRequest || !(force || this.animation || this.inMotion())) return;
+    if (this.frameRequest || !(force || this.animation || this.inMotion() || this.spotPulsing())) return;
     this.frameRequest = requestAnimationFrame(() => {
       this.frameRequest = 0;
       const moving = this.stepMotion();
       if (this.animation && performance.now() - this.animation.began >= this.animation.end) this.animation = null;
       this.draw();
-      if (moving || this.animation) this.scheduleFrame();
+      if (moving || this.animation || this.spotPulsing()) this.scheduleFrame();
     });
+  }
+
+  /**
+   * Light up where the other side's last move landed, once the animation bringing it has played out.
+   * @param {any[]} spots what the game's spotRects() places; [] puts the light out
+   * @param {boolean} animate pulse and fade (false, for reduced motion: a steady light, off after as long)
+   */
+  spotlight(spots, animate) {
+    clearTimeout(this.spotTimer);
+    const from = performance.now() + this.animationLeft();
+    this.spot = spots.length ? { spots, from, animate } : null;
+    if (this.spot && !animate) {
+      this.spotTimer = window.setTimeout(() => {
+        this.spot = null;
+        this.draw();
+      }, from + SPOTLIGHT_MS - performance.now());
+    }
+    this.draw();
+    this.scheduleFrame();
+  }
+
+  /** The spotlight's rectangles in viewport CSS pixels, whether lit yet or not ([] when off). For tests. */
+  spotHitboxes() {
+    if (!this.spot || !this.view) return [];
+    const at = this.toViewport();
+    return this.spotRects(this.layout(), this.spot.spots).map(at);
+  }
+
+  /** Whether a pulsing spotlight still needs frames. */
+  spotPulsing() {
+    return this.spot !== null && this.spot.animate && performance.now() - this.spot.from < SPOTLIGHT_MS;
+  }
+
+  /** The spotlight's rings, over everything the game painted. */
+  paintSpotlight(layout) {
+    if (!this.spot) return;
+    const age = performance.now() - this.spot.from;
+    if (age < 0) return;
+    if (age >= SPOTLIGHT_MS && this.spot.animate) {
+      this.spot = null;
+      return;
+    }
+    const { ctx } = this;
+    ctx.save();
+    ctx.globalAlpha = this.spot.animate ? spotlightStrength(age) : 1;
+    for (const rect of this.spotRects(layout, this.spot.spots)) spotRing(ctx, rect);
+    ctx.restore();
   }
 
   draw() {
@@ -156,7 +218,9 @@ export class TableRenderer {
     ctx.clearRect(0, 0, size.width, size.height);
     if (!this.view || size.width < 10 || size.height < 10) return;
     const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
-    this.paint(this.layout(), elapsed);
+    const layout = this.layout();
+    this.paint(layout, elapsed);
+    this.paintSpotlight(layout);
   }
 
   /** A client (viewport) point in canvas CSS pixels. */
@@ -185,6 +249,14 @@ export class TableRenderer {
    */
   timeline() {
     return null;
+  }
+
+  /**
+   * Where the spotlight's spots are, as canvas rectangles (the game's own kind of spot: a pile, a cell).
+   * @type {(layout: any, spots: any[]) => {x: number, y: number, w: number, h: number}[]}
+   */
+  spotRects() {
+    return [];
   }
 
   /**

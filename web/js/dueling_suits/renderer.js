@@ -41,6 +41,11 @@ export class DuelingSuitsRenderer extends TableRenderer {
     return null;
   }
 
+  /** The spotlight's spots are a lead ({lead: seat}) or a chain card ({chain: [seat, index]}). */
+  spotRects(layout, spots) {
+    return spots.map((spot) => ("lead" in spot ? layout.lanes[spot.lead].lead : layout.lanes[spot.chain[0]].chains[spot.chain[1]]));
+  }
+
   /**
    * Rectangles in viewport CSS pixels: the viewer's hand, every card drawn as a back in a hand, both lead
    * slots and chain cards with what lies there as far as the viewer knows, the pass target (null unless

@@ -8,6 +8,7 @@ import { DuelingSuitsRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { SuitChart } from "./chart.js";
 import { prompt, waitingCaption, newsLine, logEntries, tableSummary } from "./texts.js";
+import { cardText } from "../cards.js";
 
 /** The button over the moves that opens the suit table. */
 function chartButton() {
@@ -92,6 +93,30 @@ export class Table extends TwoSeatScreen {
 
   summary(view) {
     return tableSummary(view, this.names);
+  }
+
+  /**
+   * The rival's lead lying face down while the viewer still chooses theirs (DUEL-4), or the chain card it
+   * just added: chains alternate, so when the viewer is to chain, the rival's newest chain card is the
+   * newest move on the table (DUEL-5).
+   */
+  roundOf(view) {
+    return view.turn;
+  }
+
+  lastMove(view) {
+    const me = view.viewer;
+    const rival = 1 - me;
+    const { subject, own } = this.names[rival];
+    if (view.phase === "lead" && view.committed[rival] && !view.committed[me]) {
+      return { sentence: `${subject} led a card face down: both leads turn up once ${this.names[me].object} lead too.`, spots: [{ lead: rival }] };
+    }
+    const chain = view.chains[rival];
+    if (view.phase !== "chain" || view.chain_turn !== me || !chain.length) return null;
+    const { card, added, full } = chain.at(-1);
+    const how = full ? `the lead's suit: full value` : `not the lead's suit: half value`;
+    const sentence = `${subject} chained ${cardText(card)}: +${added} to ${own} power (${how}).`;
+    return { sentence, spots: [{ chain: [rival, chain.length - 1] }] };
   }
 
   get overLine() {

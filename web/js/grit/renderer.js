@@ -34,6 +34,17 @@ export class GritRenderer extends TableRenderer {
     return null;
   }
 
+  /** The spotlight's spots are piles ({pile: [owner, index]}): the top card, turned about its centre if marked. */
+  spotRects(layout, spots) {
+    return spots.flatMap(({ pile: [owner, index] }) => {
+      const top = layout.piles.find((p) => p.owner === owner && p.index === index)?.cards.at(-1);
+      if (!top) return [];
+      const { w, h } = layout.card;
+      const [across, down] = top.entry.marked ? [h, w] : [w, h];
+      return [{ x: top.x + (w - across) / 2, y: top.y + (h - down) / 2, w: across, h: down }];
+    });
+  }
+
   /**
    * Rectangles in viewport CSS pixels: the viewer's face-up hand cards, every hand card drawn as a back
    * (the opponent's; both hands in a spectator view) and the six piles.

@@ -4,7 +4,7 @@ import { TwoSeatScreen } from "../screens/two-seats.js";
 import { GritRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { pileKey } from "./layout.js";
-import { logLine, discardsLine, tableSummary } from "./texts.js";
+import { logLine, discardsLine, lastPlay, tableSummary } from "./texts.js";
 
 /** The "Mark it" toggle: while pressed, the card played next goes down marked (GRIT-7). */
 function markToggle() {
@@ -120,6 +120,15 @@ export class Table extends TwoSeatScreen {
 
   summary(view) {
     return tableSummary(view, this.names);
+  }
+
+  roundOf(view) {
+    return view.round;
+  }
+
+  lastMove(view) {
+    const sentence = lastPlay(view, this.names);
+    return sentence ? { sentence, spots: [{ pile: view.log.at(-1).pile }] } : null;
   }
 
   get overLine() {

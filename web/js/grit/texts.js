@@ -8,6 +8,21 @@ export function logLine(entry, names) {
   return `${names[entry.player].subject} played ${card} on ${names[owner].owner} pile ${index + 1}${how}.`;
 }
 
+/**
+ * The other side's newest play on the viewer's table, told from the viewer's seat: what it was and where,
+ * and what a hidden card means. Null when the viewer's own play is the newest.
+ */
+export function lastPlay(view, names) {
+  const entry = view.log.at(-1);
+  if (!entry || entry.player === view.viewer) return null;
+  const [owner, index] = entry.pile;
+  const who = names[entry.player].subject;
+  const where = `${owner === entry.player ? names[owner].own : names[owner].owner} pile ${index + 1}`;
+  if (entry.marked) return `${who} marked a card on ${where}: it stays hidden until the end.`;
+  if (entry.card === null) return `${who} played a card face down on ${where}: it turns up when the round ends.`;
+  return `${who} played ${cardText(entry.card)} on ${where}.`;
+}
+
 export function discardsLine(discards) {
   if (!discards?.length) return "";
   return `The cards set aside unseen were ${discards.map(cardText).join(" and ")}.`;

@@ -113,6 +113,11 @@ export class Grow21Renderer extends TableRenderer {
     return { kind: "cell", at: this.camera.cellAt(x, y) };
   }
 
+  /** The spotlight's spots are cells ({cell: [x, y]}), where the camera shows them now. */
+  spotRects(layout, spots) {
+    return spots.map(({ cell }) => this.camera.cardRect(cell[0], cell[1]));
+  }
+
   /**
    * For tests: every card on the board and every cell on offer, in viewport CSS pixels, with its cell
    * [x, y], its top card, stack size, what a person may do there (place, change, keep), whether that

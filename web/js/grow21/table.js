@@ -142,9 +142,16 @@ export class Table extends TwoSeatScreen {
     return tableSummary(view, this.names);
   }
 
+  lastMove(view) {
+    const last = view.last;
+    if (!last || last.player === view.viewer) return null;
+    return { sentence: lastMoveLine(view, this.names), spots: [{ cell: last.at }] };
+  }
+
   statusLines(view) {
     const context = { acting: this.acting, hotseat: this.hotseat, computerDue: this.machineNext(view) };
-    return /** @type {[string, string]} */ ([turnLine(view, this.names, context), lastMoveLine(view, this.names)]);
+    const news = this.lastMoveLine ? "" : lastMoveLine(view, this.names); // the other side's move is told already
+    return /** @type {[string, string]} */ ([turnLine(view, this.names, context), news]);
   }
 
   updateLog(view) {

@@ -4,7 +4,8 @@ import { cardText } from "../cards.js";
 
 const TOTAL_CARDS = 52;
 
-export const cellText = ([x, y]) => `(${x}, ${y})`;
+/** A cell's grid position, for the screen-reader summary only (the board draws no coordinates). */
+const cellText = ([x, y]) => `(${x}, ${y})`;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -40,8 +41,8 @@ export function lastMoveLine(view, names) {
   const last = view.last;
   if (!last) return "Red opens: the first card goes in the middle of the table.";
   const verb = last.type === "change"
-    ? `${names[last.player].subject} changed the card at ${cellText(last.at)} into ${cardText(last.card)}.`
-    : `${names[last.player].subject} placed ${cardText(last.card)} at ${cellText(last.at)}.`;
+    ? `${names[last.player].subject} put ${cardText(last.card)} on the ${cardText(last.covered)}.`
+    : `${names[last.player].subject} placed ${cardText(last.card)}.`;
   const parts = [verb];
   if (last.removed.length) parts.push(`21! ${plural(last.removed.length, "cell")} harvested, +10.`);
   if (last.discarded.length) parts.push(`The split cost the board ${plural(last.discarded.length, "cell")}.`);
@@ -58,7 +59,7 @@ export function caption(view, { acting, computerDue, focus, touch, coarse }) {
     return { text: `Keep this part: ${plural(lost, "cell")} would go${touch ? " · tap again" : ""}` };
   }
   if (focus?.preview) {
-    const where = `${focus.kind === "change" ? "onto" : "at"} ${cellText(focus.move.at)}`;
+    const where = focus.kind === "change" ? "on this card" : "here";
     const value = focus.preview.scores ? "makes 21! +10" : `→ group of ${focus.preview.values.join("/")}`;
     return { text: `${cardText(view.current)} ${where} ${value}${touch ? " · tap again" : ""}`, gold: focus.preview.scores };
   }
@@ -79,8 +80,8 @@ export function logEntries(events, names) {
     if (event.type === "place" || event.type === "change") {
       card += 1;
       const text = event.type === "place"
-        ? `${does(names, event.player, "place", "places")} ${cardText(event.card)} at ${cellText(event.at)}.`
-        : `${does(names, event.player, "put", "puts")} ${cardText(event.card)} on the ${cardText(event.covered)} at ${cellText(event.at)}.`;
+        ? `${does(names, event.player, "place", "places")} ${cardText(event.card)}.`
+        : `${does(names, event.player, "put", "puts")} ${cardText(event.card)} on the ${cardText(event.covered)}.`;
       entries.push([`Card ${card}`, text]);
     } else if (event.type === "remove") {
       const cells = event.cells.length;
@@ -90,8 +91,7 @@ export function logEntries(events, names) {
       entries.push([label, `The board fell into ${event.parts.length} parts of the same size; ${does(names, event.player, "choose", "chooses")} which stays.`]);
     } else if (event.type === "keep") {
       const gone = event.discarded.length;
-      const first = event.kept[0];
-      if (chosen) entries.push([label, `${does(names, event.player, "keep", "keeps")} the part with ${cellText(first)}; ${plural(gone, "cell")} ${gone === 1 ? "is" : "are"} discarded.`]);
+      if (chosen) entries.push([label, `${does(names, event.player, "keep", "keeps")} a part of ${plural(event.kept.length, "cell")}; ${plural(gone, "cell")} ${gone === 1 ? "is" : "are"} discarded.`]);
       else if (gone) entries.push([label, `Only the largest part of the board survives: ${plural(gone, "cell")} ${gone === 1 ? "is" : "are"} discarded.`]);
       chosen = false;
     } else if (event.type === "end") {

@@ -38,6 +38,11 @@ export class KnifeFightRenderer extends TableRenderer {
     return null;
   }
 
+  /** The spotlight's spots are commit slots ({slot: seat}). */
+  spotRects(layout, spots) {
+    return spots.map(({ slot }) => layout.slots[slot]);
+  }
+
   /**
    * Rectangles in viewport CSS pixels: the viewer's hand, every card drawn as a back in a hand, both
    * damage piles card by card, and the two commit slots with what lies in them as far as the viewer knows.

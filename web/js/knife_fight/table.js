@@ -61,6 +61,19 @@ export class Table extends TwoSeatScreen {
     return tableSummary(view, this.names);
   }
 
+  /** The rival's card lying face down in its slot while the viewer still chooses (KNIFE-2). */
+  roundOf(view) {
+    return view.round;
+  }
+
+  lastMove(view) {
+    const me = view.viewer;
+    const rival = 1 - me;
+    if (view.phase !== "commit" || !view.committed[rival] || view.committed[me]) return null;
+    const sentence = `${this.names[rival].subject} committed a card face down: it turns up when ${this.names[me].object} commit too.`;
+    return { sentence, spots: [{ slot: rival }] };
+  }
+
   get overLine() {
     return "The fight is over.";
   }

@@ -15,6 +15,8 @@ import { seatNames, resultTitle } from "../seats.js";
 import { attachStylesheet } from "./stylesheet.js";
 
 const BOT_PAUSE_MS = 900; // a natural beat before the computer moves
+const REPLAY_BEAT_MS = 450; // between the moves of a replayed round (a whole step when nothing animates)
+const REPLAY_KEPT = 16; // moves remembered for "replay the last round"
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,7 +59,14 @@ export class TableScreen {
     this.acting = false;
     this.busy = false;
     this.closed = false;
+    /** the other side's last move in one sentence from this seat ("" when the news is not theirs) */
+    this.lastMoveLine = "";
+    /** @type {{before: any, response: any, events: any[], mine: boolean}[]} the moves this viewer saw, newest last */
+    this.steps = [];
+    this.replaying = false;
+    this.replayButton = /** @type {HTMLButtonElement} */ (document.querySelector("#replay"));
     this.listeners = new AbortController(); // every DOM listener of this table goes when it closes
+    this.replayButton.addEventListener("click", () => this.replayRound(), { signal: this.listeners.signal });
     /** @type {import("../move-panel.js").MovePanel} the game's move panel, made by its constructor */
     this.panel = /** @type {any} */ (null);
     this.detachStylesheet = attachStylesheet(/** @type {any} */ (this.constructor).stylesheet);
@@ -102,6 +111,7 @@ export class TableScreen {
   async showSeat(seat, events = []) {
     const { view, legal } = await this.session.look(seat);
     if (this.closed) return;
+    if (seat !== this.viewer) this.steps = []; // another person's table: nothing of theirs to replay
     this.viewer = seat;
     this.showView(view, events);
     this.offerMoves(legal);
@@ -109,7 +119,10 @@ export class TableScreen {
   }
 
   /** Draw a new view right away (the moves on offer follow in a moment, see offerMoves). */
-  showView(response, events) {
+  showView(response, events, { mine = false } = {}) {
+    if (events.length && this.response) {
+      this.steps = [...this.steps, { before: this.response, response, events, mine }].slice(-REPLAY_KEPT);
+    }
     this.response = response;
     this.acting = false;
     this.legal = { moves: [], labels: [] };
@@ -119,9 +132,18 @@ export class TableScreen {
       events, animate: this.animated, highlight: this.highlight(), perspective: this.viewer ?? 0,
     });
     this.renderer.canvas.setAttribute("aria-label", this.summary(response.view));
+    this.showLastMove(response.view);
     this.updateStatus(response);
     this.updateLog(response.view);
+    this.refreshReplay();
     this.onRendered();
+  }
+
+  /** Light up and tell the other side's last move, when it is the newest thing on this seat's table. */
+  showLastMove(view) {
+    const told = this.viewer === null || view.phase === "over" ? null : this.lastMove(view);
+    this.lastMoveLine = told?.sentence ?? "";
+    this.renderer.spotlight(told?.spots ?? [], this.animated);
   }
 
   /** Put the legal moves of the seat on screen (buttons, playable cards); null: none. */
@@ -133,6 +155,7 @@ export class TableScreen {
     if (this.acting && document.activeElement === document.body) this.panel.focus();
     this.renderer.setHighlight(this.highlight());
     this.updateStatus(this.response);
+    this.refreshReplay();
   }
 
   /**
@@ -214,8 +237,70 @@ export class TableScreen {
       this.save();
       return this.showSeat(seat, played.events); // the same player goes again: back to their side
     }
-    this.showView(view, played.events);
+    this.showView(view, played.events, { mine: true });
     await this.afterMove(view);
+  }
+
+  /**
+   * The moves of the last round this viewer saw: where the game counts rounds (roundOf), the newest
+   * step's round, and the one before too while the viewer has not moved in the new one yet; else
+   * everything since the viewer's own last move.
+   */
+  lastRound() {
+    let start = this.steps.length - 1;
+    if (start < 0) return [];
+    if (this.roundOf(this.steps[start].before.view) === null) {
+      while (start > 0 && !this.steps[start].mine) start -= 1;
+      return this.steps.slice(start);
+    }
+    const roundStart = (/** @type {number} */ from) => {
+      const round = this.roundOf(this.steps[from].before.view);
+      while (from > 0 && this.roundOf(this.steps[from - 1].before.view) === round) from -= 1;
+      return from;
+    };
+    start = roundStart(start);
+    if (start > 0 && !this.steps.slice(start).some((step) => step.mine)) start = roundStart(start - 1);
+    return this.steps.slice(start);
+  }
+
+  /** "Replay the last round" is on offer while the person may move (or the game is over) and there is one. */
+  refreshReplay() {
+    const idle = this.acting || Boolean(this.response?.over);
+    this.replayButton.disabled = this.replaying || !idle || this.lastRound().length === 0;
+  }
+
+  /**
+   * Play the last round again from the view before it, move by move as it was animated (a beat per move
+   * when motion is reduced), then give the table back as it stands. Nothing is asked of the engine.
+   */
+  async replayRound() {
+    const steps = this.lastRound();
+    if (this.replaying || !steps.length || this.replayButton.disabled) return;
+    this.replaying = true;
+    const acting = this.acting;
+    this.acting = false;
+    this.panel.disable();
+    this.refreshReplay();
+    const highlight = this.highlight();
+    this.renderer.spotlight([], false);
+    this.renderer.show(steps[0].before.view, { animate: false, highlight, perspective: this.viewer ?? 0 });
+    for (const step of steps) {
+      this.setStatus("Replaying the last round…", "");
+      await sleep(REPLAY_BEAT_MS);
+      if (this.closed) return;
+      this.renderer.show(step.response.view, { events: step.events, animate: this.animated, highlight, perspective: this.viewer ?? 0 });
+      await sleep(this.animated ? this.renderer.animationLeft() : REPLAY_BEAT_MS);
+      if (this.closed) return;
+    }
+    await sleep(REPLAY_BEAT_MS);
+    if (this.closed) return;
+    this.replaying = false;
+    this.acting = acting;
+    this.renderer.show(this.response.view, { animate: false, highlight: this.highlight(), perspective: this.viewer ?? 0 });
+    this.showLastMove(this.response.view);
+    if (this.acting) this.showMoves();
+    this.updateStatus(this.response);
+    this.refreshReplay();
   }
 
   /** Whether the computer or the engine (not a person) moves next in this view. */
@@ -225,8 +310,12 @@ export class TableScreen {
 
   /** The status lines: the game's own during play, the outcome's reason at the end. */
   updateStatus(response) {
-    if (response.over) this.setStatus(this.overLine, response.outcome?.reason ?? "");
-    else this.setStatus(...this.statusLines(response.view));
+    if (response.over) {
+      this.setStatus(this.overLine, response.outcome?.reason ?? "");
+      return;
+    }
+    const [turn, news] = this.statusLines(response.view);
+    this.setStatus(turn, [this.lastMoveLine, news].filter(Boolean).join(" "));
   }
 
   setStatus(turn, reason) {
@@ -280,6 +369,7 @@ export class TableScreen {
     this.renderer.dispose();
     this.dom.result.hidden = true;
     this.dom.waiting.hidden = true;
+    this.replayButton.disabled = true;
     this.setStatus("", "");
     this.detachStylesheet();
     this.session.close();
@@ -287,6 +377,7 @@ export class TableScreen {
 
   /** Nothing of the game left on screen or in the renderer (curtain, leaving the table). */
   hideTable() {
+    this.replayButton.disabled = true;
     this.renderer.clear();
     this.renderer.canvas.setAttribute("aria-label", "The card table");
     this.panel.clear();
@@ -314,10 +405,29 @@ export class TableScreen {
   }
 
   /**
+   * The other side's move, if it is the newest thing on the viewer's table (`this.names` says who is
+   * who): one sentence from the viewer's seat, and the spots the renderer's spotRects() lights up.
+   * Read from the view, so it is told again after a reload or a hand-over, and never more than it shows.
+   * @type {(view: any) => {sentence: string, spots: any[]} | null}
+   */
+  lastMove() {
+    return null;
+  }
+
+  /**
    * A click on the canvas at a client (viewport) point.
    * @type {(clientX: number, clientY: number) => void}
    */
   tap() {}
+
+  /**
+   * The round a view belongs to, for "replay the last round" (null: the game counts no rounds, and the
+   * last round is everything since the viewer's own last move).
+   * @type {(view: any) => number | null}
+   */
+  roundOf() {
+    return null;
+  }
 
   /** What the renderer marks (playable cards, targets, the caption). */
   highlight() {

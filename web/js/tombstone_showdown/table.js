@@ -78,7 +78,7 @@ export class Table extends TwoSeatScreen {
     this.names = this.names.map((name, seat) => {
       if (seat === 0) return name;
       const called = seatName(view, seat);
-      return { plate: called, subject: called, object: called, owner: `${called}'s` };
+      return { plate: called, subject: called, object: called, owner: `${called}'s`, own: "their" };
     });
   }
 
