@@ -106,3 +106,21 @@ def test_replay_plays_the_last_round_again_and_gives_the_table_back(open_page: C
     assert page.locator("#turn-line").inner_text().startswith("Round 2 of 4")
     assert replay.is_enabled()
     assert not visit.errors
+
+
+def test_hot_seat_tells_the_other_persons_play_by_name_after_the_curtain(open_page: Callable[..., Any]) -> None:
+    visit = open_page(LAPTOP)
+    page = visit.goto("#game=grit&mode=hotseat&seed=17&speed=fast")
+    if visit.wait_for_turn() == "curtain":  # the first person is asked for too
+        page.click("#curtain-ready")
+    assert visit.wait_for_turn() == "move"
+    first = page.evaluate("() => window.app.drawnView().viewer")
+    visit.play_moves(1)
+    assert visit.wait_for_turn() == "curtain"
+    page.click("#curtain-ready")
+    assert visit.wait_for_turn() == "move"
+    assert page.evaluate("() => window.app.drawnView().viewer") == 1 - first
+    sentence = page.evaluate("() => window.app.lastMove().sentence")
+    played = "(played a card face down|marked a card)"
+    assert re.fullmatch(rf"Player {first + 1} {played} on (your|their) pile [123]: .*", sentence), sentence
+    assert not visit.errors

@@ -17,7 +17,8 @@ export function lastPlay(view, names) {
   if (!entry || entry.player === view.viewer) return null;
   const [owner, index] = entry.pile;
   const who = names[entry.player].subject;
-  const where = `${owner === entry.player ? names[owner].own : names[owner].owner} pile ${index + 1}`;
+  const whose = owner === view.viewer ? "your" : owner === entry.player ? names[owner].own : names[owner].owner;
+  const where = `${whose} pile ${index + 1}`;
   if (entry.marked) return `${who} marked a card on ${where}: it stays hidden until the end.`;
   if (entry.card === null) return `${who} played a card face down on ${where}: it turns up when the round ends.`;
   return `${who} played ${cardText(entry.card)} on ${where}.`;
