@@ -439,3 +439,26 @@ def test_two_characters_played_solo_until_the_gang_runs(open_page: Callable[...,
     page.wait_for_function("() => document.querySelector('#result-discards').textContent.includes('Back on your roster')")
     kept = {c["sheet"]["name"]: c["sheet"]["money"] for c in page.evaluate(ROSTER, ["load", None])}
     assert kept == {"Ada": 500 + 1500, "Bo": 500 + 1500}, "the purse of $30 shared by the two"
+
+
+def test_the_enemys_flip_is_in_the_spotlight(open_page: Callable[..., Visit]) -> None:
+    """Issue 13: the Dealer's flip for an enemy glows on the felt (its cards) and is told in one sentence."""
+    visit = open_page(LAPTOP)
+    page = visit.goto(f"#game={GAME}&mode=solo&speed=fast&seed=3&options={json.dumps({'encounter': 'noon'})}")
+    for _ in range(30):
+        page.wait_for_selector("#move-list button.move:not([disabled])")
+        drawn = page.evaluate("() => window.app.drawnView()")
+        pending = drawn["pending"]
+        if pending and pending["sides"][0]["who"].startswith("npc"):
+            break
+        seat, moves = offered(visit)
+        click_move(visit, seat, moves[0])
+    else:
+        raise AssertionError("no enemy attacked in 30 moves")
+    told = page.evaluate("() => window.app.lastMove()")
+    enemy, target = pending["sides"][0], pending["sides"][1]
+    assert told["sentence"].startswith(f"{enemy['name']} attacks {target['name']} with the "), told["sentence"]
+    assert told["sentence"] in page.locator("#reason-line").inner_text()
+    flip = page.evaluate("() => window.app.hitboxes()")["flip"]
+    assert [(s["x"], s["y"]) for s in told["spots"]] == [(c["x"], c["y"]) for c in flip[:len(enemy["cards"])]]
+    assert not visit.errors

@@ -104,6 +104,12 @@ export class ShowdownRenderer extends FateRenderer {
     }
   }
 
+  /** The spotlight's spots are sides ({side: index}) of the newest flip on the felt: its cards. */
+  spotRects(layout, spots) {
+    const stage = layout.stages.at(-1);
+    return stage ? spots.flatMap(({ side }) => (stage.sides[side]?.cards ?? []).map((card) => card.rect)) : [];
+  }
+
   timeline(events) {
     const flips = super.timeline(events);
     const banners = events.map(bannerText).filter(Boolean).map((words, i) => ({ text: words, start: i * BANNER_MS * 0.6 }));

@@ -11,7 +11,7 @@ import { TwoSeatScreen } from "../screens/two-seats.js";
 import { ShowdownRenderer } from "./renderer.js";
 import { ShowdownPanel } from "./panel.js";
 import { sceneHeader, boardCards, storyItems } from "./board.js";
-import { END_TITLES, roundLabel, promptFor, waitingFor, newsLine, logEntries, tableSummary, seatName } from "./texts.js";
+import { END_TITLES, roundLabel, promptFor, waitingFor, newsLine, logEntries, tableSummary, seatName, enemyMove } from "./texts.js";
 import { make, dollars, ABILITIES } from "../tombstone/sheet-view.js";
 import { Roster, writtenBackNote } from "../tombstone/roster.js";
 import { partyPicker, notUp } from "../tombstone/party-picker.js";
@@ -181,13 +181,20 @@ export class Table extends TwoSeatScreen {
     return tableSummary(view);
   }
 
+  /** The Dealer's newest flip for an enemy glows on the felt: the enemy's side of it. */
+  lastMove(view) {
+    const sentence = enemyMove(view);
+    return sentence ? { sentence, spots: [{ side: 0 }] } : null;
+  }
+
   get overLine() {
     return "The fight is over.";
   }
 
   statusLines(view) {
     const turn = this.acting ? `${promptFor(view, /** @type {number} */ (this.viewer), this.legal.moves)}.` : waitingFor(view, this.response?.to_act ?? []);
-    return /** @type {[string, string]} */ ([`${roundLabel(view)} · ${turn}`, newsLine(view)]);
+    const news = this.lastMoveLine && !view.pending ? "" : newsLine(view); // a settled enemy move is told already
+    return /** @type {[string, string]} */ ([`${roundLabel(view)} · ${turn}`, news]);
   }
 
   updateLog(view) {

@@ -1,6 +1,7 @@
 // The Showdown in words: where the fight stands (round, whose turn), what a character on screen is asked
-// to do, the log as a story, the end's headline and the canvas summary. Every sentence about what
-// happened is the engine's (view.log, the events' "sentence"); this module only names things.
+// to do, the log as a story, the end's headline, the enemies' last move and the canvas summary. Every
+// sentence about what was settled is the engine's (view.log, the events' "sentence"); this module names
+// things and says which flip waits.
 import { cardText } from "../cards.js";
 import { pendingTitle, flipWords } from "../tombstone/fate-words.js";
 
@@ -81,4 +82,24 @@ export function tableSummary(view) {
   const flip = view.pending ? `Waiting: ${pendingTitle(view)}; ${view.pending.sides.map((s) => `${s.name} ${flipWords(s.flip, s.ability)}`).join("; ")}.` : "";
   return [`Showdown: ${view.encounter.title}. ${roundLabel(view)}.`, `${party.join(". ")}.`, `Facing them: ${foes.join(", ")}.`, flip]
     .filter(Boolean).join(" ");
+}
+
+/**
+ * The enemies' newest move, when it is the newest thing on the table: the flip the Dealer made for one of
+ * them that waits for a cheat, or one it settled. Null when a character acted last.
+ */
+export function enemyMove(view) {
+  const pending = view.pending;
+  if (pending) {
+    const [first, second] = pending.sides;
+    if (!first.who.startsWith("npc")) return null;
+    const cards = first.cards.map(cardText).join(" and ");
+    if (pending.kind === "attack") {
+      const weapon = String(pending.context.weapon?.name ?? "weapon").toLowerCase();
+      return `${first.name} attacks ${second.name} with the ${weapon}: the Dealer flips ${cards}.`;
+    }
+    return `${pendingTitle(view)}: the Dealer flips ${cards} for ${first.name}.`;
+  }
+  const settled = view.last.filter((event) => event.type === "settled").at(-1);
+  return settled?.who.startsWith("npc") ? settled.sentence : null;
 }
