@@ -58,7 +58,8 @@ export function laneLabel(view, seat, names) {
   const bonus = view.bonus[seat] ? ` · block bonus +${view.bonus[seat]} on this lead` : "";
   if (view.phase === "lead" && view.committed[seat]) return { text: `Lead down, face down${bonus}`, last: false };
   if (view.phase === "lead" && view.to_act.includes(seat) && !view.last) {
-    return { text: `${names[seat].subject} ${names[seat].object === "you" ? "choose" : "chooses"} a lead${bonus}`, last: false };
+    const { subject } = names[seat];
+    return { text: `${subject} ${subject === "You" ? "choose" : "chooses"} a lead${bonus}`, last: false };
   }
   if (view.last) {
     const sum = powerSum(loggedPower(view.last, seat));
