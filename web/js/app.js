@@ -9,6 +9,9 @@
 //   hitboxes()       card, pile and cell rectangles in viewport CSS pixels, for clicking the canvas from tests
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
 //   animating()      whether the table is playing out an animation now (none with prefers-reduced-motion)
+//   textBoxes()      {width, height, boxes}: the canvas size and every text drawn on it in the last frame, each
+//                    {text, x, y, w, h, onCard, alpha} in canvas CSS pixels; a card's face is part of the card and
+//                    not listed, and `onCard` marks a glyph printed on a card some other way (grow21's small tiles)
 //
 // Which table is open is in the address (router.js). A table of a game opens its saved game when there is
 // one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks
@@ -70,6 +73,7 @@ const app = {
   hitboxes: () => table?.renderer.hitboxes() ?? null,
   drawnView: () => structuredClone(table?.renderer.heldView ?? null),
   animating: () => (table?.renderer.animationLeft() ?? 0) > 0,
+  textBoxes: () => table?.renderer.textBoxes() ?? null,
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 Object.assign(window, { app });

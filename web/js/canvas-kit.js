@@ -40,14 +40,66 @@ export function setFont(ctx, size, bold = false) {
   ctx.font = `${bold ? "bold " : ""}${size}px ${SERIF}`;
 }
 
-/** One line of text, vertically centred on y; returns its width. */
-export function text(ctx, string, x, y, { size = 13, bold = false, color = CREAM, align = "left" } = {}) {
-  setFont(ctx, size, bold);
+/**
+ * The texts drawn on each table canvas in its last frame, for tests that look for labels that collide or
+ * leave the canvas: canvas -> [{text, x, y, w, h, onCard, alpha}], boxes of ink in canvas CSS pixels.
+ * `onCard`: a glyph printed on a card (a small grow21 tile's rank and suit), which belongs to that card
+ * and may sit under the next card of a fan by design; card faces painted by the card painter never
+ * come through here at all, for the same reason.
+ * @type {WeakMap<HTMLCanvasElement, {scale: number, boxes: TextBox[]}>}
+ */
+const framesDrawn = new WeakMap();
+
+/** @typedef {{text: string, x: number, y: number, w: number, h: number, onCard: boolean, alpha: number}} TextBox */
+
+/** A new frame on this canvas (`scale`: device pixels per CSS pixel): forget the texts of the last one. */
+export function beginFrame(ctx, scale) {
+  framesDrawn.set(ctx.canvas, { scale, boxes: [] });
+}
+
+/**
+ * The texts drawn on `canvas` in its last frame.
+ * @param {HTMLCanvasElement} canvas
+ * @returns {TextBox[]}
+ */
+export function textsDrawn(canvas) {
+  return framesDrawn.get(canvas)?.boxes.map((box) => ({ ...box })) ?? [];
+}
+
+/** Keep the ink box of a text just drawn, in canvas CSS pixels (through the transform, cut by `clip`). */
+function recordText(ctx, string, x, y, metrics, clip, onCard) {
+  const frame = framesDrawn.get(ctx.canvas);
+  if (!frame || !string.trim()) return;
+  let left = x - metrics.actualBoundingBoxLeft, right = x + metrics.actualBoundingBoxRight;
+  let top = y - metrics.actualBoundingBoxAscent, bottom = y + metrics.actualBoundingBoxDescent;
+  if (clip) {
+    left = Math.max(left, clip.x);
+    right = Math.min(right, clip.x + clip.w);
+    top = Math.max(top, clip.y);
+    bottom = Math.min(bottom, clip.y + clip.h);
+    if (right <= left || bottom <= top) return;
+  }
+  const matrix = ctx.getTransform();
+  const corners = [[left, top], [right, top], [left, bottom], [right, bottom]].map(([px, py]) => matrix.transformPoint({ x: px, y: py }));
+  const xs = corners.map((p) => p.x / frame.scale), ys = corners.map((p) => p.y / frame.scale);
+  const x0 = Math.min(...xs), y0 = Math.min(...ys);
+  frame.boxes.push({ text: string, x: x0, y: y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0, onCard, alpha: ctx.globalAlpha });
+}
+
+/**
+ * One line of text, vertically centred on y; returns its width. Every text on a table canvas is drawn
+ * here, so that the frame's text boxes are known (`clip`: the rectangle the caller clips it to;
+ * `onCard`: a glyph printed on a card, see framesDrawn).
+ */
+export function text(ctx, string, x, y, { size = 13, bold = false, color = CREAM, align = "left", family = SERIF, clip = null, onCard = false } = {}) {
+  ctx.font = `${bold ? "bold " : ""}${size}px ${family}`;
   ctx.fillStyle = color;
   ctx.textAlign = align;
   ctx.textBaseline = "middle";
   ctx.fillText(string, x, y);
-  return ctx.measureText(string).width;
+  const metrics = ctx.measureText(string);
+  recordText(ctx, string, x, y, metrics, clip, onCard);
+  return metrics.width;
 }
 
 /** A rounded rectangle path, ready to fill or stroke. */
@@ -87,11 +139,12 @@ export function ribbon(ctx, string, row, { largest = 15, gold = false } = {}) {
   roundedRect(ctx, { x, y: row.y, w, h: row.h }, row.h / 2);
   ctx.fill();
   ctx.stroke();
+  const clip = { x: x + 8, y: row.y, w: w - 16, h: row.h };
   ctx.save();
   ctx.beginPath();
-  ctx.rect(x + 8, row.y, w - 16, row.h);
+  ctx.rect(clip.x, clip.y, clip.w, clip.h);
   ctx.clip();
-  text(ctx, string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: gold ? "#fff1c2" : BRASS, align: "center" });
+  text(ctx, string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: gold ? "#fff1c2" : BRASS, align: "center", clip });
   ctx.restore();
 }
 

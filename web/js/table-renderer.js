@@ -3,7 +3,7 @@
 // frame, and the conversions between viewport and canvas points for hit tests. A game's renderer
 // extends this with layout(), timeline(events, before) and paint(layout, elapsed).
 
-import { banner, clamp01, ease, lerpRect } from "./canvas-kit.js";
+import { banner, beginFrame, clamp01, ease, lerpRect, textsDrawn } from "./canvas-kit.js";
 
 /**
  * A card turning over, `p` of the way (0..1): its back narrows to an edge, then its face widens.
@@ -153,10 +153,16 @@ export class TableRenderer {
     const { ctx, size } = this;
     const scale = this.canvas.width / Math.max(1, size.width);
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    beginFrame(ctx, scale);
     ctx.clearRect(0, 0, size.width, size.height);
     if (!this.view || size.width < 10 || size.height < 10) return;
     const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
     this.paint(this.layout(), elapsed);
+  }
+
+  /** The texts drawn in the last frame, boxes in canvas CSS pixels (see canvas-kit's framesDrawn). Exposed for tests. */
+  textBoxes() {
+    return { width: this.size.width, height: this.size.height, boxes: textsDrawn(this.canvas) };
   }
 
   /** A client (viewport) point in canvas CSS pixels. */
