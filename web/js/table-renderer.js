@@ -224,12 +224,21 @@ export class TableRenderer {
   }
 
   /**
-   * The banners crossing `place` at `elapsed` ms, each `{text, start}` for `ms`, in letters of `size`.
+   * The banner up at `elapsed` ms, each `{text, start}` lasting `ms`: the latest begun (a later banner takes
+   * an earlier one's place, they never lie on top of each other), or null. What a banner crosses is not
+   * drawn under it meanwhile: the renderer asks here first.
+   * @param {{text: string, start: number}[]} banners
+   */
+  bannerAt(banners, elapsed, ms) {
+    return banners.findLast((shown) => elapsed >= shown.start && elapsed < shown.start + ms) ?? null;
+  }
+
+  /**
+   * The banner crossing `place` at `elapsed` ms (see bannerAt), in letters of `size`.
    * @param {{text: string, start: number}[]} banners
    */
   drawBanners(banners, place, elapsed, ms, size) {
-    for (const shown of banners) {
-      if (elapsed >= shown.start && elapsed < shown.start + ms) banner(this.ctx, shown.text, place, (elapsed - shown.start) / ms, size);
-    }
+    const shown = this.bannerAt(banners, elapsed, ms);
+    if (shown) banner(this.ctx, shown.text, place, (elapsed - shown.start) / ms, size);
   }
 }
