@@ -92,6 +92,7 @@ ON_SCREEN = """
     scrolled: document.scrollingElement.scrollTop,
     canvas: inside("#table"), moves: inside(".moves"), firstMove: inside("#move-list button.move"),
     narrowestCard: hand.length ? Math.min(...hand) : null,
+    movesCut: [...document.querySelectorAll(".moves, .move-list")].some((n) => n.scrollWidth > n.clientWidth + 1),
   };
 }
 """
@@ -112,6 +113,8 @@ def screen_trouble(page: Any) -> list[str]:
             trouble.append(f"the {part} is not all on screen: {box}")
     if seen["canvas"] and seen["canvas"]["height"] < MIN_CANVAS_HEIGHT:
         trouble.append(f"the canvas is {seen['canvas']['height']:.0f} px tall")
+    if seen["movesCut"]:
+        trouble.append("the move panel is cut off at its side")
     if seen["narrowestCard"] is not None and seen["narrowestCard"] < MIN_CARD_WIDTH:
         trouble.append(f"a hand card is {seen['narrowestCard']:.0f} px wide")
     return trouble
@@ -130,7 +133,7 @@ def deal(visit: Visit, table: str, seed: int) -> None:
     """A new deal of `table` (the game before it is over, or never begun: nothing asks to replace it)."""
     page = visit.page
     before = page.evaluate("() => window.app.renders")
-    page.evaluate("(hash) => { location.hash = hash; }", TABLES[table].format(seed=seed))
+    page.evaluate("(hash) => { location.hash = hash; }", TABLES[table].replace("{seed}", str(seed)))
     page.wait_for_function("(n) => window.app.renders > n", arg=before, timeout=30_000)
     settle(page)
 
