@@ -45,16 +45,18 @@ export function setFont(ctx, size, bold = false) {
  * leave the canvas: canvas -> [{text, x, y, w, h, onCard, alpha}], boxes of ink in canvas CSS pixels.
  * `onCard`: a glyph printed on a card (a small grow21 tile's rank and suit), which belongs to that card
  * and may sit under the next card of a fan by design; card faces painted by the card painter never
- * come through here at all, for the same reason.
- * @type {WeakMap<HTMLCanvasElement, {scale: number, boxes: TextBox[]}>}
+ * come through here at all, for the same reason. `covers`: where a banner crosses the table in this
+ * frame; the texts under it wait (they are not drawn) until it has gone.
+ * @type {WeakMap<HTMLCanvasElement, {scale: number, boxes: TextBox[], covers: Box[]}>}
  */
 const framesDrawn = new WeakMap();
 
-/** @typedef {{text: string, x: number, y: number, w: number, h: number, onCard: boolean, alpha: number}} TextBox */
+/** @typedef {{x: number, y: number, w: number, h: number}} Box */
+/** @typedef {Box & {text: string, onCard: boolean, alpha: number}} TextBox */
 
 /** A new frame on this canvas (`scale`: device pixels per CSS pixel): forget the texts of the last one. */
 export function beginFrame(ctx, scale) {
-  framesDrawn.set(ctx.canvas, { scale, boxes: [] });
+  framesDrawn.set(ctx.canvas, { scale, boxes: [], covers: [] });
 }
 
 /**
@@ -66,10 +68,23 @@ export function textsDrawn(canvas) {
   return framesDrawn.get(canvas)?.boxes.map((box) => ({ ...box })) ?? [];
 }
 
-/** Keep the ink box of a text just drawn, in canvas CSS pixels (through the transform, cut by `clip`). */
-function recordText(ctx, string, x, y, metrics, clip, onCard) {
+/** A rectangle through the context's transform, in canvas CSS pixels. */
+function onCanvas(ctx, scale, { x, y, w, h }) {
+  const matrix = ctx.getTransform();
+  const corners = [[x, y], [x + w, y], [x, y + h], [x + w, y + h]].map(([px, py]) => matrix.transformPoint({ x: px, y: py }));
+  const xs = corners.map((p) => p.x / scale), ys = corners.map((p) => p.y / scale);
+  const x0 = Math.min(...xs), y0 = Math.min(...ys);
+  return { x: x0, y: y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0 };
+}
+
+/** A banner crosses `rect` in this frame: texts drawn after this under it wait (see framesDrawn). */
+export function coverTexts(ctx, rect) {
   const frame = framesDrawn.get(ctx.canvas);
-  if (!frame || !string.trim()) return;
+  if (frame) frame.covers.push(onCanvas(ctx, frame.scale, rect));
+}
+
+/** The ink box of a text about to be drawn, in canvas CSS pixels (cut by `clip`); null when none shows. */
+function inkBox(ctx, frame, x, y, metrics, clip) {
   let left = x - metrics.actualBoundingBoxLeft, right = x + metrics.actualBoundingBoxRight;
   let top = y - metrics.actualBoundingBoxAscent, bottom = y + metrics.actualBoundingBoxDescent;
   if (clip) {
@@ -77,28 +92,32 @@ function recordText(ctx, string, x, y, metrics, clip, onCard) {
     right = Math.min(right, clip.x + clip.w);
     top = Math.max(top, clip.y);
     bottom = Math.min(bottom, clip.y + clip.h);
-    if (right <= left || bottom <= top) return;
   }
-  const matrix = ctx.getTransform();
-  const corners = [[left, top], [right, top], [left, bottom], [right, bottom]].map(([px, py]) => matrix.transformPoint({ x: px, y: py }));
-  const xs = corners.map((p) => p.x / frame.scale), ys = corners.map((p) => p.y / frame.scale);
-  const x0 = Math.min(...xs), y0 = Math.min(...ys);
-  frame.boxes.push({ text: string, x: x0, y: y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0, onCard, alpha: ctx.globalAlpha });
+  if (right <= left || bottom <= top) return null;
+  return onCanvas(ctx, frame.scale, { x: left, y: top, w: right - left, h: bottom - top });
 }
 
 /**
  * One line of text, vertically centred on y; returns its width. Every text on a table canvas is drawn
  * here, so that the frame's text boxes are known (`clip`: the rectangle the caller clips it to;
- * `onCard`: a glyph printed on a card, see framesDrawn).
+ * `onCard`: a glyph printed on a card, see framesDrawn; `onTop`: a banner's own words, never covered).
+ * `width`: the room it has, its letters shrink (down to 8px) to fit it.
  */
-export function text(ctx, string, x, y, { size = 13, bold = false, color = CREAM, align = "left", family = SERIF, clip = null, onCard = false } = {}) {
+export function text(ctx, string, x, y, {
+  size = 13, bold = false, color = CREAM, align = "left", family = SERIF, clip = null, onCard = false, onTop = false, width = Infinity,
+} = {}) {
   ctx.font = `${bold ? "bold " : ""}${size}px ${family}`;
+  const natural = ctx.measureText(string).width;
+  if (natural > width) ctx.font = `${bold ? "bold " : ""}${Math.max(8, (size * width) / natural)}px ${family}`;
   ctx.fillStyle = color;
   ctx.textAlign = align;
   ctx.textBaseline = "middle";
-  ctx.fillText(string, x, y);
   const metrics = ctx.measureText(string);
-  recordText(ctx, string, x, y, metrics, clip, onCard);
+  const frame = framesDrawn.get(ctx.canvas);
+  const box = frame && string.trim() ? inkBox(ctx, frame, x, y, metrics, clip) : null;
+  if (box && !onTop && frame?.covers.some((cover) => overlaps(cover, box))) return metrics.width;
+  ctx.fillText(string, x, y);
+  if (box) frame?.boxes.push({ text: string, ...box, onCard, alpha: ctx.globalAlpha });
   return metrics.width;
 }
 
@@ -125,7 +144,7 @@ export function pill(ctx, string, cx, cy, { fill = DARK_WOOD, edge = BRASS, colo
 }
 
 /** A line of text on a dark rounded ribbon centred in `row`, shrunk (down to 10px) to fit its width. */
-export function ribbon(ctx, string, row, { largest = 15, gold = false } = {}) {
+export function ribbon(ctx, string, row, { largest = 15, gold = false, onTop = false } = {}) {
   if (!string) return;
   setFont(ctx, largest, true);
   const natural = ctx.measureText(string).width;
@@ -144,7 +163,7 @@ export function ribbon(ctx, string, row, { largest = 15, gold = false } = {}) {
   ctx.beginPath();
   ctx.rect(clip.x, clip.y, clip.w, clip.h);
   ctx.clip();
-  text(ctx, string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: gold ? "#fff1c2" : BRASS, align: "center", clip });
+  text(ctx, string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: gold ? "#fff1c2" : BRASS, align: "center", clip, onTop });
   ctx.restore();
 }
 
@@ -192,10 +211,13 @@ export function dashedOutline(ctx, rect, { colour = "rgba(243, 234, 211, 0.28)",
   ctx.restore();
 }
 
-/** A line of text on a dark band across `rect`, fading in and out over `p` (0..1): "Round 2". */
+/**
+ * A line of text on a dark band across `rect`, fading in and out over `p` (0..1): "Round 2". What it
+ * crosses should wait meanwhile: a renderer calls coverTexts() with the same place before it paints.
+ */
 export function banner(ctx, string, rect, p, size = 24) {
   ctx.save();
   ctx.globalAlpha = Math.min(1, p * 6, (1 - p) * 4);
-  ribbon(ctx, string, rect, { largest: size });
+  ribbon(ctx, string, rect, { largest: size, onTop: true });
   ctx.restore();
 }

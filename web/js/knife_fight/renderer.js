@@ -215,7 +215,7 @@ export class KnifeFightRenderer extends TableRenderer {
     const strip = layout.strips[seat];
     const { deck, discard } = strip;
     const small = { fontSize: Math.max(10, Math.min(12, deck.w * 0.3)) };
-    const label = (string, x, color) => text(ctx, string, x, strip.labelY + 6, { size: small.fontSize, color });
+    const label = (string, x, color, width = Infinity) => text(ctx, string, x, strip.labelY + 6, { size: small.fontSize, color, width });
 
     // The deck, with how many cards it holds and how many the next bleed takes.
     if (view.decks[seat] > 0) this.painter.draw(ctx, deck.x, deck.y, deck.w, deck.h);
@@ -239,7 +239,7 @@ export class KnifeFightRenderer extends TableRenderer {
     const woundText = view.damage[seat].length
       ? `wounds ${sum} · bleeds ${view.bleed[seat]} a round`
       : "no wounds yet";
-    label(woundText, strip.area.x + 4, sum ? "#ffb4a8" : FAINT);
+    label(woundText, strip.area.x + 4, sum ? "#ffb4a8" : FAINT, strip.area.w - 8);
     if (!view.damage[seat].length) dashedOutline(ctx, { ...strip.area, x: strip.area.x + 4, y: deck.y, w: deck.w, h: deck.h });
     for (const rect of strip.damage) {
       if (this.isHidden(`damage:${seat}:${rect.card}`, elapsed)) continue;
