@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import pytest
 
+from pygame_core.games.tombstone.character import new_sheet
 from saloon_site import Visit
 
 SIZES = {
@@ -34,6 +35,14 @@ TABLES = {
     "tombstone_forge": "#game=tombstone_forge&mode=solo&seed={seed}",
     "tombstone_showdown": "#game=tombstone_showdown&mode=solo&seed={seed}&options=" + STRANGER_AT_NOON,
 }
+DEALERS_TABLE = "tombstone_table"  # seated from the setup form, with a character from the roster
+ADD_TO_ROSTER = """
+async (sheet) => {
+  const { Roster } = await import("./js/tombstone/roster.js");
+  const added = await new Roster(window.app).add(sheet);
+  return added.ok ? "" : added.message;
+}
+"""
 MIN_CARD_WIDTH = 34  # narrower, and a card's corner index can no longer be read
 MIN_CANVAS_HEIGHT = 200
 SAMPLES = 12  # frames looked at while a move plays out
@@ -133,7 +142,13 @@ def deal(visit: Visit, table: str, seed: int) -> None:
     """A new deal of `table` (the game before it is over, or never begun: nothing asks to replace it)."""
     page = visit.page
     before = page.evaluate("() => window.app.renders")
-    page.evaluate("(hash) => { location.hash = hash; }", TABLES[table].replace("{seed}", str(seed)))
+    if table == DEALERS_TABLE:
+        page.evaluate("() => { location.hash = ''; }")
+        page.click(f"button[data-setup='{table}']")
+        page.fill("#setup-form input[name='seed']", str(seed))
+        page.click("#setup-form button[value='deal']")
+    else:
+        page.evaluate("(hash) => { location.hash = hash; }", TABLES[table].replace("{seed}", str(seed)))
     page.wait_for_function("(n) => window.app.renders > n", arg=before, timeout=30_000)
     settle(page)
 
@@ -146,11 +161,15 @@ def move_and_sample(visit: Visit) -> tuple[int, list[str]]:
     return int(sampled["frames"]), list(sampled["trouble"])
 
 
-@pytest.mark.parametrize("table", list(TABLES))
+@pytest.mark.parametrize("table", [*TABLES, DEALERS_TABLE])
 def test_every_size_keeps_the_texts_apart_and_the_table_in_view(open_page: Callable[..., Visit], table: str) -> None:
     visit = open_page(SIZES["laptop"])
     page = visit.page
     visit.goto()
+    if table == DEALERS_TABLE:
+        sheet = new_sheet({"STR": 2, "DEX": 3, "WIL": 1, "GRT": 2})
+        sheet.update(name="Ada", background="Bounty hunter", money=500)
+        assert page.evaluate(ADD_TO_ROSTER, sheet) == ""
     seed = 7
     deal(visit, table, seed)
     problems: list[str] = []
