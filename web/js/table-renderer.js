@@ -230,7 +230,7 @@ export class TableRenderer {
    * @param {{text: string, start: number}[]} banners
    */
   bannerAt(banners, elapsed, ms) {
-    return banners.findLast((shown) => elapsed >= shown.start && elapsed < shown.start + ms) ?? null;
+    return [...banners].reverse().find((shown) => elapsed >= shown.start && elapsed < shown.start + ms) ?? null;
   }
 
   /**
