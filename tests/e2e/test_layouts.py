@@ -153,9 +153,13 @@ def deal(visit: Visit, table: str, seed: int) -> None:
     settle(page)
 
 
-def move_and_sample(visit: Visit) -> tuple[int, list[str]]:
-    """Make the person's first offered move; the trouble seen in the frames sampled while it plays out."""
+def move_and_sample(visit: Visit, table: str) -> tuple[int, list[str]]:
+    """Make the person's first offered move; the trouble seen in the frames sampled while it plays out.
+    At the Dealer's table the character acts (a save: its cards are flipped), not the Dealer."""
     page = visit.page
+    character = page.locator("button.tt-actor[data-actor='1'][aria-pressed='false']")
+    if table == DEALERS_TABLE and character.count():
+        character.click()
     page.locator("button.move:not([disabled])").first.click()
     sampled = page.evaluate(SAMPLE_ANIMATION, SAMPLES)
     return int(sampled["frames"]), list(sampled["trouble"])
@@ -181,7 +185,7 @@ def test_every_size_keeps_the_texts_apart_and_the_table_in_view(open_page: Calla
             seed += 1
             deal(visit, table, seed)
         problems += [f"{name}, still: {p}" for p in page.evaluate(TEXT_TROUBLE) + screen_trouble(page)]
-        frames, moving = move_and_sample(visit)
+        frames, moving = move_and_sample(visit, table)
         animated += frames
         problems += [f"{name}, in motion: {p}" for p in moving]
         settle(page)
