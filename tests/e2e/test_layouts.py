@@ -10,12 +10,13 @@ and are not free labels (see app.js)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable
 
 import pytest
 
 from pygame_core.games.tombstone.character import new_sheet
-from saloon_site import Visit
+from saloon_site import ROOT, Visit
 
 SIZES = {
     "phone": {"width": 390, "height": 844},
@@ -163,6 +164,18 @@ def move_and_sample(visit: Visit, table: str) -> tuple[int, list[str]]:
     page.locator("button.move:not([disabled])").first.click()
     sampled = page.evaluate(SAMPLE_ANIMATION, SAMPLES)
     return int(sampled["frames"]), list(sampled["trouble"])
+
+
+def test_every_text_on_a_table_goes_through_canvas_kit() -> None:
+    """textBoxes() knows every text only if no renderer draws one itself: canvas-kit's text() draws them all,
+    and the card painter (whose glyphs belong to its cards, painted on sprites of their own)."""
+    drawers = {"canvas-kit.js", "card-painter.js"}
+    direct = []
+    for path in sorted((ROOT / "web" / "js").rglob("*.js")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if path.name not in drawers:
+            direct += [f"{path.relative_to(ROOT)}:{n}" for n, line in enumerate(lines, 1) if re.search(r"\b(fill|stroke)Text\(", line)]
+    assert not direct, f"texts drawn outside canvas-kit: {direct}"
 
 
 @pytest.mark.parametrize("table", [*TABLES, DEALERS_TABLE])
