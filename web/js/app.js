@@ -11,7 +11,7 @@
 //   animating()      whether the table is playing out an animation now (none with prefers-reduced-motion)
 //   textBoxes()      {width, height, boxes}: the canvas size and every text drawn on it in the last frame, each
 //                    {text, x, y, w, h, onCard, alpha} in canvas CSS pixels; a card's face is part of the card and
-//                    not listed, and `onCard` marks a glyph printed on a card some other way (grow21's small tiles)
+//                    not listed, and `onCard` marks a glyph printed on a card some other way (a card drawn as a small tile)
 //
 // Which table is open is in the address (router.js). A table of a game opens its saved game when there is
 // one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks

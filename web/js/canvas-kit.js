@@ -43,7 +43,7 @@ export function setFont(ctx, size, bold = false) {
 /**
  * The texts drawn on each table canvas in its last frame, for tests that look for labels that collide or
  * leave the canvas: canvas -> [{text, x, y, w, h, onCard, alpha}], boxes of ink in canvas CSS pixels.
- * `onCard`: a glyph printed on a card (a small grow21 tile's rank and suit), which belongs to that card
+ * `onCard`: a glyph printed on a card (the rank and suit of a card drawn as a small tile), which belongs to that card
  * and may sit under the next card of a fan by design; card faces painted by the card painter never
  * come through here at all, for the same reason. `covers`: where a banner crosses the table in this
  * frame; the texts under it wait (they are not drawn) until it has gone.
