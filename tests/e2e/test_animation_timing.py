@@ -1,6 +1,7 @@
 """What the page says keeps time with what the table shows (issue 13, "Every screen size"): the status lines
-change when the animation of a move ends, not while its cards are still turning over, and Knife Fight's
-"Round N" banner takes the caption's place instead of covering it."""
+change when the animation of a move ends, not while its cards are still turning over, the result box waits
+for the last move to play out, and Knife Fight's "Round N" banner takes the caption's place instead of
+covering it."""
 
 from __future__ import annotations
 
@@ -69,4 +70,30 @@ def test_the_round_banner_takes_the_captions_place(open_page: Callable[..., Any]
     last = frames[-1]["boxes"]
     assert not any(b["text"] == "Round 2" for b in last)
     assert any(crosses(b, banner) for b in last), "the caption did not come back once the banner had gone"
+    assert not visit.errors
+
+
+# Whether the table was still animating at the moment the result box appeared (watched from the page).
+WATCH_THE_RESULT = """
+() => {
+  window.resultShownWhileAnimating = null;
+  const box = document.querySelector("#result");
+  new MutationObserver(() => {
+    if (!box.hidden && window.resultShownWhileAnimating === null) window.resultShownWhileAnimating = window.app.animating();
+  }).observe(box, { attributes: true, attributeFilter: ["hidden"] });
+}
+"""
+
+
+def test_the_result_waits_for_the_last_move_to_play_out(open_page: Callable[..., Any]) -> None:
+    """Grit at its own pace to the end: the last move's cards turn over before the result box covers them."""
+    visit = open_page(LAPTOP)
+    page = visit.goto("#game=grit&mode=computer&level=easy&seed=7")
+    page.evaluate(WATCH_THE_RESULT)
+    while (turn := visit.wait_for_turn(timeout=30_000)) == "move":
+        before = page.evaluate("() => window.app.renders")
+        page.locator("button.move:not([disabled])").last.click()
+        page.wait_for_function("(n) => window.app.renders > n", arg=before)
+    assert turn == "over"
+    assert page.evaluate("() => window.resultShownWhileAnimating") is False, "the result box came over a move in motion"
     assert not visit.errors
