@@ -4,8 +4,8 @@ readable size are all on screen without scrolling.
 
 One page per table is resized through the sizes (the engines start once per table, not once per size); at
 each size one move of the person is made, and the frames drawn while it (and the computer's answer) plays
-out are sampled. The text boxes come from `window.app.textBoxes()`: a card's own glyphs are part of the card
-and are not free labels (see app.js)."""
+out are sampled; a screenshot of each table at each size goes to artifacts/. The text boxes come from
+`window.app.textBoxes()`: a card's own glyphs are part of the card and are not free labels (see app.js)."""
 
 from __future__ import annotations
 
@@ -203,6 +203,7 @@ def test_every_size_keeps_the_texts_apart_and_the_table_in_view(open_page: Calla
         problems += [f"{name}, in motion: {p}" for p in moving]
         settle(page)
         problems += [f"{name}, after a move: {p}" for p in page.evaluate(TEXT_TROUBLE) + screen_trouble(page)]
+        visit.screenshot(f"layout-{table}-{name}.png")
     assert not problems, "\n".join(dict.fromkeys(problems))
     assert animated > 0, "no move was animated"
     assert not visit.errors
