@@ -10,6 +10,9 @@
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
 //   animating()      whether the table is playing out an animation now (none with prefers-reduced-motion)
 //   lastMove()       the other side's last move as told ({sentence, spots}: the lit rectangles in viewport CSS pixels)
+//   textBoxes()      {width, height, boxes}: the canvas size and every text drawn on it in the last frame, each
+//                    {text, x, y, w, h, onCard, alpha} in canvas CSS pixels; a card's face is part of the card and
+//                    not listed, and `onCard` marks a glyph printed on a card some other way (a card drawn as a small tile)
 //
 // Which table is open is in the address (router.js). A table of a game opens its saved game when there is
 // one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks
@@ -72,6 +75,7 @@ const app = {
   drawnView: () => structuredClone(table?.renderer.heldView ?? null),
   animating: () => (table?.renderer.animationLeft() ?? 0) > 0,
   lastMove: () => (table ? { sentence: table.lastMoveLine, spots: table.renderer.spotHitboxes() } : null),
+  textBoxes: () => table?.renderer.textBoxes() ?? null,
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 Object.assign(window, { app });

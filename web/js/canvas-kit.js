@@ -40,14 +40,85 @@ export function setFont(ctx, size, bold = false) {
   ctx.font = `${bold ? "bold " : ""}${size}px ${SERIF}`;
 }
 
-/** One line of text, vertically centred on y; returns its width. */
-export function text(ctx, string, x, y, { size = 13, bold = false, color = CREAM, align = "left" } = {}) {
-  setFont(ctx, size, bold);
+/**
+ * The texts drawn on each table canvas in its last frame, for tests that look for labels that collide or
+ * leave the canvas: canvas -> [{text, x, y, w, h, onCard, alpha}], boxes of ink in canvas CSS pixels.
+ * `onCard`: a glyph printed on a card (the rank and suit of a card drawn as a small tile), which belongs to that card
+ * and may sit under the next card of a fan by design; card faces painted by the card painter never
+ * come through here at all, for the same reason. `covers`: where a banner crosses the table in this
+ * frame; the texts under it wait (they are not drawn) until it has gone.
+ * @type {WeakMap<HTMLCanvasElement, {scale: number, boxes: TextBox[], covers: Box[]}>}
+ */
+const framesDrawn = new WeakMap();
+
+/** @typedef {{x: number, y: number, w: number, h: number}} Box */
+/** @typedef {Box & {text: string, onCard: boolean, alpha: number}} TextBox */
+
+/** A new frame on this canvas (`scale`: device pixels per CSS pixel): forget the texts of the last one. */
+export function beginFrame(ctx, scale) {
+  framesDrawn.set(ctx.canvas, { scale, boxes: [], covers: [] });
+}
+
+/**
+ * The texts drawn on `canvas` in its last frame.
+ * @param {HTMLCanvasElement} canvas
+ * @returns {TextBox[]}
+ */
+export function textsDrawn(canvas) {
+  return framesDrawn.get(canvas)?.boxes.map((box) => ({ ...box })) ?? [];
+}
+
+/** A rectangle through the context's transform, in canvas CSS pixels. */
+function onCanvas(ctx, scale, { x, y, w, h }) {
+  const matrix = ctx.getTransform();
+  const corners = [[x, y], [x + w, y], [x, y + h], [x + w, y + h]].map(([px, py]) => matrix.transformPoint({ x: px, y: py }));
+  const xs = corners.map((p) => p.x / scale), ys = corners.map((p) => p.y / scale);
+  const x0 = Math.min(...xs), y0 = Math.min(...ys);
+  return { x: x0, y: y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0 };
+}
+
+/** A banner crosses `rect` in this frame: texts drawn after this under it wait (see framesDrawn). */
+export function coverTexts(ctx, rect) {
+  const frame = framesDrawn.get(ctx.canvas);
+  if (frame) frame.covers.push(onCanvas(ctx, frame.scale, rect));
+}
+
+/** The ink box of a text about to be drawn, in canvas CSS pixels (cut by `clip`); null when none shows. */
+function inkBox(ctx, frame, x, y, metrics, clip) {
+  let left = x - metrics.actualBoundingBoxLeft, right = x + metrics.actualBoundingBoxRight;
+  let top = y - metrics.actualBoundingBoxAscent, bottom = y + metrics.actualBoundingBoxDescent;
+  if (clip) {
+    left = Math.max(left, clip.x);
+    right = Math.min(right, clip.x + clip.w);
+    top = Math.max(top, clip.y);
+    bottom = Math.min(bottom, clip.y + clip.h);
+  }
+  if (right <= left || bottom <= top) return null;
+  return onCanvas(ctx, frame.scale, { x: left, y: top, w: right - left, h: bottom - top });
+}
+
+/**
+ * One line of text, vertically centred on y; returns its width. Every text on a table canvas is drawn
+ * here, so that the frame's text boxes are known (`clip`: the rectangle the caller clips it to;
+ * `onCard`: a glyph printed on a card, see framesDrawn; `onTop`: a banner's own words, never covered).
+ * `width`: the room it has, its letters shrink (down to 8px) to fit it.
+ */
+export function text(ctx, string, x, y, {
+  size = 13, bold = false, color = CREAM, align = "left", family = SERIF, clip = null, onCard = false, onTop = false, width = Infinity,
+} = {}) {
+  ctx.font = `${bold ? "bold " : ""}${size}px ${family}`;
+  const natural = ctx.measureText(string).width;
+  if (natural > width) ctx.font = `${bold ? "bold " : ""}${Math.max(8, (size * width) / natural)}px ${family}`;
   ctx.fillStyle = color;
   ctx.textAlign = align;
   ctx.textBaseline = "middle";
+  const metrics = ctx.measureText(string);
+  const frame = framesDrawn.get(ctx.canvas);
+  const box = frame && string.trim() ? inkBox(ctx, frame, x, y, metrics, clip) : null;
+  if (box && !onTop && frame?.covers.some((cover) => overlaps(cover, box))) return metrics.width;
   ctx.fillText(string, x, y);
-  return ctx.measureText(string).width;
+  if (box) frame?.boxes.push({ text: string, ...box, onCard, alpha: ctx.globalAlpha });
+  return metrics.width;
 }
 
 /** A rounded rectangle path, ready to fill or stroke. */
@@ -73,7 +144,7 @@ export function pill(ctx, string, cx, cy, { fill = DARK_WOOD, edge = BRASS, colo
 }
 
 /** A line of text on a dark rounded ribbon centred in `row`, shrunk (down to 10px) to fit its width. */
-export function ribbon(ctx, string, row, { largest = 15, gold = false } = {}) {
+export function ribbon(ctx, string, row, { largest = 15, gold = false, onTop = false } = {}) {
   if (!string) return;
   setFont(ctx, largest, true);
   const natural = ctx.measureText(string).width;
@@ -87,11 +158,12 @@ export function ribbon(ctx, string, row, { largest = 15, gold = false } = {}) {
   roundedRect(ctx, { x, y: row.y, w, h: row.h }, row.h / 2);
   ctx.fill();
   ctx.stroke();
+  const clip = { x: x + 8, y: row.y, w: w - 16, h: row.h };
   ctx.save();
   ctx.beginPath();
-  ctx.rect(x + 8, row.y, w - 16, row.h);
+  ctx.rect(clip.x, clip.y, clip.w, clip.h);
   ctx.clip();
-  text(ctx, string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: gold ? "#fff1c2" : BRASS, align: "center" });
+  text(ctx, string, row.x + row.w / 2, row.y + row.h / 2 + 1, { size, bold: true, color: gold ? "#fff1c2" : BRASS, align: "center", clip, onTop });
   ctx.restore();
 }
 
@@ -152,10 +224,13 @@ export function dashedOutline(ctx, rect, { colour = "rgba(243, 234, 211, 0.28)",
   ctx.restore();
 }
 
-/** A line of text on a dark band across `rect`, fading in and out over `p` (0..1): "Round 2". */
+/**
+ * A line of text on a dark band across `rect`, fading in and out over `p` (0..1): "Round 2". What it
+ * crosses should wait meanwhile: a renderer calls coverTexts() with the same place before it paints.
+ */
 export function banner(ctx, string, rect, p, size = 24) {
   ctx.save();
   ctx.globalAlpha = Math.min(1, p * 6, (1 - p) * 4);
-  ribbon(ctx, string, rect, { largest: size });
+  ribbon(ctx, string, rect, { largest: size, onTop: true });
   ctx.restore();
 }

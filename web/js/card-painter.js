@@ -7,6 +7,7 @@ import { CARD_FACE as FACE, CARD_EDGE as EDGE, CARD_RED as RED, CARD_BLACK as BL
 const BRASS = "#c9a04a"; // a shade deeper than the table's brass, on the cream of a card
 const BACK = "#6e1a1d";
 const SHADOW_PAD = 0.14; // of the card width, room around the card for its shadow
+const SMALL = 48; // narrower cards (a phone's hand, a pile) show one big pip and larger corner indices
 const CACHE_LIMIT = 600; // sprites kept; a zooming table would otherwise paint and keep every size
 
 const L = 0.28, M = 0.5, R = 0.72;
@@ -46,10 +47,11 @@ function paintBlank(ctx, w, h, fill) {
  * The rank over its suit sign in the top-left corner; in the bottom-right one, where a real card has the
  * index turned upside down, the same two glyphs upright, the sign over the rank (a suit sign upside down
  * reads as another: a spade as a black heart).
+ * On a small card the index is larger: it is what identifies the card there.
  * @param {boolean} bottom
  */
 function paintIndex(ctx, card, w, h, bottom) {
-  const size = h * 0.17;
+  const size = h * (w < SMALL ? 0.23 : 0.17);
   const sign = size * 0.82;
   ctx.fillStyle = card.red ? RED : BLACK;
   ctx.textAlign = "center";
@@ -98,11 +100,11 @@ function paintFace(ctx, code, w, h) {
   const pips = PIPS[card.rank];
   if (card.rank === "A") {
     paintPip(ctx, card.symbol, w / 2, h / 2, h * 0.42);
-  } else if (pips && w >= 48) {
+  } else if (pips && w >= SMALL) {
     const top = h * 0.2, span = h * 0.6, size = h * 0.17;
     for (const [px, py] of pips) paintPip(ctx, card.symbol, w * px, top + span * py, size);
   } else if (pips) {
-    paintPip(ctx, card.symbol, w / 2, h * 0.56, h * 0.4);
+    paintPip(ctx, card.symbol, w / 2, h / 2, h * 0.34);
   } else {
     paintCourt(ctx, card, w, h);
   }

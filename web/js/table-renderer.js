@@ -3,7 +3,7 @@
 // frame, and the conversions between viewport and canvas points for hit tests. A game's renderer
 // extends this with layout(), timeline(events, before) and paint(layout, elapsed).
 
-import { banner, clamp01, ease, lerpRect, spotRing } from "./canvas-kit.js";
+import { banner, beginFrame, clamp01, ease, lerpRect, spotRing, textsDrawn } from "./canvas-kit.js";
 
 const SPOTLIGHT_MS = 2600; // how long the other side's last move glows once it has landed
 const SPOTLIGHT_FADE_MS = 700;
@@ -215,12 +215,18 @@ export class TableRenderer {
     const { ctx, size } = this;
     const scale = this.canvas.width / Math.max(1, size.width);
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    beginFrame(ctx, scale);
     ctx.clearRect(0, 0, size.width, size.height);
     if (!this.view || size.width < 10 || size.height < 10) return;
     const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
     const layout = this.layout();
     this.paint(layout, elapsed);
     this.paintSpotlight(layout);
+  }
+
+  /** The texts drawn in the last frame, boxes in canvas CSS pixels (see canvas-kit's framesDrawn). Exposed for tests. */
+  textBoxes() {
+    return { width: this.size.width, height: this.size.height, boxes: textsDrawn(this.canvas) };
   }
 
   /** A client (viewport) point in canvas CSS pixels. */
@@ -290,12 +296,21 @@ export class TableRenderer {
   }
 
   /**
-   * The banners crossing `place` at `elapsed` ms, each `{text, start}` for `ms`, in letters of `size`.
+   * The banner up at `elapsed` ms, each `{text, start}` lasting `ms`: the latest begun (a later banner takes
+   * an earlier one's place, they never lie on top of each other), or null. What a banner crosses is not
+   * drawn under it meanwhile: the renderer asks here first.
+   * @param {{text: string, start: number}[]} banners
+   */
+  bannerAt(banners, elapsed, ms) {
+    return [...banners].reverse().find((shown) => elapsed >= shown.start && elapsed < shown.start + ms) ?? null;
+  }
+
+  /**
+   * The banner crossing `place` at `elapsed` ms (see bannerAt), in letters of `size`.
    * @param {{text: string, start: number}[]} banners
    */
   drawBanners(banners, place, elapsed, ms, size) {
-    for (const shown of banners) {
-      if (elapsed >= shown.start && elapsed < shown.start + ms) banner(this.ctx, shown.text, place, (elapsed - shown.start) / ms, size);
-    }
+    const shown = this.bannerAt(banners, elapsed, ms);
+    if (shown) banner(this.ctx, shown.text, place, (elapsed - shown.start) / ms, size);
   }
 }

@@ -169,7 +169,7 @@ export class DuelingSuitsRenderer extends TableRenderer {
       this.drawHealth(layout, seat, elapsed);
       this.drawLane(layout, seat, elapsed);
     }
-    this.drawBand(layout);
+    this.drawBand(layout, elapsed);
     for (const rect of [...layout.opponentHand, ...layout.myBacks]) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h);
     if (layout.opponentHand.length) {
       pill(ctx, String(layout.opponentHand.length), layout.handCount.x + layout.handCount.w / 2, layout.handCount.y + layout.handCount.h / 2, { size: 11 });
@@ -267,7 +267,7 @@ export class DuelingSuitsRenderer extends TableRenderer {
     text(ctx, line, label.x, label.y + label.h / 2, { size: fit, bold: true, color: last && !resolving ? FAINT : chaining ? GOLD : PARCHMENT });
   }
 
-  drawBand(layout) {
+  drawBand(layout, elapsed) {
     const { ctx, view } = this;
     const { deck, discard } = layout;
     if (view.deck > 0) this.painter.draw(ctx, deck.x, deck.y, deck.w, deck.h);
@@ -283,8 +283,9 @@ export class DuelingSuitsRenderer extends TableRenderer {
     text(ctx, String(view.discard), discard.x + discard.w + 4, discard.y + discard.h * 0.35, { size: 12, bold: true });
     text(ctx, "discard", discard.x + discard.w + 4, discard.y + discard.h * 0.8, { size: 9, color: FAINT });
     const prompt = this.highlight.caption ?? "";
-    if (prompt) ribbon(ctx, prompt, layout.caption, { largest: 14, gold: this.highlight.playable.size > 0 });
-    else {
+    const crossed = this.animation && this.bannerAt(this.animation.banners, elapsed, BANNER_MS); // the caption waits
+    if (prompt && !crossed) ribbon(ctx, prompt, layout.caption, { largest: 14, gold: this.highlight.playable.size > 0 });
+    else if (!crossed) {
       const head = view.phase === "over" ? "THE DUEL IS OVER" : `TURN ${view.turn}`;
       text(ctx, head, layout.caption.x + layout.caption.w / 2, layout.caption.y + layout.caption.h / 2, { size: 12, bold: true, color: BRASS, align: "center" });
     }

@@ -13,7 +13,7 @@ const PLATE_GAP = 6; // between the viewer's piles and their name row
 function cardSizeFor(width, height) {
   const byHeight = (height - 2 * MARGIN - BAND - PLATE - ROW_GAP - PLATE_GAP) / (0.42 + 2 * PILE_ROOM + 1 + RAISE);
   const byWidth = ((width - 2 * MARGIN) / 4.3) * 1.4;
-  const h = Math.max(40, Math.min(byHeight, byWidth, 175));
+  const h = Math.max(48, Math.min(byHeight, byWidth, 175)); // no narrower than 34 px: the indices stay readable
   return { w: h / 1.4, h };
 }
 

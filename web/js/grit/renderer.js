@@ -118,7 +118,7 @@ export class GritRenderer extends TableRenderer {
 
   paint(layout, elapsed) {
     const { ctx } = this;
-    this.drawBand(layout);
+    this.drawBand(layout, elapsed);
     for (const seat of [layout.opp, layout.me]) this.drawPlate(layout, seat);
     for (const pile of layout.piles) this.drawPile(layout, pile, elapsed);
     for (const rect of [...layout.opponentHand, ...layout.myBacks]) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h);
@@ -126,7 +126,13 @@ export class GritRenderer extends TableRenderer {
     if (this.animation) this.drawAnimation(layout, elapsed);
   }
 
-  drawBand(layout) {
+  /** The round's banner while it crosses the band (it takes the place of the band's two lines). */
+  roundBanner(elapsed) {
+    const round = this.animation?.banner;
+    return round ? this.bannerAt([round], elapsed, BANNER_MS) : null;
+  }
+
+  drawBand(layout, elapsed) {
     const { ctx, view } = this;
     const { band } = layout;
     ctx.fillStyle = "rgba(0, 0, 0, 0.18)";
@@ -140,6 +146,7 @@ export class GritRenderer extends TableRenderer {
     ctx.lineTo(band.x + band.w, band.y + band.h - 4.5);
     ctx.stroke();
 
+    if (this.roundBanner(elapsed)) return;
     const over = view.phase === "over";
     const roundText = over ? "THE DUEL IS OVER" : `ROUND ${view.round} OF ${view.rounds}`;
     const middle = band.x + band.w / 2;
@@ -232,8 +239,8 @@ export class GritRenderer extends TableRenderer {
       const r = lerpRect(step.from, step.to, t);
       this.painter.draw(ctx, r.x, r.y, r.w, r.h, { code: known, faceUp: false, sideways: entry.marked && t > 0.5 });
     }
-    const round = this.animation.banner;
-    if (round && elapsed >= round.start && elapsed < round.start + BANNER_MS) {
+    const round = this.roundBanner(elapsed);
+    if (round) {
       const { band } = layout;
       banner(ctx, round.text, { x: band.x + 6, y: band.y + 6, w: band.w - 12, h: band.h - 12 }, (elapsed - round.start) / BANNER_MS);
     }

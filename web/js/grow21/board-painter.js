@@ -52,9 +52,8 @@ export class BoardPainter {
     ctx.fill();
     ctx.stroke();
     const ink = card.red ? CARD_RED : CARD_BLACK;
-    text(ctx, card.rank, x + w / 2, y + h * 0.36, { size: Math.min(w * 0.62, h * 0.4), bold: true, color: ink, align: "center" });
-    ctx.font = `${h * 0.34}px ${SANS}`;
-    ctx.fillText(card.symbol, x + w / 2, y + h * 0.73);
+    text(ctx, card.rank, x + w / 2, y + h * 0.36, { size: Math.min(w * 0.62, h * 0.4), bold: true, color: ink, align: "center", onCard: true });
+    text(ctx, card.symbol, x + w / 2, y + h * 0.73, { size: h * 0.34, color: ink, align: "center", family: SANS, onCard: true });
   }
 
   /** A cell's rectangle grown by the half-gap on the sides where a neighbour of the same group sits. */

@@ -14,16 +14,38 @@ const FOLLOW = 0.42; // a follow-up card sits this many card widths beside its K
 const DAMAGE_STEP = 0.36; // how far apart fanned damage cards are at least (their index stays readable)
 const WIDEST = 760; // on a wide canvas everything sits in a centred column this wide
 
-/** Card sizes for a column `width` wide (margins included) and a canvas `height` tall. */
-function cardSizes(width, height) {
-  const fixed = 2 * MARGIN + 2 * PLATE + 2 * LABEL + CAPTION + 5 * GAP;
-  const heights = 2 * SMALL + RING * 1.1 + 1 + RAISE;
-  const byHeight = (height - fixed) / heights;
+const SIDE_GAP = 12; // between the strips and the ring when they sit side by side
+
+/** Heights taken on a stacked table: fixed pixels, and card heights (in hand-card heights). */
+const STACKED = { fixed: 2 * MARGIN + 2 * PLATE + 2 * LABEL + CAPTION + 5 * GAP, cards: 2 * SMALL + RING * 1.1 + 1 + RAISE };
+/** The same with the ring beside the two strips (a short, wide canvas: a phone held sideways). */
+const SIDE_BY_SIDE = { fixed: 2 * MARGIN + 2 * PLATE + 2 * LABEL + 4 * GAP, cards: 2 * SMALL + 1 + RAISE };
+
+/** The width the commit ring takes for hand cards `h` tall. */
+const ringWidth = (h) => 2 * ((RING * h) / 1.4) * (1 + FOLLOW) + 44;
+/** The narrowest a strip may be: deck, discard and one wound. */
+const stripWidth = (h) => (3 * SMALL * h) / 1.4 + 3 * GAP;
+
+/**
+ * Card sizes for a column `width` wide (margins included) and a canvas `height` tall; `beside`: the ring
+ * sits beside the strips.
+ */
+function cardSizes(width, height, beside) {
+  const rows = beside ? SIDE_BY_SIDE : STACKED;
+  const byHeight = (height - rows.fixed) / rows.cards;
   const byHandWidth = ((width - 2 * MARGIN) / 3.3) * 1.4;
-  const byRingWidth = ((width - 2 * MARGIN - 44) / (2 * (1 + FOLLOW))) * 1.4 / RING;
+  const room = width - 2 * MARGIN - (beside ? SIDE_GAP : 0);
+  // ringWidth(h) (+ stripWidth(h) beside it) must fit in `room`; both grow linearly with h.
+  const perHeight = (ringWidth(100) - 44 + (beside ? stripWidth(100) - 3 * GAP : 0)) / 100;
+  const byRingWidth = (room - 44 - (beside ? 3 * GAP : 0)) / perHeight;
   const h = Math.max(48, Math.min(byHeight, byHandWidth, byRingWidth, 190));
   const size = (k) => ({ w: (h * k) / 1.4, h: h * k });
   return { hand: size(1), ring: size(RING), small: size(SMALL) };
+}
+
+/** Whether the ring goes beside the strips: when that makes the cards bigger. */
+function ringBeside(width, height) {
+  return cardSizes(width, height, true).hand.h > cardSizes(width, height, false).hand.h * 1.15;
 }
 
 /** A fighter's strip: deck, discard pile, then the damage pile fanned left to right (wrapping if long). */
@@ -60,9 +82,11 @@ export function layoutTable(width, height, view, perspective = 0) {
   const opp = 1 - me;
   const inner = Math.min(width - 2 * MARGIN, WIDEST);
   const column = { x: (width - inner) / 2, w: inner };
-  const size = cardSizes(inner + 2 * MARGIN, height);
+  const beside = ringBeside(inner + 2 * MARGIN, height);
+  const size = cardSizes(inner + 2 * MARGIN, height, beside);
   const { hand: card, ring, small } = size;
-  const used = 2 * MARGIN + 2 * PLATE + 2 * LABEL + CAPTION + 5 * GAP + (2 * SMALL + RING * 1.1 + 1 + RAISE) * card.h;
+  const rows = beside ? SIDE_BY_SIDE : STACKED;
+  const used = rows.fixed + rows.cards * card.h;
   let y = MARGIN + Math.max(0, (height - used) / 2);
 
   const back = { h: PLATE + 6, w: (PLATE + 6) / 1.4 };
@@ -73,24 +97,31 @@ export function layoutTable(width, height, view, perspective = 0) {
   }));
   const plates = { [opp]: { x: column.x, y, w: column.w - oppCount * backStep - back.w, h: PLATE } };
   y += PLATE + GAP + LABEL;
-  const strips = { [opp]: strip(view, opp, y, column, small) };
+  const pair = ringWidth(card.h);
+  // Beside: the strips on the left, one over the other, the ring centred in the rest of the column.
+  const stripW = beside ? Math.min(column.w - pair - SIDE_GAP, Math.max(stripWidth(card.h), (column.w - SIDE_GAP) / 2)) : column.w;
+  const stripColumn = { x: column.x, w: stripW };
+  const ringColumn = beside ? { x: column.x + stripW + SIDE_GAP, w: column.w - stripW - SIDE_GAP } : column;
+  const middleTop = y - LABEL;
+  const strips = { [opp]: strip(view, opp, y, stripColumn, small) };
   y += small.h + GAP;
 
-  const caption = { x: column.x, y, w: column.w, h: CAPTION };
+  const middle = 2 * LABEL + GAP + 2 * small.h; // the height of the strips beside the ring
+  if (beside) y = middleTop + Math.max(0, (middle - CAPTION - ring.h * 1.1) / 2);
+  const caption = { x: ringColumn.x, y, w: ringColumn.w, h: CAPTION };
   y += CAPTION;
-  const pair = 2 * ring.w * (1 + FOLLOW) + 44;
-  const ringLeft = (width - pair) / 2;
+  const ringLeft = ringColumn.x + (ringColumn.w - pair) / 2;
   const slots = {
     [opp]: { x: ringLeft + ring.w * FOLLOW, y, ...ring },
-    [me]: { x: width - ringLeft - ring.w * (1 + FOLLOW), y, ...ring },
+    [me]: { x: ringLeft + pair - ring.w * (1 + FOLLOW), y, ...ring },
   };
   const follows = {
     [opp]: { x: slots[opp].x - ring.w * FOLLOW, y: y + ring.h * 0.1, ...ring },
     [me]: { x: slots[me].x + ring.w * FOLLOW, y: y + ring.h * 0.1, ...ring },
   };
   const ringBox = { x: ringLeft - 6, y: caption.y - 2, w: pair + 12, h: CAPTION + ring.h * 1.1 + 6 };
-  y += ring.h * 1.1 + GAP + LABEL;
-  strips[me] = strip(view, me, y, column, small);
+  y = beside ? middleTop + LABEL + small.h + GAP + LABEL : y + ring.h * 1.1 + GAP + LABEL;
+  strips[me] = strip(view, me, y, stripColumn, small);
   y += small.h + GAP;
   plates[me] = { x: column.x, y, w: column.w, h: PLATE };
   y += PLATE + GAP + RAISE * card.h;

@@ -220,7 +220,7 @@ export class KnifeFightRenderer extends TableRenderer {
     const strip = layout.strips[seat];
     const { deck, discard } = strip;
     const small = { fontSize: Math.max(10, Math.min(12, deck.w * 0.3)) };
-    const label = (string, x, color) => text(ctx, string, x, strip.labelY + 6, { size: small.fontSize, color });
+    const label = (string, x, color, width = Infinity) => text(ctx, string, x, strip.labelY + 6, { size: small.fontSize, color, width });
 
     // The deck, with how many cards it holds and how many the next bleed takes.
     if (view.decks[seat] > 0) this.painter.draw(ctx, deck.x, deck.y, deck.w, deck.h);
@@ -244,7 +244,7 @@ export class KnifeFightRenderer extends TableRenderer {
     const woundText = view.damage[seat].length
       ? `wounds ${sum} · bleeds ${view.bleed[seat]} a round`
       : "no wounds yet";
-    label(woundText, strip.area.x + 4, sum ? "#ffb4a8" : FAINT);
+    label(woundText, strip.area.x + 4, sum ? "#ffb4a8" : FAINT, strip.area.w - 8);
     if (!view.damage[seat].length) dashedOutline(ctx, { ...strip.area, x: strip.area.x + 4, y: deck.y, w: deck.w, h: deck.h });
     for (const rect of strip.damage) {
       if (this.isHidden(`damage:${seat}:${rect.card}`, elapsed)) continue;
@@ -261,9 +261,10 @@ export class KnifeFightRenderer extends TableRenderer {
     roundedRect(ctx, box, 14);
     ctx.fill();
     const { caption } = layout;
-    const prompt = this.highlight.caption ?? "";
+    const banner = this.roundBanner(elapsed); // it takes the caption's place while it crosses the ring
+    const prompt = banner ? "" : (this.highlight.caption ?? "");
     const head = view.phase === "over" ? "THE FIGHT IS OVER" : `ROUND ${view.round}`;
-    if (!prompt) text(ctx, head, caption.x + caption.w / 2, caption.y + caption.h / 2, { size: 12, bold: true, color: BRASS, align: "center" });
+    if (!prompt && !banner) text(ctx, head, caption.x + caption.w / 2, caption.y + caption.h / 2, { size: 12, bold: true, color: BRASS, align: "center" });
     const { slots, follows } = layout;
     const mid = (slots[layout.opp].x + slots[layout.opp].w + slots[layout.me].x) / 2;
     text(ctx, "vs", mid, slots[layout.me].y + slots[layout.me].h / 2, { size: 16, bold: true, color: "rgba(243, 234, 211, 0.55)", align: "center" });
@@ -289,6 +290,12 @@ export class KnifeFightRenderer extends TableRenderer {
       text(ctx, this.names[seat][1], slot.x + slot.w / 2, slot.y + slot.h * 1.1 - 2, { size: 11, color: FAINT, align: "center" });
     }
     ribbon(ctx, prompt, caption, { largest: 14 });
+  }
+
+  /** The "Round N" banner while it crosses the caption line (the caption waits meanwhile), or null. */
+  roundBanner(elapsed) {
+    const round = this.animation?.banner;
+    return round ? this.bannerAt([round], elapsed, BANNER_MS) : null;
   }
 
   /** A follow-up beside a King: {card, faceUp, faded} or null. */
@@ -330,8 +337,8 @@ export class KnifeFightRenderer extends TableRenderer {
       this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, look);
     }
     this.drawFlights(this.animation.flights, layout, elapsed);
-    const round = this.animation.banner;
-    if (round && elapsed >= round.start && elapsed < round.start + BANNER_MS) {
+    const round = this.roundBanner(elapsed);
+    if (round) {
       banner(ctx, round.text, layout.caption, (elapsed - round.start) / BANNER_MS, 22);
     }
   }

@@ -67,6 +67,7 @@ export class TableScreen {
     this.replayButton = /** @type {HTMLButtonElement} */ (document.querySelector("#replay"));
     this.listeners = new AbortController(); // every DOM listener of this table goes when it closes
     this.replayButton.addEventListener("click", () => this.replayRound(), { signal: this.listeners.signal });
+    this.statusTimer = 0; // the status lines waiting for the animation they describe (setStatus)
     /** @type {import("../move-panel.js").MovePanel} the game's move panel, made by its constructor */
     this.panel = /** @type {any} */ (null);
     this.detachStylesheet = attachStylesheet(/** @type {any} */ (this.constructor).stylesheet);
@@ -184,7 +185,7 @@ export class TableScreen {
   /** After a new view: finish, let a machine move, or wait for a person (another seat: handOver). */
   carryOn(response) {
     const next = this.session.next(response);
-    if ("over" in next) return this.showResult(response);
+    if ("over" in next) return this.showResultWhenStill(response);
     if ("machine" in next) return this.machineTurn(next.machine);
     if (!response.to_act.includes(this.viewer)) return this.handOver(next.person);
   }
@@ -318,9 +319,19 @@ export class TableScreen {
     this.setStatus(turn, [this.lastMoveLine, news].filter(Boolean).join(" "));
   }
 
+  /**
+   * Write the status lines; while the table plays a move out, when its animation ends: the news is not
+   * told before the cards have shown it (the last call wins).
+   */
   setStatus(turn, reason) {
-    this.dom.turn.textContent = turn;
-    this.dom.reason.textContent = reason;
+    clearTimeout(this.statusTimer);
+    const write = () => {
+      this.dom.turn.textContent = turn;
+      this.dom.reason.textContent = reason;
+    };
+    const left = this.renderer.animationLeft();
+    if (left > 0) this.statusTimer = setTimeout(write, left);
+    else write();
   }
 
   /** The log dialog: entries are [label, sentence] (the label: a round, a card, "End"). */
@@ -334,6 +345,13 @@ export class TableScreen {
       return item;
     }));
     this.dom.logEmpty.hidden = entries.length > 0;
+  }
+
+  /** The result box once the table has played the last move out (it would cover the cards that decide). */
+  async showResultWhenStill(response) {
+    const left = this.renderer.animationLeft();
+    if (left > 0) await sleep(left);
+    if (!this.closed) this.showResult(response);
   }
 
   /** The result box: who won, why, each seat's total, and a note; then tell app.js the game is over. */

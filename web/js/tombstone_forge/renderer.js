@@ -172,7 +172,7 @@ export class ForgeRenderer extends TableRenderer {
   // --- drawing ------------------------------------------------------------------------------
   paint(layout, elapsed) {
     const { ctx, view } = this;
-    this.drawBand(layout);
+    this.drawBand(layout, elapsed);
     if (view.phase === "stats") this.drawStats(layout);
     else if (view.phase === "name") this.drawName(layout, elapsed);
     else if (view.phase === "background") this.drawBackground(layout, elapsed);
@@ -190,7 +190,7 @@ export class ForgeRenderer extends TableRenderer {
     if (this.animation) this.drawAnimation(layout, elapsed);
   }
 
-  drawBand(layout) {
+  drawBand(layout, elapsed) {
     const { ctx, view } = this;
     const { deck, discard } = layout;
     if (this.highlight.draw) halo(ctx, { x: deck.x - 3, y: deck.y - 3, w: deck.w + 6, h: deck.h + 6 }, deck.w * 0.1, GOLD, 10);
@@ -215,7 +215,8 @@ export class ForgeRenderer extends TableRenderer {
       text(ctx, "jokers go here", first.x + first.w + 4, first.y + first.h + 10, { size: 10, color: "rgba(243, 234, 211, 0.45)", align: "center" });
     }
     const caption = this.highlight.caption ?? "";
-    if (caption) ribbon(ctx, caption, layout.caption, { largest: layout.phone ? 13 : 15, gold: this.highlight.draw || this.highlight.traits });
+    const crossed = this.animation && this.bannerAt(this.animation.banners, elapsed, BANNER_MS); // the caption waits
+    if (caption && !crossed) ribbon(ctx, caption, layout.caption, { largest: layout.phone ? 13 : 15, gold: this.highlight.draw || this.highlight.traits });
   }
 
   /** Four ability columns: the suit, the ability, its score and HP under GRT, the cards below. */

@@ -5,7 +5,7 @@
 // above it. Along the bottom, the hand of the character on screen. A new round, a complication and the
 // end cross the felt as banners. Draws the views it is given (../tombstone/fate-felt.js does the flips).
 import { FateRenderer, pendingStage, settledStage, VERDICT_FILL } from "../tombstone/fate-felt.js";
-import { BRASS, CREAM, GOLD, pill, ribbon, setFont, text } from "../canvas-kit.js";
+import { BRASS, CREAM, GOLD, coverTexts, pill, ribbon, setFont, text } from "../canvas-kit.js";
 import { END_TITLES } from "./texts.js";
 
 const PAD = 12;
@@ -120,6 +120,9 @@ export class ShowdownRenderer extends FateRenderer {
 
   paint(layout, elapsed) {
     const { area, recap, stages, handRow } = layout;
+    const bannerPlace = { x: area.x, y: area.y + area.h * 0.42, w: area.w, h: 44 };
+    const crossing = this.animation?.banners.length && elapsed !== Infinity && this.bannerAt(this.animation.banners, elapsed, BANNER_MS);
+    if (crossing) coverTexts(this.ctx, bannerPlace); // the words under the banner wait for it to go
     if (recap.length) {
       this.ctx.fillStyle = "rgba(0, 0, 0, 0.18)";
       this.ctx.fillRect(area.x, recap[0].rect.y - 4, area.w, RECAP_H + 6);
@@ -130,8 +133,6 @@ export class ShowdownRenderer extends FateRenderer {
       ribbon(this.ctx, this.highlight.caption, { x: area.x + area.w * 0.08, y: area.y + area.h / 2 - 14, w: area.w * 0.84, h: 28 }, { largest: 14 });
     }
     this.paintHand(handRow);
-    if (this.animation?.banners.length && elapsed !== Infinity) {
-      this.drawBanners(this.animation.banners, { x: area.x, y: area.y + area.h * 0.42, w: area.w, h: 44 }, elapsed, BANNER_MS, 26);
-    }
+    if (crossing) this.drawBanners(this.animation.banners, bannerPlace, elapsed, BANNER_MS, 26);
   }
 }
