@@ -260,7 +260,7 @@ class Grow21State(State):
             "split": [sorted_cells(part) for part in sorted(self.pending_parts, key=min)],
             "last": copy.deepcopy(self.last),
             "log": copy.deepcopy(self.log),
-            "final": None if not over else {"outcome": self.told_outcome(p), "bonus": self.bonus()},
+            "final": None if not over else {"outcome": self.outcome(), "bonus": self.bonus()},
         }
 
     def outcome(self) -> dict[str, Json] | None:
