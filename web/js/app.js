@@ -9,6 +9,8 @@
 //   hitboxes()       card, pile and cell rectangles in viewport CSS pixels, for clicking the canvas from tests
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
 //   animating()      whether the table is playing out an animation now (none with prefers-reduced-motion)
+//   sounds()         {on, context, played}: whether sound effects are on, whether an AudioContext exists, and
+//                    how many of each effect were played ({deal, flip, win, lose})
 //
 // Which table is open is in the address (router.js). A table of a game opens its saved game when there is
 // one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks
@@ -29,6 +31,7 @@ import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
 import { followDownloads, showWaiting } from "./waiting-table.js";
+import { sounds, wireSoundToggle } from "./sound.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -70,6 +73,7 @@ const app = {
   hitboxes: () => table?.renderer.hitboxes() ?? null,
   drawnView: () => structuredClone(table?.renderer.heldView ?? null),
   animating: () => (table?.renderer.animationLeft() ?? 0) > 0,
+  sounds: () => ({ on: sounds.on, context: sounds.context !== null, played: { ...sounds.counts } }),
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 Object.assign(window, { app });
@@ -327,6 +331,8 @@ function wireControls() {
     else if (seated) startDeal(seated.settings, { seed: null, deal: null, options: seated.options });
   });
   find("#share").addEventListener("click", shareSeated);
+  wireSoundToggle(find("#menu-sound", HTMLButtonElement));
+  wireSoundToggle(find("#table-sound", HTMLButtonElement));
   find("#share-deal").addEventListener("click", shareSeated);
   find("#see-table").addEventListener("click", () => {
     find("#result").hidden = true;

@@ -13,6 +13,8 @@
 import { Session } from "../session.js";
 import { seatNames, resultTitle } from "../seats.js";
 import { attachStylesheet } from "./stylesheet.js";
+import { countGame, readBook, recordLevel, levelLabel, tallyLine, SOLO } from "../record-book.js";
+import { sounds } from "../sound.js";
 
 const BOT_PAUSE_MS = 900; // a natural beat before the computer moves
 
@@ -57,6 +59,8 @@ export class TableScreen {
     this.acting = false;
     this.busy = false;
     this.closed = false;
+    this.sawPlay = false; // a game still going was shown here: its end is news (counted, and sounded)
+    this.counted = false; // this table's game is in the player's record already
     this.listeners = new AbortController(); // every DOM listener of this table goes when it closes
     /** @type {import("../move-panel.js").MovePanel} the game's move panel, made by its constructor */
     this.panel = /** @type {any} */ (null);
@@ -111,6 +115,8 @@ export class TableScreen {
   /** Draw a new view right away (the moves on offer follow in a moment, see offerMoves). */
   showView(response, events) {
     this.response = response;
+    if (!response.over) this.sawPlay = true;
+    sounds.playEvents(events);
     this.acting = false;
     this.legal = { moves: [], labels: [] };
     this.panel.clear(this.waitingHint(response));
@@ -161,7 +167,10 @@ export class TableScreen {
   /** After a new view: finish, let a machine move, or wait for a person (another seat: handOver). */
   carryOn(response) {
     const next = this.session.next(response);
-    if ("over" in next) return this.showResult(response);
+    if ("over" in next) {
+      this.showEnd(response);
+      return this.showResult(response);
+    }
     if ("machine" in next) return this.machineTurn(next.machine);
     if (!response.to_act.includes(this.viewer)) return this.handOver(next.person);
   }
@@ -269,6 +278,32 @@ export class TableScreen {
     part("#result-discards").textContent = note;
     box.hidden = false;
     document.dispatchEvent(new CustomEvent("saloon:over", { detail: { session: this.session.id } }));
+  }
+
+  /**
+   * What every result box adds, whatever the game's own showResult: the breakdown of how the game was won
+   * and the player's record at this level. A game seen ending at this table is counted (once) and sounded;
+   * one opened finished (a reload, another tab) was counted where it ended.
+   */
+  showEnd(response) {
+    const { outcome } = response;
+    const part = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (this.dom.result.querySelector(selector));
+    const breakdown = part("#result-breakdown");
+    breakdown.textContent = outcome.breakdown ?? "";
+    breakdown.hidden = !outcome.breakdown;
+    const news = this.sawPlay && !this.counted;
+    if (news) {
+      this.counted = true;
+      countGame(this.info.id, this.settings, outcome.verdict);
+      const tune = this.settings.mode === "hotseat" ? (outcome.winner === null ? null : "win")
+        : { won: "win", lost: "lose" }[outcome.verdict] ?? null;
+      if (tune) sounds.play(tune);
+    }
+    const level = recordLevel(this.settings);
+    const tally = level === null ? undefined : readBook()[this.info.id]?.levels[level];
+    const line = part("#result-record");
+    line.hidden = !tally;
+    if (tally) line.textContent = `Your record ${level === SOLO ? "playing solo" : `against the ${levelLabel(this.info, level)}`}: ${tallyLine(tally, { best: true })}`;
   }
 
   /** Leave the table: stop every pending step and free the bridge session. */
