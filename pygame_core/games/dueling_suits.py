@@ -248,7 +248,7 @@ class DuelingSuitsState(State):
             "discard": len(self.discards),
             "last": self._log_view(self.log[-1], p) if self.log else None,
             "log": [self._log_view(entry, p) for entry in self.log],
-            "final": {"outcome": self.outcome()} if self.over else None,
+            "final": {"outcome": self.told_outcome(p)} if self.over else None,
         }
 
     def outcome(self) -> dict[str, Json] | None:

@@ -244,6 +244,7 @@ class Grow21State(State):
             groups.append({"colour": COLOURS[colour_of(cards[0])], "cells": sorted_cells(part),
                            "values": group_values(cards)})
         over = self._outcome is not None
+        told = self.told_outcome(p)  # the end, in the log and the result, from this seat
         return {
             "game": "grow21",
             "viewer": p,
@@ -259,8 +260,9 @@ class Grow21State(State):
             "current": None if over or self.pending_parts else self.decks[self.mover][0],
             "split": [sorted_cells(part) for part in sorted(self.pending_parts, key=min)],
             "last": copy.deepcopy(self.last),
-            "log": copy.deepcopy(self.log),
-            "final": None if not over else {"outcome": self.outcome(), "bonus": self.bonus()},
+            "log": [{**event, "outcome": told} if event["type"] == "end" else copy.deepcopy(event)
+                    for event in self.log],
+            "final": None if not over else {"outcome": told, "bonus": self.bonus()},
         }
 
     def outcome(self) -> dict[str, Json] | None:

@@ -220,7 +220,7 @@ class KnifeFightState(State):
             "dress_options": list(self.dress_options) if p is not None and p == self.dress_player else [],
             "last": self._log_view(self.log[-1], p) if self.log else None,
             "log": [self._log_view(entry, p) for entry in self.log],
-            "final": None if self.dead is None else {"outcome": self.outcome()},
+            "final": None if self.dead is None else {"outcome": self.told_outcome(p)},
         }
 
     def outcome(self) -> dict[str, Json] | None:

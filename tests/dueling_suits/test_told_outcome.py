@@ -39,6 +39,7 @@ def test_you_fall_and_the_last_blow_is_told() -> None:
     assert mine["breakdown"] == ("The last blow, turn 10: Your Diamonds 3 against the computer's Diamonds 8: "
                                  "you take 8; the computer takes 3.")
     assert mine["verdict"] == "lost"
+    assert state.view(0)["final"]["outcome"] == mine  # the log's "End" line, from the same seat
     assert told(state, 1)["verdict"] == "won"
 
 

@@ -39,6 +39,8 @@ def test_the_harvest_is_told_from_your_seat() -> None:
     assert mine["reason"] == "You harvested more (10 against 0)."
     assert mine["breakdown"] == "Groups of 21 harvested: you 1 group, the computer 0 groups."
     assert mine["verdict"] == "won"
+    view = state.view(0)  # the log's end and the result, from the same seat
+    assert view["final"]["outcome"] == mine and view["log"][-1] == {"type": "end", "outcome": mine}
 
 
 def test_the_computer_is_never_player_2() -> None:

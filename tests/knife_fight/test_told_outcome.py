@@ -52,6 +52,7 @@ def test_the_loser_is_told_how_they_bled_out() -> None:
     assert mine["reason"] == "The computer bled to death (deck empty)."
     assert mine["breakdown"] == f"{wounds_line(view, 1, COMPUTERS)}: out in round {view['round']}."
     assert mine["verdict"] == "won"
+    assert view["final"]["outcome"] == mine  # the log's "End" line, from the same seat
     assert told(state, 1)["verdict"] == "lost"
 
 
