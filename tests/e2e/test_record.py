@@ -160,3 +160,36 @@ def test_sound_is_off_until_switched_on_and_remembered(open_page: Callable[..., 
     page.click("#menu-sound")
     assert page.evaluate("() => window.app.sounds().on") is False
     assert page.locator("#menu-sound").inner_text() == "Sound off"
+
+
+# The record book's own rules, in the page (record-book.js as the site serves it).
+COUNT_SOME = """
+async () => {
+  const book = await import("./js/record-book.js");
+  localStorage.removeItem("saloon:record");
+  const computer = {mode: "computer", level: "hard"};
+  const results = [];
+  for (const verdict of ["won", "won", "lost", "won", "drawn", "won", "won", "won"]) {
+    results.push(book.countGame("grit", computer, verdict) !== null);
+  }
+  results.push(book.countGame("grit", {mode: "computer", level: "easy"}, "won") !== null);
+  results.push(book.countGame("grit", {...computer, guided: true}, "won") !== null);
+  results.push(book.countGame("grit", {mode: "hotseat", level: ""}, "won") !== null);
+  results.push(book.countGame("grit", computer, null) !== null);  // no contest (a forge): nothing to count
+  results.push(book.countGame("grit", computer, "cheated") !== null);
+  results.push(book.countGame("fight", {mode: "solo", level: ""}, "lost") !== null);
+  return {results, book: book.readBook()};
+}
+"""
+
+
+def test_what_counts_and_how_streaks_run(open_page: Callable[..., Visit]) -> None:
+    visit = open_page(LAPTOP)
+    page = visit.goto()
+    answer = page.evaluate(COUNT_SOME)
+    assert answer["results"] == [True] * 9 + [False, False, False, False, True]
+    grit = answer["book"]["grit"]
+    assert grit["levels"]["hard"] == {"won": 6, "lost": 1, "drawn": 1, "streak": 3, "best": 3}
+    assert grit["levels"]["easy"] == {"won": 1, "lost": 0, "drawn": 0, "streak": 1, "best": 1}
+    assert grit["all"] == {"won": 7, "lost": 1, "drawn": 1, "streak": 4, "best": 4}  # the easy win carried the run on
+    assert answer["book"]["fight"]["levels"] == {"solo": {"won": 0, "lost": 1, "drawn": 0, "streak": 0, "best": 0}}

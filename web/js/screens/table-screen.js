@@ -314,6 +314,7 @@ export class TableScreen {
     this.hideTable();
     this.renderer.dispose();
     this.dom.result.hidden = true;
+    for (const added of this.dom.result.querySelectorAll("#result-breakdown, #result-record")) /** @type {HTMLElement} */ (added).hidden = true;
     this.dom.waiting.hidden = true;
     this.setStatus("", "");
     this.detachStylesheet();
