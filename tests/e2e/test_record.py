@@ -150,6 +150,11 @@ def test_sound_is_off_until_switched_on_and_remembered(open_page: Callable[..., 
     sounds = page.evaluate("() => window.app.sounds()")
     assert sounds["on"] and sounds["context"] and page.evaluate("() => window.audioContextsMade") == 1
     assert sounds["played"]["deal"] >= 1 and sounds["played"]["flip"] >= 1
+    visit.play_moves(2)  # to the end of the duel: a tune for the result
+    assert visit.wait_for_turn() == "over"
+    outcome = visit.call({"op": "view", "session": page.evaluate("() => window.app.current.session"), "player": 0})["outcome"]
+    played = page.evaluate("() => window.app.sounds().played")
+    assert (played["win"], played["lose"]) == {"won": (1, 0), "lost": (0, 1), "drawn": (0, 0)}[outcome["verdict"]]
 
     page.reload()
     visit.wait_ready()
