@@ -10,7 +10,8 @@ Ops (DESIGN.md, issue 7 contract):
 - ``new {game, seed?, options?, deal?, setup?, names?}`` -> ``{session}``; ``setup`` is the game's
   structured input (error ``bad_setup``), ``names`` the seats' display names for the engine's
   sentences (one non-empty string per seat; presentation only, never in the record)
-- ``view {session, player?}`` -> ``{view, to_act, over, outcome}`` (no player: the spectator)
+- ``view {session, player?}`` -> ``{view, to_act, over, outcome}`` (no player: the spectator); the
+  outcome is told from the player's seat (``State.told_outcome``: reason, breakdown, verdict)
 - ``legal {session, player}`` -> ``{moves, labels, previews?}``
 - ``play {session, player, move, viewer?}`` -> ``{events}`` redacted for viewer (default: player)
 - ``bot {session, player, level?, viewer?, slice_ms?}`` -> ``{move, events}``; level is a level id of
@@ -132,7 +133,7 @@ class Bridge:
         state = self._session(request)
         player = self._viewer(state, request, "player")
         return {"view": state.view(player), "to_act": state.to_act(), "over": state.is_over(),
-                "outcome": state.outcome()}
+                "outcome": state.told_outcome(player)}
 
     def op_legal(self, request: Request) -> Response:
         state = self._session(request)

@@ -247,6 +247,27 @@ class State(ABC):
     def describe(self, p: int, move: Move) -> str:
         """A plain-language label of a legal move, from ``p``'s side of the table."""
 
+    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+        """The outcome as the result screen tells it to ``viewer`` (the bridge's ``view`` answers this).
+
+        ``outcome()`` stays the same for every reader (records, bots and simulations use it); this copy
+        adds ``verdict`` (see ``verdict``) and lets a game retell ``reason`` from the viewer's seat ("You
+        are closer to 21") and add ``breakdown``: one plain line on how the game was won ("10♠ + 8♠ +
+        Q♥ = 28 on the computer's piles: bust in round 4"). Games override it and call this first.
+        """
+        outcome = self.outcome()
+        if outcome is None:
+            return None
+        return {**outcome, "verdict": self.verdict(outcome, viewer)}
+
+    def verdict(self, outcome: dict[str, Json], viewer: int | None) -> str | None:
+        """"won", "lost" or "drawn" for ``viewer``, for the player's record; None where there is
+        nothing to count: a spectator, or a game that is no contest (a character forge)."""
+        if viewer is None:
+            return None
+        winner = outcome["winner"]
+        return "drawn" if winner is None else "won" if winner == viewer else "lost"
+
     def preview(self, p: int, move: Move) -> dict[str, Json] | None:
         """What a legal move would make, for hover hints; games with nothing to say return None."""
         return None

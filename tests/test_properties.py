@@ -117,6 +117,16 @@ def check_position(state: State, rng: random.Random) -> None:
         assert isinstance(outcome["scores"], list) and len(outcome["scores"]) == state.info.players
         assert outcome["winner"] is None or outcome["winner"] in range(state.info.players)
         assert isinstance(outcome["reason"], str) and outcome["reason"]
+        for v in viewers(state):  # told to each seat (issue 13): the same result, in that seat's words
+            told = state.told_outcome(v)
+            assert_json(told)
+            assert told is not None and {k: told[k] for k in outcome if k != "reason"} == \
+                {k: value for k, value in outcome.items() if k != "reason"}
+            assert set(told) - set(outcome) <= {"breakdown", "verdict"} and isinstance(told["reason"], str)
+            assert told["verdict"] in ((None,) if v is None else (None, "won", "lost", "drawn"))
+            assert isinstance(told.get("breakdown", "-"), str) and told.get("breakdown", "-")
+    elif state.told_outcome(None) is not None:
+        raise AssertionError("an outcome told before the game is over")
     record = state.record()
     assert_json(record)
     assert set(record) >= {"game", "version", "options", "seed", "deal", "setup", "moves"}

@@ -248,26 +248,40 @@ class DuelingSuitsState(State):
             "discard": len(self.discards),
             "last": self._log_view(self.log[-1], p) if self.log else None,
             "log": [self._log_view(entry, p) for entry in self.log],
-            "final": {"outcome": self.outcome()} if self.over else None,
+            "final": {"outcome": self.told_outcome(p)} if self.over else None,
         }
 
     def outcome(self) -> dict[str, Json] | None:
         """DUEL-7, the reason written with the seats' display names (they may change on load)."""
-        if not self.over:
-            return None
+        return self._judge(None) if self.over else None
+
+    def _judge(self, viewer: int | None) -> dict[str, Json]:
+        """DUEL-7 told from ``viewer``'s seat (None: every seat by its name, as ``outcome`` keeps it)."""
         h = self.health
         scores: list[Json] = list(h)
+        party = [Party.of(p, viewer, self.names) for p in (0, 1)]
         if h[0] > 0 or h[1] > 0:
-            loser = 0 if h[0] <= 0 else 1
-            return {"winner": 1 - loser, "scores": scores,
-                    "reason": sentence(f"{self.names[loser]} is down to {h[loser]} health.")}
+            fell = 0 if h[0] <= 0 else 1
+            loser = party[fell]
+            return {"winner": 1 - fell, "scores": scores,
+                    "reason": sentence(f"{loser.subject} {loser.verb('are', 'is')} down to {h[fell]} health.")}
         if h[0] == h[1]:
             return {"winner": None, "scores": scores,
                     "reason": f"Both fell in the same turn with equal health ({h[0]}): a draw."}
         winner = 0 if h[0] > h[1] else 1
+        won = party[winner]
         return {"winner": winner, "scores": scores,
-                "reason": sentence(f"Both fell in the same turn; {self.names[winner]} stands higher "
+                "reason": sentence(f"Both fell in the same turn; {won.subject} {won.verb('stand', 'stands')} higher "
                                    f"({h[winner]} against {h[1 - winner]}).")}
+
+    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+        """The reason from ``viewer``'s seat, and the breakdown: the last turn, the one that felled."""
+        told = super().told_outcome(viewer)
+        if told is not None:
+            last = self.log[-1]
+            told.update(reason=self._judge(viewer)["reason"],
+                        breakdown=f"The last blow, turn {last['turn']}: {explain(last, viewer, self.names)}")
+        return told
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         """A lead is secret until both are in (the reveal shows it); draws show the drawer only."""

@@ -14,7 +14,7 @@ going over wins.
 from __future__ import annotations
 
 import copy
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 from ..cards import Card, card_label, is_card, new_rng, pick, shuffle, suit_cards
 from ..engine import (Event, GameInfo, IllegalMove, Json, Move, OptionSpec, SetupError, State,
@@ -30,6 +30,7 @@ HEART_RANKS = {
     "A-9": ("A", "2", "3", "4", "5", "6", "7", "8", "9"),
 }
 MOVE_KEYS = {"type", "card", "pile", "marked"}
+PLAIN_NAMES = (player_name(0), player_name(1))  # the stored outcome names the seats plainly
 MOVE_EXAMPLE = '{"type": "play", "card": "7S", "pile": [0, 1], "marked": false}'
 
 
@@ -357,21 +358,25 @@ class GritState(State):
         self._outcome = self._judge()
         return {"type": "end", "cards": cards, "outcome": self.outcome()}
 
-    def _judge(self) -> dict[str, Json]:
+    def _judge(self, names: Sequence[str] = PLAIN_NAMES, viewer: int | None = None) -> dict[str, Json]:
+        """GRIT-8, told with ``names`` from ``viewer``'s seat (the stored outcome: plain seats, no viewer)."""
         totals = self.final_totals()
         over = [t > 21 for t in totals]
+        party = [Party.of(p, viewer, names) for p in (0, 1)]
         winner: int | None
         if totals[0] != totals[1]:
             if over[0] != over[1]:
                 winner = 0 if over[1] else 1
-                reason = f"{player_name(1 - winner)} went over 21 ({totals[1 - winner]})."
+                reason = f"{party[1 - winner].subject} went over 21 ({totals[1 - winner]})."
             elif not over[0]:
                 winner = 0 if totals[0] > totals[1] else 1
-                reason = (f"{player_name(winner)} is closer to 21 "
+                won = party[winner]
+                reason = (f"{won.subject} {won.verb('are', 'is')} closer to 21 "
                           f"({totals[winner]} against {totals[1 - winner]}).")
             else:
                 winner = 0 if totals[0] < totals[1] else 1
-                reason = (f"Both went over 21; {player_name(winner)} is less dead "
+                won = party[winner]
+                reason = (f"Both went over 21; {won.subject} {won.verb('are', 'is')} less dead "
                           f"({totals[winner]} against {totals[1 - winner]}).")
         else:
             best = [self._best_top(0, False) or "", self._best_top(1, False) or ""]
@@ -380,9 +385,37 @@ class GritState(State):
                 return {"winner": None, "scores": totals,
                         "reason": f"Totals ({totals[0]}) and top cards are level: a draw."}
             winner = 0 if keys[0] > keys[1] else 1
-            reason = (f"Totals are level at {totals[0]}; {player_name(winner)} wins with the higher "
+            won = party[winner]
+            reason = (f"Totals are level at {totals[0]}; {won.subject} {won.verb('win', 'wins')} with the higher "
                       f"top card ({card_label(best[winner])} against {card_label(best[1 - winner])}).")
-        return {"winner": winner, "scores": totals, "reason": reason}
+        return {"winner": winner, "scores": totals, "reason": sentence(reason)}
+
+    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+        """The reason from ``viewer``'s seat, and the breakdown: the deciding piles' top cards summed."""
+        told = super().told_outcome(viewer)
+        if told is not None:
+            told.update(reason=self._judge(self.names, viewer)["reason"], breakdown=self._breakdown(viewer))
+        return told
+
+    def _breakdown(self, viewer: int | None) -> str:
+        """The top cards that decided the game, summed from ``viewer``'s seat: a bust (the one over 21,
+        or of two the one further over, with the round its last counting card was played), else the
+        winner's piles; level totals show both (the higher top card decided)."""
+        totals = self.final_totals()
+        tops = [[pile[-1] for pile in self.piles[o] if pile] for o in (0, 1)]
+        party = [Party.of(p, viewer, self.names) for p in (0, 1)]
+
+        def summed(o: int) -> str:
+            cards = " + ".join(card_label(entry.card) for entry in tops[o])
+            return f"{cards} = {totals[o]} on {party[o].possessive} piles"
+
+        over = [t > 21 for t in totals]
+        if any(over) and totals[0] != totals[1]:
+            bust = 0 if over[0] and (not over[1] or totals[0] > totals[1]) else 1
+            return f"{summed(bust)}: bust in round {max(entry.round for entry in tops[bust])}."
+        if totals[0] != totals[1]:
+            return f"{summed(0 if totals[0] > totals[1] else 1)}: the closest to 21."
+        return f"{summed(0)}; {summed(1)}: level, so the higher top card decides."
 
     def _entry_json(self, entry: Entry, p: int | None) -> dict[str, Any]:
         return {"card": self._shown(entry, p), "face_down": entry.face_down, "marked": entry.marked,

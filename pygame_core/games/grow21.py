@@ -18,16 +18,18 @@ first), and only the top card counts.
 from __future__ import annotations
 
 import copy
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
 from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, player_name, register
+from ..grammar import Party, sentence
 
 Cell = tuple[int, int]
 COLOURS = ("red", "black")
 DECKS = (suit_cards("H") + suit_cards("D"), suit_cards("S") + suit_cards("C"))
 REMOVAL_POINTS = 10
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+PLAIN_NAMES = (player_name(0), player_name(1))  # the stored outcome names the seats plainly
 MOVE_SHAPES = {"place": '{"type": "place", "at": [x, y]}', "change": '{"type": "change", "at": [x, y]}',
                "keep": '{"type": "keep", "at": [x, y]}'}
 
@@ -242,6 +244,7 @@ class Grow21State(State):
             groups.append({"colour": COLOURS[colour_of(cards[0])], "cells": sorted_cells(part),
                            "values": group_values(cards)})
         over = self._outcome is not None
+        told = self.told_outcome(p)  # the end, in the log and the result, from this seat
         return {
             "game": "grow21",
             "viewer": p,
@@ -257,8 +260,9 @@ class Grow21State(State):
             "current": None if over or self.pending_parts else self.decks[self.mover][0],
             "split": [sorted_cells(part) for part in sorted(self.pending_parts, key=min)],
             "last": copy.deepcopy(self.last),
-            "log": copy.deepcopy(self.log),
-            "final": None if not over else {"outcome": self.outcome(), "bonus": self.bonus()},
+            "log": [{**event, "outcome": told} if event["type"] == "end" else copy.deepcopy(event)
+                    for event in self.log],
+            "final": None if not over else {"outcome": told, "bonus": self.bonus()},
         }
 
     def outcome(self) -> dict[str, Json] | None:
@@ -371,21 +375,44 @@ class Grow21State(State):
             points[colour_of(cards[0])] += tie_break_points(cards)
         return points
 
-    def _judge(self) -> dict[str, Json]:
+    def _judge(self, names: Sequence[str] = PLAIN_NAMES, viewer: int | None = None) -> dict[str, Json]:
+        """GROW-7, told with ``names`` from ``viewer``'s seat (the stored outcome: plain seats, no viewer)."""
         scores = list(self.scores)
+        party = [Party.of(p, viewer, names) for p in (0, 1)]
         if scores[0] != scores[1]:
             winner = 0 if scores[0] > scores[1] else 1
             return {"winner": winner, "scores": scores,
-                    "reason": f"{player_name(winner)} harvested more ({scores[winner]} against {scores[1 - winner]})."}
+                    "reason": sentence(f"{party[winner].subject} harvested more "
+                                       f"({scores[winner]} against {scores[1 - winner]}).")}
         bonus = self.bonus()
         final = [scores[0] + bonus[0], scores[1] + bonus[1]]
         if final[0] == final[1]:
             return {"winner": None, "scores": final,
                     "reason": f"Level at {scores[0]}, and level again after the near-21 groups ({final[0]}): a draw."}
         winner = 0 if final[0] > final[1] else 1
+        won = party[winner]
         return {"winner": winner, "scores": final,
-                "reason": (f"Level at {scores[0]}; {player_name(winner)} wins on near-21 groups "
+                "reason": (f"Level at {scores[0]}; {won.subject} {won.verb('win', 'wins')} on near-21 groups "
                            f"({final[winner]} against {final[1 - winner]}).")}
+
+    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+        """The reason from ``viewer``'s seat, and the breakdown: groups of 21 harvested by each side
+        (and, on level harvests, the near-21 groups that decided)."""
+        told = super().told_outcome(viewer)
+        if told is None:
+            return None
+        party = [Party.of(p, viewer, self.names) for p in (0, 1)]
+        first = 0 if viewer is None else viewer
+        counts = [self.scores[p] // REMOVAL_POINTS for p in (0, 1)]
+        harvests = [f"{party[p].subject} {counts[p]} {'group' if counts[p] == 1 else 'groups'}"
+                    for p in (first, 1 - first)]
+        breakdown = f"Groups of 21 harvested: {', '.join(harvests)}."
+        if counts[0] == counts[1]:
+            bonus = self.bonus()
+            near = ", ".join(f"{party[p].subject} +{bonus[p]}" for p in (first, 1 - first))
+            breakdown += f" Near-21 groups left on the board: {near}."
+        told.update(reason=self._judge(self.names, viewer)["reason"], breakdown=breakdown)
+        return told
 
 
 def json_copy(value: Json) -> Json:

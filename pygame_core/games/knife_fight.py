@@ -220,7 +220,7 @@ class KnifeFightState(State):
             "dress_options": list(self.dress_options) if p is not None and p == self.dress_player else [],
             "last": self._log_view(self.log[-1], p) if self.log else None,
             "log": [self._log_view(entry, p) for entry in self.log],
-            "final": None if self.dead is None else {"outcome": self.outcome()},
+            "final": None if self.dead is None else {"outcome": self.told_outcome(p)},
         }
 
     def outcome(self) -> dict[str, Json] | None:
@@ -355,19 +355,55 @@ class KnifeFightState(State):
         self.phase = "commit"
         return events + [{"type": "round", "round": self.round}]
 
-    def _judge(self, dead: list[bool]) -> dict[str, Json]:
+    def _judge(self, dead: list[bool], viewer: int | None = None) -> dict[str, Json]:
+        """KNIFE-9, told from ``viewer``'s seat (None: every seat by its name, as ``outcome`` keeps it)."""
         sums = [sum(value(c) for c in d) for d in self.damage]
+        party = [Party.of(p, viewer, self.names) for p in (0, 1)]
         if dead[0] != dead[1]:
             loser = 0 if dead[0] else 1
             return {"winner": 1 - loser, "scores": sums,
-                    "reason": sentence(f"{self.names[loser]} bled to death (deck empty).")}
+                    "reason": sentence(f"{party[loser].subject} bled to death (deck empty).")}
         if sums[0] == sums[1]:
             return {"winner": None, "scores": sums,
                     "reason": f"Both bled out in the same round with equal wounds ({sums[0]}): a draw."}
         winner = 0 if sums[0] < sums[1] else 1
+        won = party[winner]
         return {"winner": winner, "scores": sums,
-                "reason": (f"Both bled out in the same round; {self.names[winner]} has fewer wounds "
+                "reason": (f"Both bled out in the same round; {won.subject} {won.verb('have', 'has')} fewer wounds "
                            f"({sums[winner]} against {sums[1 - winner]}).")}
+
+    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+        """The reason from ``viewer``'s seat, and the breakdown: the wounds that bled the loser out."""
+        told = super().told_outcome(viewer)
+        if told is not None and self.dead is not None:
+            told.update(reason=self._judge(self.dead, viewer)["reason"], breakdown=self._breakdown(viewer))
+        return told
+
+    def _breakdown(self, viewer: int | None) -> str:
+        """KNIFE-8: the dead side's damage pile summed and what it bled a round, and the round it ended
+        (both sides' when both bled out together).
+
+        >>> from pygame_core import get_game
+        >>> state = get_game("knife_fight").new_game(seed=3)
+        >>> state.damage, state.dead, state.round = [["7S", "9C"], []], [True, False], 12
+        >>> state._breakdown(1)
+        "7♠ + 9♣ = 16 in Player 1's damage pile, bleeding 6 cards a round: out in round 12."
+        """
+        assert self.dead is not None
+        lines = []
+        for p in (0, 1):
+            if not self.dead[p]:
+                continue
+            who = Party.of(p, viewer, self.names)
+            if not self.damage[p]:
+                lines.append(f"{who.possessive} deck ran dry with no wounds")
+                continue
+            cards = " + ".join(card_label(c) for c in self.damage[p])
+            total = sum(value(c) for c in self.damage[p])
+            bleed = bleed_count(self.damage[p])
+            lines.append(f"{cards} = {total} in {who.possessive} damage pile, bleeding {bleed} "
+                         f"{'card' if bleed == 1 else 'cards'} a round")
+        return sentence(f"{'; '.join(lines)}: out in round {self.round}.")
 
     # --- helpers --------------------------------------------------------------------------
     def _draw(self, p: int) -> list[str]:

@@ -547,7 +547,7 @@ def test_duel_7_no_moves_after_the_end() -> None:
     chains(state, ["2C"])
     assert state.is_over() and state.to_act() == [] and state.legal_moves(0) == state.legal_moves(1) == []
     view = state.view(1)
-    assert view["phase"] == "over" and view["final"] == {"outcome": state.outcome()}
+    assert view["phase"] == "over" and view["final"] == {"outcome": state.told_outcome(1)}
     before = snapshot(state)
     for p, move in ((0, lead("3C")), (1, lead("6H")), (0, PASS), (1, chain("6H"))):
         assert error_code(state, p, move) == "game_over"

@@ -208,6 +208,25 @@ def test_game_over(bridge: Bridge) -> None:
         assert ok(bridge, {"op": "legal", "session": "s1", "player": 0})["moves"] == []
 
 
+def test_view_tells_the_outcome_from_the_asking_seat() -> None:
+    """Issue 13: the result box reads the outcome the ``view`` answers, told for its ``player`` with
+    the names the page gave; the spectator and the record keep the plain seats."""
+    bridge = Bridge()
+    session = ok(bridge, {"op": "new", "game": "grit", "seed": 7, "deal": BASIC,
+                          "names": ["Player 1", "the computer"]})["session"]
+    play_to_the_end(bridge, session)
+    outcome = bridge.sessions[session].outcome()
+    assert outcome is not None
+    mine = ok(bridge, {"op": "view", "session": session, "player": 0})["outcome"]
+    spectator = ok(bridge, {"op": "view", "session": session})["outcome"]
+    assert set(mine) == {"winner", "scores", "reason", "breakdown", "verdict"}
+    assert mine["verdict"] == ("won" if outcome["winner"] == 0 else "lost")
+    assert spectator["verdict"] is None
+    assert mine["reason"].startswith(("You", "The computer")) and "Player" not in mine["reason"]
+    assert "Player" not in mine["breakdown"] and mine["breakdown"].endswith(".")
+    assert {k: mine[k] for k in ("winner", "scores")} == {k: outcome[k] for k in ("winner", "scores")}
+
+
 def test_bot_on_a_finished_game_says_game_over(bridge: Bridge) -> None:
     play_to_the_end(bridge)
     with Unchanged(bridge):

@@ -92,7 +92,7 @@ def test_grow21_game_through_the_bridge_with_a_keep() -> None:
     record = ok(b, {"op": "record", "session": "s1"})["record"]
     assert len([m for _, m in record["moves"] if m["type"] != "keep"]) == 52
     loaded = ok(b, {"op": "load", "record": record})["session"]
-    assert ok(b, {"op": "view", "session": loaded})["outcome"] == final["outcome"]
+    assert ok(b, {"op": "view", "session": loaded, "player": 0})["outcome"] == final["outcome"]
     with Unchanged(b):
         fails(b, {"op": "bot", "session": "s1", "player": 0, "level": "hard"}, "game_over")
         fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "place", "at": [0, 0]}},

@@ -656,7 +656,7 @@ def test_knife_9_bleeding_to_death_loses() -> None:
     assert state.legal_moves(0) == [] and state.legal_moves(1) == []
     for viewer in VIEWERS:
         view = state.view(viewer)
-        assert view["phase"] == "over" and view["final"] == {"outcome": outcome}
+        assert view["phase"] == "over" and view["final"] == {"outcome": state.told_outcome(viewer)}  # from the seat
     before = snapshot(state)
     for p in (0, 1):
         err = state.check(p, play(state.view(p)["hand"][0]))
@@ -710,7 +710,7 @@ def test_knife_9_both_bleed_out_with_equal_wounds_is_a_draw() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome["winner"] is None and outcome["scores"] == [4, 4]
     assert "draw" in outcome["reason"]
-    assert state.to_act() == [] and state.view(0)["final"] == {"outcome": outcome}
+    assert state.to_act() == [] and state.view(0)["final"] == {"outcome": state.told_outcome(0)}
 
 
 # --------------------------------------------------------------------------- views

@@ -148,7 +148,7 @@ def test_engine_seat_moves_replay_and_the_outcome_has_a_result() -> None:
     play_dealer_out(b)
     final = ok(b, {"op": "view", "session": "s1", "player": 0})
     outcome = final["outcome"]
-    assert set(outcome) == {"winner", "scores", "reason", "result"}
+    assert set(outcome) == {"winner", "scores", "reason", "result", "verdict"}  # told for player 0 (issue 13)
     assert outcome["result"] == {"rounds": final["view"]["won"]} and len(outcome["result"]["rounds"]) == 5
     assert outcome["reason"][0].isupper()
     ok(b, {"op": "load", "record": ok(b, {"op": "record", "session": "s1"})["record"]})

@@ -310,6 +310,8 @@ def test_a_stranger_dies_on_a_phone(open_page: Callable[..., Visit]) -> None:
     assert "Dead" in page.locator(f"#result-totals [data-character='{name}']").inner_text()
     page.wait_for_function("() => document.querySelector('#result-discards').textContent.includes('stranger')")
     assert page.locator("button[data-keep]").count() == 0, "a dead stranger is not offered to the roster"
+    assert page.locator("#result-breakdown").inner_text().endswith(f"{name} fell.")
+    assert page.locator("#result-record").inner_text() == "Your record playing solo: 0 won · 1 lost"  # issue 13
     no_sideways_scroll(visit)
     shoot(visit, "tombstone_showdown-dead-phone.png")
 
@@ -354,6 +356,7 @@ def test_a_getaway_at_a_hot_seat(open_page: Callable[..., Visit]) -> None:
     assert page.locator("#result-title").inner_text() == "Got away"
     page.wait_for_function("() => document.querySelector('#result-discards').textContent.includes('Back on your roster')")
     assert "got away" in page.locator("#result-totals [data-character='Bo']").inner_text()
+    assert page.locator("#result-record").is_hidden(), "a hot-seat fight is nobody's own record"
     shoot(visit, "tombstone_showdown-escaped-laptop.png")
     kept = {c["sheet"]["name"]: c["sheet"] for c in page.evaluate(ROSTER, ["load", None])}
     assert kept == {p["sheet"]["name"]: p["sheet"] for p in final["party"]}

@@ -13,6 +13,8 @@
 //   textBoxes()      {width, height, boxes}: the canvas size and every text drawn on it in the last frame, each
 //                    {text, x, y, w, h, onCard, alpha} in canvas CSS pixels; a card's face is part of the card and
 //                    not listed, and `onCard` marks a glyph printed on a card some other way (a card drawn as a small tile)
+//   sounds()         {on, context, played}: whether sound effects are on, whether an AudioContext exists, and
+//                    how many of each effect were played ({deal, flip, win, lose})
 //
 // Which table is open is in the address (router.js). A table of a game opens its saved game when there is
 // one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks
@@ -33,6 +35,7 @@ import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
 import { followDownloads, showWaiting } from "./waiting-table.js";
+import { sounds, wireSoundToggle } from "./sound.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -76,6 +79,7 @@ const app = {
   animating: () => (table?.renderer.animationLeft() ?? 0) > 0,
   lastMove: () => (table ? { sentence: table.lastMoveLine, spots: table.renderer.spotHitboxes() } : null),
   textBoxes: () => table?.renderer.textBoxes() ?? null,
+  sounds: () => ({ on: sounds.on, context: sounds.context !== null, played: { ...sounds.counts } }),
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 Object.assign(window, { app });
@@ -333,6 +337,8 @@ function wireControls() {
     else if (seated) startDeal(seated.settings, { seed: null, deal: null, options: seated.options });
   });
   find("#share").addEventListener("click", shareSeated);
+  wireSoundToggle(find("#menu-sound", HTMLButtonElement));
+  wireSoundToggle(find("#table-sound", HTMLButtonElement));
   find("#share-deal").addEventListener("click", shareSeated);
   find("#see-table").addEventListener("click", () => {
     find("#result").hidden = true;

@@ -1,7 +1,8 @@
 // The menu's game tiles, built from GameInfo: title, blurb, players, length, credit, and per game a
-// "Continue" link when a game of it is in progress, "Deal" and "Rules".
+// "Continue" link when a game of it is in progress, "Deal" and "Rules", and the player's record.
 import { find } from "./dom.js";
 import { formatHash, settingsFor, personSeats } from "./router.js";
+import { readBook, played, tallyLine, levelsPlayed, levelLabel } from "./record-book.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").SaveMeta} SaveMeta */
@@ -15,10 +16,38 @@ function metaLine(info) {
 }
 
 /**
+ * The player's record on a tile: "7 won · 3 lost · streak 2", and a row per level played in the details.
+ * @param {HTMLElement} node
+ * @param {GameInfo} info
+ * @param {import("./record-book.js").GameRecord | undefined} record
+ */
+function showRecord(node, info, record) {
+  if (!record || !played(record.all)) return;
+  const line = find(".game-record", HTMLElement, node);
+  line.hidden = false;
+  line.textContent = `Your record: ${tallyLine(record.all)}`;
+  const levels = find(".game-levels", HTMLDetailsElement, node);
+  levels.hidden = false;
+  find("tbody", HTMLElement, levels).replaceChildren(...levelsPlayed(info, record).map(([level, tally]) => {
+    const row = document.createElement("tr");
+    const name = document.createElement("th");
+    name.scope = "row";
+    name.textContent = levelLabel(info, level);
+    row.append(name, ...[tally.won, tally.lost, tally.drawn, tally.best].map((count) => {
+      const cell = document.createElement("td");
+      cell.textContent = String(count);
+      return cell;
+    }));
+    return row;
+  }));
+}
+
+/**
  * @param {GameInfo} info
  * @param {SaveMeta | undefined} saved
+ * @param {import("./record-book.js").GameRecord | undefined} record
  */
-function tile(info, saved) {
+function tile(info, saved, record) {
   const template = find("#game-tile", HTMLTemplateElement);
   const node = /** @type {HTMLElement} */ (template.content.firstElementChild.cloneNode(true));
   node.dataset.game = info.id;
@@ -41,6 +70,7 @@ function tile(info, saved) {
     note.textContent = saved.moves ? `A game in progress, ${saved.moves} ${saved.moves === 1 ? "move" : "moves"} in.` : "A game in progress.";
     play.className = "plain-button game-play";
   }
+  showRecord(node, info, record);
   return node;
 }
 
@@ -51,6 +81,7 @@ function tile(info, saved) {
  */
 export function showGames(games, saved) {
   const list = find("#game-list");
-  list.replaceChildren(...games.map((info) => tile(info, saved[info.id])));
+  const book = readBook();
+  list.replaceChildren(...games.map((info) => tile(info, saved[info.id], book[info.id])));
   list.removeAttribute("aria-busy");
 }

@@ -420,6 +420,10 @@ class ForgeState(State):
         return {"winner": None, "scores": [sheet["max_hp"]],
                 "reason": f"{sheet['name']} the {sheet['background']} is ready to ride.", "result": sheet}
 
+    def verdict(self, outcome: dict[str, Json], viewer: int | None) -> str | None:
+        """Nothing for the player's record: a forged character is no contest."""
+        return None
+
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         return dict(event)  # every drawn card is face up; only the deck's order is hidden
 

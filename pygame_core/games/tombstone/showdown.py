@@ -32,6 +32,7 @@ from typing import Any
 
 from ...cards import new_rng
 from ...engine import Event, GameInfo, IllegalMove, Json, Move, OptionSpec, SeatSpec, SetupError, State, register
+from ...grammar import sentence
 from .character import Sheet, check_sheet, item_json, weapons
 from .combat import DEALER, LOG_WINDOW, TURN_TAIL_TARGET, Combat, check_party, deal_decks, pc_ref, strict
 from .encounters import COMPLICATIONS, ENCOUNTERS, ENEMY_WEAPONS, Encounter
@@ -643,6 +644,31 @@ class ShowdownState(Combat, State):
         return {"winner": None, "scores": [0] * self.info.players, "reason": ENDS[self.end],
                 "result": {"end": self.end, "encounter": self.encounter.id, "party": copy.deepcopy(self.party),
                            "paid": dict(self.paid)}}
+
+    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+        """The breakdown: the round it ended in, the enemies down and fled, and who of the party fell."""
+        told = super().told_outcome(viewer)
+        if told is None:
+            return None
+        foes = [n for n in self.npcs if n["kind"] in FOE_KINDS]
+        parts = []
+        if foes:
+            down = sum(1 for n in foes if n["status"] in ("dead", "routed", "destroyed"))
+            fled = sum(1 for n in foes if n["status"] == "fled")
+            parts.append(f"{down} of {len(foes)} {'enemy' if len(foes) == 1 else 'enemies'} down"
+                         + (f", {fled} fled" if fled else ""))
+        fallen = [str(sheet["name"]) for sheet in self.party if sheet["status"] == "dead"]
+        parts.append(f"{' and '.join(fallen)} fell" if fallen else "nobody of the party fell")
+        told["breakdown"] = f"Over in round {self.round}: {'; '.join(parts)}." if self.round else \
+            sentence(f"{'; '.join(parts)}.")
+        return told
+
+    def verdict(self, outcome: dict[str, Json], viewer: int | None) -> str | None:
+        """For a seat of the party: a field held or a danger past is won, a party dead is lost, and a
+        getaway or nightfall is drawn (nobody won); the Dealer and a spectator keep no record."""
+        if viewer is None or viewer == 0 or self.end is None:
+            return None
+        return {"victory": "won", "routed": "won", "safe": "won", "dead": "lost"}.get(self.end, "drawn")
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         return self._redact_hands(event, viewer)

@@ -469,6 +469,10 @@ class TableState(Combat, State):
         return {"winner": None, "scores": [0] * self.info.players, "reason": reason,
                 "result": {"party": copy.deepcopy(self.party), "fallen": copy.deepcopy(self.fallen)}}
 
+    def verdict(self, outcome: dict[str, Json], viewer: int | None) -> str | None:
+        """Nothing for the player's record: a session at a real table is nobody's win or loss."""
+        return None
+
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         return self._redact_hands(event, viewer)
 

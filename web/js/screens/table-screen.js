@@ -13,6 +13,8 @@
 import { Session } from "../session.js";
 import { seatNames, resultTitle } from "../seats.js";
 import { attachStylesheet } from "./stylesheet.js";
+import { countGame, readBook, recordLevel, levelLabel, tallyLine, SOLO } from "../record-book.js";
+import { sounds } from "../sound.js";
 
 const BOT_PAUSE_MS = 900; // a natural beat before the computer moves
 const REPLAY_BEAT_MS = 450; // between the moves of a replayed round (a whole step when nothing animates)
@@ -65,6 +67,8 @@ export class TableScreen {
     this.steps = [];
     this.replaying = false;
     this.replayButton = /** @type {HTMLButtonElement} */ (document.querySelector("#replay"));
+    this.sawPlay = false; // a game still going was shown here: its end is news (counted, and sounded)
+    this.counted = false; // this table's game is in the player's record already
     this.listeners = new AbortController(); // every DOM listener of this table goes when it closes
     this.replayButton.addEventListener("click", () => this.replayRound(), { signal: this.listeners.signal });
     this.statusTimer = 0; // the status lines waiting for the animation they describe (setStatus)
@@ -125,6 +129,8 @@ export class TableScreen {
       this.steps = [...this.steps, { before: this.response, response, events, mine }].slice(-REPLAY_KEPT);
     }
     this.response = response;
+    if (!response.over) this.sawPlay = true;
+    sounds.playEvents(events);
     this.acting = false;
     this.legal = { moves: [], labels: [] };
     this.panel.clear(this.waitingHint(response));
@@ -185,7 +191,10 @@ export class TableScreen {
   /** After a new view: finish, let a machine move, or wait for a person (another seat: handOver). */
   carryOn(response) {
     const next = this.session.next(response);
-    if ("over" in next) return this.showResultWhenStill(response);
+    if ("over" in next) {
+      this.showEnd(response);
+      return this.showResultWhenStill(response);
+    }
     if ("machine" in next) return this.machineTurn(next.machine);
     if (!response.to_act.includes(this.viewer)) return this.handOver(next.person);
   }
@@ -378,6 +387,32 @@ export class TableScreen {
     document.dispatchEvent(new CustomEvent("saloon:over", { detail: { session: this.session.id } }));
   }
 
+  /**
+   * What every result box adds, whatever the game's own showResult: the breakdown of how the game was won
+   * and the player's record at this level. A game seen ending at this table is counted (once) and sounded;
+   * one opened finished (a reload, another tab) was counted where it ended.
+   */
+  showEnd(response) {
+    const { outcome } = response;
+    const part = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (this.dom.result.querySelector(selector));
+    const breakdown = part("#result-breakdown");
+    breakdown.textContent = outcome.breakdown ?? "";
+    breakdown.hidden = !outcome.breakdown;
+    const news = this.sawPlay && !this.counted;
+    if (news) {
+      this.counted = true;
+      countGame(this.info.id, this.settings, outcome.verdict);
+      const tune = this.settings.mode === "hotseat" ? (outcome.winner === null ? null : "win")
+        : { won: "win", lost: "lose" }[outcome.verdict] ?? null;
+      if (tune) sounds.play(tune);
+    }
+    const level = recordLevel(this.settings);
+    const tally = level === null ? undefined : readBook()[this.info.id]?.levels[level];
+    const line = part("#result-record");
+    line.hidden = !tally;
+    if (tally) line.textContent = `Your record ${level === SOLO ? "playing solo" : `against the ${levelLabel(this.info, level)}`}: ${tallyLine(tally, { best: true })}`;
+  }
+
   /** Leave the table: stop every pending step and free the bridge session. */
   close() {
     this.closed = true;
@@ -386,6 +421,7 @@ export class TableScreen {
     this.hideTable();
     this.renderer.dispose();
     this.dom.result.hidden = true;
+    for (const added of this.dom.result.querySelectorAll("#result-breakdown, #result-record")) /** @type {HTMLElement} */ (added).hidden = true;
     this.dom.waiting.hidden = true;
     this.replayButton.disabled = true;
     this.setStatus("", "");
