@@ -233,7 +233,7 @@ def test_games_that_say_nothing_seal_every_move(game: str) -> None:
 
 def grit_against_hard(b: Bridge, move: dict[str, Any]) -> str:
     """Seed 2: the person (player 0) plays ``move`` and the hard computer answers."""
-    session = ok(b, op="new", game="grit", seed=2, names=["Player 1", "the computer"])["session"]
+    session = str(ok(b, op="new", game="grit", seed=2, names=["Player 1", "the computer"])["session"])
     ok(b, op="play", session=session, player=0, move=move)
     ok(b, op="bot", session=session, player=1, level="hard")
     return session
