@@ -11,7 +11,7 @@ Ops (DESIGN.md, issue 7 contract):
   structured input (error ``bad_setup``), ``names`` the seats' display names for the engine's
   sentences (one non-empty string per seat; presentation only, never in the record)
 - ``view {session, player?}`` -> ``{view, to_act, over, outcome}`` (no player: the spectator)
-- ``legal {session, player}`` -> ``{moves, labels, previews?, can_undo}``
+- ``legal {session, player}`` -> ``{moves, labels, previews?, can_undo?}``
 - ``play {session, player, move, viewer?}`` -> ``{events}`` redacted for viewer (default: player)
 - ``bot {session, player, level?, viewer?, slice_ms?}`` -> ``{move, events}``; level is a level id of
   the game (``play`` and ``bot`` answer ``not_person_seat`` for a seat the game plays itself). With
@@ -29,8 +29,8 @@ Ops (DESIGN.md, issue 7 contract):
   replies after it (``undone`` moves in all), rebuilt with ``replay`` from the record without them,
   while ``player`` is due to move. Error ``nothing_to_undo`` when they have no move to take back,
   ``past_reveal`` when a card was shown to them or drawn since that move (``State.reveals``): an
-  undo must never let a player learn a card and take the move back. ``legal`` answers carry
-  ``can_undo`` (whether ``undo`` would take a move back now).
+  undo must never let a player learn a card and take the move back. A ``legal`` answer carries
+  ``can_undo: true`` when ``undo`` would take a move back now (and leaves it out otherwise).
 - ``auto {session, player, viewer?}`` -> ``{move, events}``: the game plays its own seat (kind
   "engine", a Dealer); error ``not_engine_seat`` for a person's seat
 - ``record {session}`` -> ``{record}``; ``load {record, names?}`` -> ``{session}``
@@ -159,7 +159,8 @@ class Bridge:
         previews = [state.preview(player, m) for m in moves]
         if any(preview is not None for preview in previews):
             answer["previews"] = previews
-        answer["can_undo"] = state.undo_point(player) is not None
+        if state.undo_point(player) is not None:
+            answer["can_undo"] = True
         return answer
 
     def op_play(self, request: Request) -> Response:

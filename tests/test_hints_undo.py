@@ -178,5 +178,5 @@ def test_a_game_that_says_nothing_takes_nothing_back(game: str) -> None:
         state.play(player, state.legal_moves(player)[0])
         assert state.undo_point(player) is None
     player = state.to_act()[0]
-    assert ok(b, op="legal", session=session, player=player)["can_undo"] is False
+    assert "can_undo" not in ok(b, op="legal", session=session, player=player)
     assert error(b, op="undo", session=session, player=player) in ("past_reveal", "nothing_to_undo")

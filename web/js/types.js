@@ -115,7 +115,7 @@
  * @property {{winner: number | null, scores: number[], reason: string, result?: any} | null} [outcome]  op view
  * @property {any[]} [moves]                      op legal
  * @property {string[]} [labels]                 op legal: each move in words
- * @property {boolean} [can_undo]                op legal: whether op undo would take the player's last move back now
+ * @property {boolean} [can_undo]                op legal: true when op undo would take the player's last move back now
  * @property {string} [label]                    op hint: the hinted move in words
  * @property {string} [reason]                   op hint: why, in a sentence
  * @property {number} [undone]                   op undo: how many moves were taken back
