@@ -55,7 +55,7 @@ import traceback
 import zlib
 from typing import Any, Callable
 
-from .bots import LEVELS, make_bot
+from .bots import LEVELS, Bot, make_bot
 from .bots.ismcts import SearchBot
 from .engine import Game, IllegalMove, SetupError, State, all_games, get_game, replay
 from .grammar import sentence
@@ -209,7 +209,7 @@ class Bridge:
         player = self._player(state, request)
         self._refuse_engine_seat(state, player)
         levels = [level.id for level in state.info.levels if level.id in LEVELS.get(state.info.id, {})]
-        if not levels:
+        if not levels:  # the last level a game lists is its strongest
             raise BadRequest("no_hint", f"{state.info.title} has no computer player to ask for a hint.")
         self._check_turn(state, player)
         slice_ms = _slice_ms(request)
@@ -217,8 +217,9 @@ class Bridge:
         view, moves = state.view(player), state.legal_moves(player)
         position = (len(state.moves), player)
         pending = self.hinting.pop(session, None)
+        bot: Bot
         if pending is not None and pending[0] == position:
-            bot: Any = pending[1]
+            bot = pending[1]
         else:
             seed = zlib.crc32(json.dumps(view, sort_keys=True).encode())
             bot = make_bot(state.info.id, levels[-1], seed=seed)
@@ -384,7 +385,7 @@ def _slice_ms(request: Request) -> float | None:
     return slice_ms
 
 
-def _hint_reason(state: State, player: int, move: dict[str, Any], bot: Any) -> str:
+def _hint_reason(state: State, player: int, move: dict[str, Any], bot: Bot) -> str:
     """The game's words for the move, then how it fared in a search's playouts."""
     parts = [state.explain(player, move) or "the computer at its strongest would play it"]
     if isinstance(bot, SearchBot):

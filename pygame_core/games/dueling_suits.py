@@ -307,7 +307,8 @@ class DuelingSuitsState(State):
             return "the cards you keep are there for the turns to come"
         card = move["card"]
         if move["type"] == "lead":
-            return f"it leads {ACTIONS[suit(card)]} at power {power(card)} (DUEL-1)"
+            action = ACTIONS[suit(card)]
+            return f"it leads {'an' if action[0] in 'aeiou' else 'a'} {action} at power {power(card)} (DUEL-1)"
         added = (self.preview(p, move) or {})["added"]
         return f"it adds {added} to your power (DUEL-5)"
 

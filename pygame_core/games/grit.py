@@ -270,11 +270,11 @@ class GritState(State):
         shown = self.preview(p, move) or {}
         owner = shown["owner"]
         total, unknown = shown["totals"][owner], shown["hidden"][owner]
-        whose = Party.of(owner, p, self.names)
+        whose, rival = Party.of(owner, p, self.names), Party.of(1 - p, p, self.names)
         reached = f"it takes {whose.subject} to {total}" + (" plus a hidden card" if unknown == 1 else
                                                          f" plus {unknown} hidden cards" if unknown else "")
         if move["marked"]:
-            return f"{reached}, and nobody sees it until the end (GRIT-7)"
+            return f"{reached}, and {rival.subject} won't see it until the end (GRIT-7)"
         if not self.mark_used[p] and self.round < ROUNDS:
             return f"{reached}, and keeps your mark for later"
         return reached

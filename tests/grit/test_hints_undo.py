@@ -60,7 +60,7 @@ def test_the_hint_reason_says_where_the_total_goes() -> None:
     state.names = ("Player 1", "the computer")
     assert state.explain(0, grit_play("2S", 1, 0)) == "it takes the computer to 2, and keeps your mark for later"
     assert state.explain(0, grit_play("5S", 0, 1, marked=True)) == (
-        "it takes you to 6, and nobody sees it until the end (GRIT-7)")
+        "it takes you to 6, and the computer won't see it until the end (GRIT-7)")
     state.play(0, grit_play("2S", 0, 1))
     assert state.explain(1, grit_play("6S", 0, 2)) == "it takes Player 1 to 7 plus a hidden card, and keeps your mark for later"
 
