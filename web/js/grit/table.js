@@ -46,7 +46,10 @@ export class Table extends TwoSeatScreen {
     const signal = this.listeners.signal;
     canvas.addEventListener("pointerdown", (event) => { this.pointerType = event.pointerType; }, { signal });
     canvas.addEventListener("pointermove", (event) => this.hover(event), { signal });
-    canvas.addEventListener("pointerleave", () => this.pointAt(null), { signal });
+    // a finger "leaves" after every tap: only a mouse leaving ends the preview
+    canvas.addEventListener("pointerleave", (event) => {
+      if (event.pointerType === "mouse") this.pointAt(null);
+    }, { signal });
   }
 
   close() {
