@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import pytest
+
 from saloon_site import LAPTOP, PHONE, Visit
 
 # Seed 2, Grit: the person (seat 0) plays first. The hard computer answers 7♠ on their pile 1 with a
@@ -148,3 +150,18 @@ def test_on_touch_a_first_tap_on_a_pile_previews_and_a_second_plays(chromium: An
         assert not visit.errors, visit.errors
     finally:
         visit.context.close()
+
+
+@pytest.mark.parametrize("game", ["knife_fight", "dueling_suits"])
+def test_a_hint_lifts_only_its_card(open_page: Callable[..., Visit], game: str) -> None:
+    """Tables that lift the playable hand cards lift the hinted one alone, until the next move."""
+    visit = open_page(LAPTOP)
+    page = visit.goto(f"#game={game}&mode=computer&level=easy&seed=4&speed=fast")
+    assert visit.wait_for_turn() == "move"
+    page.click("#hint-button")
+    page.wait_for_function("() => document.querySelector('#hint-line').textContent.endsWith('.')")
+    hint = visit.call({"op": "hint", "session": session(visit), "player": 0})
+    lifted = [c["card"] for c in page.evaluate("() => window.app.hitboxes().hand") if c["playable"]]
+    assert lifted == [hint["move"]["card"]]
+    assert page.eval_on_selector_all("button.move.hinted", "(bs) => bs.map((b) => JSON.parse(b.dataset.move))") == [
+        hint["move"]]
