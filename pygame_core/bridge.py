@@ -12,13 +12,26 @@ Ops (DESIGN.md, issue 7 contract):
   sentences (one non-empty string per seat; presentation only, never in the record)
 - ``view {session, player?}`` -> ``{view, to_act, over, outcome}`` (no player: the spectator); the
   outcome is told from the player's seat (``State.told_outcome``: reason, breakdown, verdict)
-- ``legal {session, player}`` -> ``{moves, labels, previews?}``
+- ``legal {session, player}`` -> ``{moves, labels, previews?, can_undo?}``
 - ``play {session, player, move, viewer?}`` -> ``{events}`` redacted for viewer (default: player)
 - ``bot {session, player, level?, viewer?, slice_ms?}`` -> ``{move, events}``; level is a level id of
   the game (``play`` and ``bot`` answer ``not_person_seat`` for a seat the game plays itself). With
   ``slice_ms`` a searching level thinks for that long and answers ``{thinking: true}`` until it has
   decided; asking again carries on (the page's worker stays responsive between slices, and stops
   asking when the player leaves the table). A search takes at most THINK_CAP_SECONDS in slices.
+- ``hint {session, player, slice_ms?}`` -> ``{move, label, reason}``: what the game's strongest
+  computer level would play in ``player``'s seat, decided from ``view(player)`` only (as ``bot``; its
+  seed comes from that view too, so the same view always gets the same hint) and sliced like ``bot``
+  (``{thinking: true}`` until decided). The session is unchanged. ``reason`` is the game's
+  ``State.explain`` and, for a searching level, how often the move won the games it played out.
+  Error ``no_hint`` for a game without computer levels (the Showdown: nobody at its table plays
+  against a computer level, so there is nothing to ask).
+- ``undo {session, player}`` -> ``{undone}``: takes back ``player``'s last move and the other seats'
+  replies after it (``undone`` moves in all), rebuilt with ``replay`` from the record without them,
+  while ``player`` is due to move. Error ``nothing_to_undo`` when they have no move to take back,
+  ``past_reveal`` when a card was shown to them or drawn since that move (``State.reveals``): an
+  undo must never let a player learn a card and take the move back. A ``legal`` answer carries
+  ``can_undo: true`` when ``undo`` would take a move back now (and leaves it out otherwise).
 - ``auto {session, player, viewer?}`` -> ``{move, events}``: the game plays its own seat (kind
   "engine", a Dealer); error ``not_engine_seat`` for a person's seat
 - ``record {session}`` -> ``{record}``; ``load {record, names?}`` -> ``{session}``
@@ -40,11 +53,13 @@ from __future__ import annotations
 
 import json
 import traceback
+import zlib
 from typing import Any, Callable
 
-from .bots import make_bot
+from .bots import LEVELS, Bot, make_bot
 from .bots.ismcts import SearchBot
 from .engine import Game, IllegalMove, SetupError, State, all_games, get_game, replay
+from .grammar import sentence
 
 Request = dict[str, Any]
 Response = dict[str, Any]
@@ -68,10 +83,12 @@ class Bridge:
     def __init__(self) -> None:
         self.sessions: dict[str, State] = {}
         self.thinking: dict[str, tuple[tuple[int, int, str], SearchBot]] = {}  # sliced searches by session
+        self.hinting: dict[str, tuple[tuple[int, int], SearchBot]] = {}  # sliced hint searches by session
         self.counter = 0
         self.ops: dict[str, Callable[[Request], Response]] = {
             "games": self.op_games, "new": self.op_new, "view": self.op_view,
             "legal": self.op_legal, "play": self.op_play, "bot": self.op_bot, "auto": self.op_auto,
+            "hint": self.op_hint, "undo": self.op_undo,
             "record": self.op_record, "load": self.op_load, "share": self.op_share, "check_result": self.op_check_result,
             "close": self.op_close,
         }
@@ -143,6 +160,8 @@ class Bridge:
         previews = [state.preview(player, m) for m in moves]
         if any(preview is not None for preview in previews):
             answer["previews"] = previews
+        if state.undo_point(player) is not None:
+            answer["can_undo"] = True
         return answer
 
     def op_play(self, request: Request) -> Response:
@@ -167,10 +186,7 @@ class Bridge:
         viewer = self._viewer(state, request, "viewer", default=None)
         self._check_turn(state, player)
         session = request["session"]
-        slice_ms = request.get("slice_ms")
-        if slice_ms is not None and (isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float))
-                                     or not 0 < slice_ms <= 10_000):
-            raise BadRequest("bad_request", f"'slice_ms' must be a number of milliseconds (1 to 10000), not {slice_ms!r}.")
+        slice_ms = _slice_ms(request)
         position = (len(state.moves), player, level)
         pending = self.thinking.pop(session, None)
         resumed = pending is not None and pending[0] == position
@@ -187,6 +203,64 @@ class Bridge:
                 return {"thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
             move = bot.decision()
         return self._move_answer(session, state, player, move, viewer)
+
+    def op_hint(self, request: Request) -> Response:
+        """The strongest level's move for ``player``, from ``view(player)`` only; nothing is played."""
+        state = self._session(request)
+        player = self._player(state, request)
+        self._refuse_engine_seat(state, player)
+        levels = [level.id for level in state.info.levels if level.id in LEVELS.get(state.info.id, {})]
+        if not levels:  # the last level a game lists is its strongest
+            raise BadRequest("no_hint", f"{state.info.title} has no computer player to ask for a hint.")
+        self._check_turn(state, player)
+        slice_ms = _slice_ms(request)
+        session = request["session"]
+        view, moves = state.view(player), state.legal_moves(player)
+        position = (len(state.moves), player)
+        pending = self.hinting.pop(session, None)
+        bot: Bot
+        if pending is not None and pending[0] == position:
+            bot = pending[1]
+        else:
+            seed = zlib.crc32(json.dumps(view, sort_keys=True).encode())
+            bot = make_bot(state.info.id, levels[-1], seed=seed)
+            if isinstance(bot, SearchBot) and slice_ms is not None:
+                bot.seconds = THINK_CAP_SECONDS
+                bot.start(view, moves)
+        if slice_ms is None or not isinstance(bot, SearchBot):
+            move = bot.choose(view, moves)
+        elif bot.think(slice_ms / 1000):
+            move = bot.decision()
+        else:
+            self.hinting[session] = (position, bot)
+            return {"thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
+        return {"move": move, "label": state.describe(player, move),
+                "reason": _hint_reason(state, player, move, bot)}
+
+    def op_undo(self, request: Request) -> Response:
+        """Take back the player's last move and the replies after it, unless something was seen since."""
+        state = self._session(request)
+        player = self._player(state, request)
+        self._refuse_engine_seat(state, player)
+        self._check_turn(state, player)
+        point = state.undo_point(player)
+        if point is None:
+            if not any(q == player for q, _ in state.moves):
+                raise BadRequest("nothing_to_undo", "You have no move to take back.")
+            raise BadRequest("past_reveal", "That move can't be taken back: cards were shown or drawn since, "
+                                            "and you can't unsee them.")
+        record = state.record()
+        record["moves"] = record["moves"][:point]
+        try:
+            earlier = replay(record)
+        except SetupError as exc:
+            raise BadRequest(exc.code, exc.message) from None
+        earlier.names = state.names
+        session = request["session"]
+        self.sessions[session] = earlier
+        self.thinking.pop(session, None)
+        self.hinting.pop(session, None)
+        return {"undone": len(state.moves) - point}
 
     def op_auto(self, request: Request) -> Response:
         """The game's own policy for an engine seat (a Dealer); redacted for ``viewer`` like ``bot``."""
@@ -232,6 +306,7 @@ class Bridge:
         self._session(request)
         del self.sessions[request["session"]]
         self.thinking.pop(request["session"], None)
+        self.hinting.pop(request["session"], None)
         return {}
 
     # --- helpers --------------------------------------------------------------------------
@@ -271,6 +346,7 @@ class Bridge:
             oldest = next(iter(self.sessions))
             del self.sessions[oldest]
             self.thinking.pop(oldest, None)
+            self.hinting.pop(oldest, None)
         return session
 
     def _session(self, request: Request) -> State:
@@ -299,6 +375,25 @@ def _field(request: Request, key: str, kind: type) -> Any:
     if not isinstance(value, kind):
         raise BadRequest("bad_request", f"'{key}' must be a {kind.__name__}, not {value!r}.")
     return value
+
+
+def _slice_ms(request: Request) -> float | None:
+    """The optional thinking slice of ``bot`` and ``hint``: milliseconds, 1 to 10000."""
+    slice_ms = request.get("slice_ms")
+    if slice_ms is not None and (isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float))
+                                 or not 0 < slice_ms <= 10_000):
+        raise BadRequest("bad_request", f"'slice_ms' must be a number of milliseconds (1 to 10000), not {slice_ms!r}.")
+    return slice_ms
+
+
+def _hint_reason(state: State, player: int, move: dict[str, Any], bot: Bot) -> str:
+    """The game's words for the move, then how it fared in a search's playouts."""
+    parts = [state.explain(player, move) or "the computer at its strongest would play it"]
+    if isinstance(bot, SearchBot):
+        tried, won = bot.standing(move)
+        if tried:
+            parts.append(f"it won {round(100 * won / tried)}% of the {tried} games the computer played out from here")
+    return sentence("; ".join(parts)) + "."
 
 
 def _names(players: int, request: Request) -> tuple[str, ...] | None:

@@ -183,6 +183,8 @@ class State(ABC):
         self.moves: list[list[Json]] = []
         # display names for the engine's sentences; presentation only, never in the record
         self.names: tuple[str, ...] = tuple(seat.name for seat in self.info.seats)
+        # per seat: how many leading moves of the record that seat can no longer take back (``undo_point``)
+        self.sealed: list[int] = [0] * self.info.players
 
     @classmethod
     def check_setup(cls, setup: Json) -> Json:
@@ -272,9 +274,32 @@ class State(ABC):
         """What a legal move would make, for hover hints; games with nothing to say return None."""
         return None
 
+    def explain(self, p: int, move: Move) -> str | None:
+        """Why ``p`` might make a legal move, in a few plain words from ``p``'s seat and from what ``p``
+        can see ("it takes you to 19"): the reason a hint gives. Games with nothing to add return None."""
+        return None
+
     def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
         """The move as ``viewer`` may see it; games with face-down plays override."""
         return dict(move)
+
+    def reveals(self, viewer: int, events: list[Event]) -> bool:
+        """Whether a move with these (full-information) events showed ``viewer`` something hidden from
+        them before, or drew a hidden card: a point of no return for undo, since taking the move back
+        would let ``viewer`` learn a card and play as if they had not. The safe default is yes: a game
+        says which of its moves leave nothing new to be known (``undo_point``)."""
+        return True
+
+    def undo_point(self, p: int) -> int | None:
+        """Where taking back ``p``'s last move would rewind the record to (the index of that move; the
+        replies after it go too), or None: ``p`` has no move to take back, the game is over, or ``p``
+        has seen something since that move was made (``reveals``)."""
+        if self.is_over():
+            return None
+        mine = [n for n, (q, _) in enumerate(self.moves) if q == p]
+        if not mine or mine[-1] < self.sealed[p]:
+            return None
+        return mine[-1]
 
     def auto_move(self, p: int) -> Move:
         """The move the engine makes for its own seat ``p`` (kind "engine", e.g. a Dealer).
@@ -305,6 +330,9 @@ class State(ABC):
         move = copy.deepcopy(move)
         events = self._apply(p, move)
         self.moves.append([p, move])
+        for viewer in range(self.info.players):
+            if self.reveals(viewer, events):
+                self.sealed[viewer] = len(self.moves)
         return events
 
     def advance(self, p: int, move: Move) -> None:

@@ -144,6 +144,15 @@ class SearchBot:
         best = max(self.legal, key=lambda k: (root.visits.get(k, 0), root.wins.get(k, 0.0)))
         return self.legal[best]
 
+    def standing(self, move: Move) -> tuple[int, float]:
+        """How often ``move`` was tried at the root of the last decision and how much it won there
+        (a draw counts a half): the numbers behind a hint's "it won 6 of 10 playouts"."""
+        if not self.roots:
+            return 0, 0.0
+        root = self.roots[self.view["viewer"]]
+        key = move_key(move)
+        return root.visits.get(key, 0), root.wins.get(key, 0.0)
+
     def iterate(self, state: State, roots: list[Node], me: int, legal: dict[Hashable, Move]) -> None:
         """Select down every player's tree, expand one move, play out, and back the result up."""
         players = len(roots)

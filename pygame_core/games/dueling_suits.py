@@ -315,6 +315,17 @@ class DuelingSuitsState(State):
         added = chain_power(move["card"], lead)
         return {"added": added, "power": self._power(p)["total"] + added}
 
+    def explain(self, p: int, move: Move) -> str | None:
+        """What the card adds (DUEL-5) or which action it leads (DUEL-1)."""
+        if move["type"] == "pass":
+            return "the cards you keep are there for the turns to come"
+        card = move["card"]
+        if move["type"] == "lead":
+            action = ACTIONS[suit(card)]
+            return f"it leads {'an' if action[0] in 'aeiou' else 'a'} {action} at power {power(card)} (DUEL-1)"
+        added = (self.preview(p, move) or {})["added"]
+        return f"it adds {added} to your power (DUEL-5)"
+
     # --- the turn -------------------------------------------------------------------------
     def _start_turn(self) -> list[Event]:
         """DUEL-4: one card each (seat 0 first), then one more for a hand of two or fewer."""

@@ -277,6 +277,48 @@ class GritState(State):
             return f"Mark {card}: play it sideways on {where} (hidden until the end)"
         return f"Play {card} face down on {where}"
 
+    def preview(self, p: int, move: Move) -> dict[str, Json] | None:
+        """Both totals once the card turns up, as ``p`` can know them: ``totals`` sums the tops ``p``
+        can see (their own face-down cards included, GRIT-9), ``hidden`` counts each owner's tops ``p``
+        cannot see (the opponent's face-down or marked cards: unknown, not 0)."""
+        owner, index = move["pile"]
+        totals, hidden = [0, 0], [0, 0]
+        for o in (0, 1):
+            for i, pile in enumerate(self.piles[o]):
+                if (o, i) == (owner, index):
+                    totals[o] += VALUE[move["card"]]
+                elif not pile:
+                    continue
+                elif self._shown(pile[-1], p) is None:
+                    hidden[o] += 1
+                else:
+                    totals[o] += VALUE[pile[-1].card]
+        return {"totals": totals, "hidden": hidden, "owner": owner}
+
+    def explain(self, p: int, move: Move) -> str | None:
+        """What the play does to the totals (the preview in words), and what a mark buys."""
+        shown = self.preview(p, move) or {}
+        owner = shown["owner"]
+        total, unknown = shown["totals"][owner], shown["hidden"][owner]
+        whose, rival = Party.of(owner, p, self.names), Party.of(1 - p, p, self.names)
+        reached = f"it takes {whose.subject} to {total}" + (" plus a hidden card" if unknown == 1 else
+                                                         f" plus {unknown} hidden cards" if unknown else "")
+        if move["marked"]:
+            return f"{reached}, and {rival.subject} won't see it until the end (GRIT-7)"
+        if not self.mark_used[p] and self.round < ROUNDS:
+            return f"{reached}, and keeps your mark for later"
+        return reached
+
+    def reveals(self, viewer: int, events: list[Event]) -> bool:
+        """GRIT-5/8/9: the round's reveal shows the other player's unmarked card, and the end shows
+        everything; a reveal of the viewer's own card only (the other card marked) shows them nothing."""
+        for event in events:
+            if event["type"] == "end":
+                return True
+            if event["type"] == "reveal" and any(card["player"] != viewer for card in event["cards"]):
+                return True
+        return False
+
     def clone(self) -> "GritState":
         other = GritState.__new__(GritState)
         other.__dict__.update(self.__dict__)
@@ -287,6 +329,7 @@ class GritState(State):
         other.piles = [[list(pile) for pile in own] for own in self.piles]
         other.discards = list(self.discards)
         other.mark_used = list(self.mark_used)
+        other.sealed = list(self.sealed)
         other.played = list(self.played)
         other.log = list(self.log)
         return other

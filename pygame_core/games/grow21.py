@@ -295,6 +295,24 @@ class Grow21State(State):
         values = group_values([tops[c] for c in group])
         return {"cells": sorted_cells(group), "values": values, "scores": 21 in values}
 
+    def explain(self, p: int, move: Move) -> str | None:
+        """The group the card would make (the preview in words); a keep says what it saves."""
+        shown = self.preview(p, move) or {}
+        if move["type"] == "keep":
+            kept, lost = len(shown["keeps"]), len(shown["discards"])
+            return f"it keeps {kept} cards on the table and discards {lost}"
+        if shown["scores"]:
+            return f"it makes a group worth 21, which you harvest for {REMOVAL_POINTS} points (GROW-5)"
+        size, worth = len(shown["cells"]), " or ".join(str(v) for v in shown["values"])
+        if size == 1:
+            return f"it starts a new group worth {worth}"
+        return f"it makes a group of {size} cards worth {worth}"
+
+    def reveals(self, viewer: int, events: list[Event]) -> bool:
+        """GROW-1: every turn turns up the next mover's card, and the end is the end; only a removal
+        that leaves a tied split to choose (GROW-6) shows nothing new yet."""
+        return any(event["type"] in ("turn", "end") for event in events)
+
     # --- rules helpers --------------------------------------------------------------------
     def open_cells(self) -> set[Cell]:
         """GROW-2: empty cells next to any card; (0, 0) when the board is empty."""

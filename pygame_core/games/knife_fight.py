@@ -252,6 +252,18 @@ class KnifeFightState(State):
             return f"Follow the feint with {card_label(card)} ({what})"
         return f"Commit {card_label(card)} face down ({what})"
 
+    def explain(self, p: int, move: Move) -> str | None:
+        """What the card does in the exchange (KNIFE-3..7), as the rules page says it."""
+        if move["type"] == "dress":
+            return f"the {card_label(move['discard'])} wound leaves your damage pile, so you bleed less (KNIFE-5)"
+        return {"number": "the lower number wins an exchange of numbers and lands in the loser's damage "
+                          "pile (KNIFE-3)",
+                "jack": "a Jack parries whatever comes: both cards are discarded (KNIFE-4)",
+                "queen": "a Queen takes a number card's hit, then dresses an older wound (KNIFE-5)",
+                "king": "a King feints: after the reveal you play another card in its place (KNIFE-6)",
+                "joker": "the joker turns a number card back on the one who played it (KNIFE-7)",
+                }[kind(move["card"]) or "number"]
+
     # --- the round ------------------------------------------------------------------------
     def _commit(self, p: int, card: str) -> list[Event]:
         self.hands[p].remove(card)

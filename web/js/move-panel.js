@@ -25,6 +25,14 @@ export function moveButton(move, label, className, shown) {
     [el("span", { className: "move-text" }, [label]), ...shown]);
 }
 
+/**
+ * The same text for the same move, whatever order its keys came in.
+ * @param {any} move
+ */
+function moveKey(move) {
+  return JSON.stringify(Object.keys(move ?? {}).sort().map((key) => [key, move[key]]));
+}
+
 export class MovePanel {
   /**
    * @param {Element} root the panel (.moves) holding #move-list and #moves-hint
@@ -56,6 +64,19 @@ export class MovePanel {
   /** Keyboard users land back on the moves when it is their turn again. */
   focus() {
     /** @type {HTMLElement | null} */ (this.list.querySelector("button"))?.focus({ preventScroll: true });
+  }
+
+  /**
+   * Ring the button of a hinted move and bring it into view (the buttons are rebuilt with each new view).
+   * @param {any} move
+   */
+  markHinted(move) {
+    const wanted = moveKey(move);
+    for (const button of this.list.querySelectorAll("button.move")) {
+      const hinted = moveKey(JSON.parse(/** @type {HTMLElement} */ (button).dataset.move ?? "null")) === wanted;
+      button.classList.toggle("hinted", hinted);
+      if (hinted) button.scrollIntoView({ block: "nearest" });
+    }
   }
 
   /** A move is on its way: no second press until the next view. */

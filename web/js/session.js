@@ -96,6 +96,16 @@ export class Session {
     return { moved, view };
   }
 
+  /** What the computer at its strongest would play in `seat` now, and why; nothing is played. */
+  hint(seat) {
+    return this.engine.call({ op: "hint", session: this.id, player: seat });
+  }
+
+  /** Take back `seat`'s last move and the replies after it (refused once a card was shown or drawn since). */
+  undo(seat) {
+    return this.engine.call({ op: "undo", session: this.id, player: seat });
+  }
+
   /** Store the position now (app.js seals it away from the page). */
   save() {
     return this.store();

@@ -115,7 +115,11 @@
  * @property {{winner: number | null, scores: number[], reason: string, result?: any} | null} [outcome]  op view
  * @property {any[]} [moves]                      op legal
  * @property {string[]} [labels]                 op legal: each move in words
- * @property {any} [move]                         ops bot, auto
+ * @property {boolean} [can_undo]                op legal: true when op undo would take the player's last move back now
+ * @property {string} [label]                    op hint: the hinted move in words
+ * @property {string} [reason]                   op hint: why, in a sentence
+ * @property {number} [undone]                   op undo: how many moves were taken back
+ * @property {any} [move]                         ops bot, auto, hint
  * @property {boolean} [thinking]                op bot with slice_ms: not decided yet (the worker asks again)
  * @property {any[]} [events]                     ops play, bot, auto
  * @property {{game: string, seed: number, options: Record<string, string>, deal?: unknown, setup?: any}} [share]  op share

@@ -80,7 +80,7 @@ function bridge(request) {
 /** @param {Request} request @returns {Promise<Response> | Response} */
 function answer(request) {
   if (request?.op === "memory") return memoryReport(pyodide);
-  if (request?.op === "bot") return thinkInSlices(request, bridge);
+  if (request?.op === "bot" || request?.op === "hint") return thinkInSlices(request, bridge);
   if (request?.op === "close") {
     leftTable(request);
     return bridge(request);

@@ -37,6 +37,18 @@ export class Table extends TwoSeatScreen {
     this.chartButton = chartButton();
     document.querySelector(".moves-head").append(this.chartButton);
     this.chartButton.addEventListener("click", () => this.openChart(), { signal: this.listeners.signal });
+    /** @type {any} a hinted move: only its card (or the pass) glows until the moves change */
+    this.hinted = null;
+  }
+
+  /** @param {any} move */
+  hintMove(move) {
+    this.hinted = move;
+    this.renderer.setHighlight(this.highlight());
+  }
+
+  movesChanged() {
+    if (!this.acting) this.hinted = null;
   }
 
   close() {
@@ -75,7 +87,9 @@ export class Table extends TwoSeatScreen {
   }
 
   highlight() {
-    const moves = this.acting ? this.legal.moves : [];
+    const hint = this.hinted;
+    const moves = (this.acting ? this.legal.moves : [])
+      .filter((m) => !hint || (m.type === hint.type && m.card === hint.card));
     return {
       playable: new Set(moves.filter((m) => m.card).map((m) => m.card)),
       pass: moves.some((m) => m.type === "pass"),

@@ -14,7 +14,7 @@ const BANNER_MS = 1300;
 
 export class GritRenderer extends TableRenderer {
   constructor(canvas, painter) {
-    super(canvas, painter, { selected: null, playable: new Set(), targets: new Set(), caption: "" });
+    super(canvas, painter, { selected: null, playable: new Set(), targets: new Set(), preview: null, caption: "" });
     this.resize();
   }
 
@@ -66,6 +66,7 @@ export class GritRenderer extends TableRenderer {
         target: this.highlight.targets.has(pileKey([p.owner, p.index])),
         ...at(p.area),
       })),
+      preview: this.highlight.preview ?? null,
     };
   }
 
@@ -174,6 +175,16 @@ export class GritRenderer extends TableRenderer {
     let x = plate.x + nameWidth + 10;
     pill(ctx, total, x + badge / 2, mid, { size: 13, minWidth: badge });
     x += badge + 8;
+    const preview = this.highlight.preview;
+    if (preview) { // what the total would become with the chosen card on the pile pointed at ("+?": unseen tops)
+      const next = `→ ${preview.totals[seat]}${preview.hidden[seat] ? " +?" : ""}`;
+      setFont(ctx, 13, true);
+      const width = ctx.measureText(next).width;
+      if (x + width <= plate.x + plate.w) {
+        text(ctx, next, x, mid, { size: 13, bold: true, color: preview.owner === seat ? GOLD : PARCHMENT });
+        x += width + 10;
+      }
+    }
     if (x + noteWidth <= plate.x + plate.w) text(ctx, note, x, mid + 1, { size: 12, color: FAINT });
   }
 

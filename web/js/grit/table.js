@@ -29,6 +29,11 @@ export class Table extends TwoSeatScreen {
     /** @type {string | null} the hand card chosen, before a pile */
     this.selected = null;
     this.markIt = false;
+    /** @type {string | null} the pile a hint suggests for the chosen card (pileKey) */
+    this.hinted = null;
+    /** @type {string | null} the pile pointed at (hovered, or tapped once on touch): its totals are previewed */
+    this.pointed = null;
+    this.pointerType = "mouse";
     this.panel = new MovePanel(document.querySelector(".moves"), {
       onSelect: (card) => this.select(card),
       onPlay: (move) => this.play(move),
@@ -37,6 +42,14 @@ export class Table extends TwoSeatScreen {
     this.markToggle = markToggle();
     document.querySelector(".moves-head").append(this.markToggle);
     this.markToggle.addEventListener("click", () => this.toggleMark(), { signal: this.listeners.signal });
+    const { canvas } = options;
+    const signal = this.listeners.signal;
+    canvas.addEventListener("pointerdown", (event) => { this.pointerType = event.pointerType; }, { signal });
+    canvas.addEventListener("pointermove", (event) => this.hover(event), { signal });
+    // a finger "leaves" after every tap: only a mouse leaving ends the preview
+    canvas.addEventListener("pointerleave", (event) => {
+      if (event.pointerType === "mouse") this.pointAt(null);
+    }, { signal });
   }
 
   close() {
@@ -50,16 +63,49 @@ export class Table extends TwoSeatScreen {
 
   movesChanged() {
     if (!this.acting || !this.response?.view.hand?.includes(this.selected)) this.selected = null;
+    if (!this.acting) this.hinted = this.pointed = null;
     this.refreshMarkToggle();
   }
 
   moveMade() {
     this.selected = null;
     this.markIt = false;
+    this.hinted = this.pointed = null;
+  }
+
+  /** A hint: choose its card (and mark) as a person would, and narrow the glowing piles to its pile. */
+  hintMove(move) {
+    this.selected = move.card;
+    this.markIt = move.marked;
+    this.panel.select(this.selected);
+    this.refreshMarkToggle();
+    this.hinted = pileKey(move.pile);
+    this.renderer.setHighlight(this.highlight());
+  }
+
+  /** A mouse over the table: pointing at a glowing pile previews both totals. */
+  hover(event) {
+    if (event.pointerType !== "mouse") return;
+    const hit = this.renderer.hitTest(event.clientX, event.clientY);
+    this.pointAt(hit?.kind === "pile" ? pileKey(hit.pile) : null);
+  }
+
+  /** @param {string | null} key the pile pointed at (only a pile the chosen card may go on counts) */
+  pointAt(key) {
+    const pointed = key !== null && this.playAt(key) ? key : null;
+    if (pointed === this.pointed) return;
+    this.pointed = pointed;
+    this.renderer.setHighlight(this.highlight());
+  }
+
+  /** The legal move that plays the chosen card (marked or not) on the pile `key`, if any. */
+  playAt(key) {
+    return this.legal.moves.find((m) => m.card === this.selected && m.marked === this.markIt && pileKey(m.pile) === key);
   }
 
   select(card) {
     if (!this.acting) return;
+    if (card !== this.selected) this.hinted = this.pointed = null;
     this.selected = this.selected === card ? null : card;
     if (!this.markAllowed()) this.markIt = false;
     this.panel.select(this.selected);
@@ -70,6 +116,7 @@ export class Table extends TwoSeatScreen {
   toggleMark() {
     if (!this.acting || !this.markAllowed()) return;
     this.markIt = !this.markIt;
+    this.hinted = this.pointed = null;
     this.refreshMarkToggle();
     this.renderer.setHighlight(this.highlight());
   }
@@ -84,7 +131,8 @@ export class Table extends TwoSeatScreen {
       return;
     }
     const key = pileKey(hit.pile);
-    const move = this.legal.moves.find((m) => m.card === this.selected && m.marked === this.markIt && pileKey(m.pile) === key);
+    const move = this.playAt(key);
+    if (move && this.pointerType !== "mouse" && this.pointed !== key) return this.pointAt(key); // touch: see, then play
     if (move) return this.play(move);
     this.toast(this.markIt ? "A marked card can't go on that pile." : "That pile can't take a card right now.");
   }
@@ -104,8 +152,12 @@ export class Table extends TwoSeatScreen {
     const playable = new Set(this.acting ? this.legal.moves.map((m) => m.card) : []);
     const targets = new Set(this.legal.moves
       .filter((m) => this.acting && m.card === this.selected && m.marked === this.markIt)
-      .map((m) => pileKey(m.pile)));
-    return { selected: this.selected, playable, targets, caption: this.caption() };
+      .map((m) => pileKey(m.pile))
+      .filter((key) => this.hinted === null || key === this.hinted));
+    const at = this.acting ? this.pointed ?? this.hinted : null;
+    const previewed = at === null ? -1 : this.legal.moves.indexOf(this.playAt(at));
+    const preview = previewed < 0 ? null : this.legal.previews?.[previewed] ?? null;
+    return { selected: this.selected, playable, targets, preview, caption: this.caption() };
   }
 
   caption() {
@@ -113,6 +165,7 @@ export class Table extends TwoSeatScreen {
     if (!response) return "";
     if (response.over) return "The duel is over";
     const actor = response.view.to_act[0];
+    if (this.acting && this.pointed && this.pointerType !== "mouse") return "Tap the pile again to play there";
     if (this.acting) return this.selected ? "Now choose a glowing pile" : "Your turn: choose a card";
     if (this.machineNext(response.view)) return `${this.names[actor].subject} is thinking…`;
     return `${this.names[actor].subject} is next`;

@@ -106,6 +106,11 @@ export class Table extends TwoSeatScreen {
     this.setFocus(usable ? key : null, false);
   }
 
+  /** A hint: preview its cell as a tap would (a tap on it then plays it). */
+  hintMove(move) {
+    this.setFocus(cellKey(move.at), true);
+  }
+
   setFocus(key, armed) {
     const focus = this.acting && this.options.has(key) ? key : null;
     if (focus === this.focus && armed === this.armed) return;

@@ -18,6 +18,18 @@ export class Table extends TwoSeatScreen {
       onPlay: (move) => this.play(move),
       signal: this.listeners.signal,
     });
+    /** @type {any} a hinted move: only its card (or wound) glows until the moves change */
+    this.hinted = null;
+  }
+
+  /** @param {any} move */
+  hintMove(move) {
+    this.hinted = move;
+    this.renderer.setHighlight(this.highlight());
+  }
+
+  movesChanged() {
+    if (!this.acting) this.hinted = null;
   }
 
   /** The computer's committed card (or both-Kings follow-up) comes back as null: it is still secret. */
@@ -41,7 +53,9 @@ export class Table extends TwoSeatScreen {
   }
 
   highlight() {
-    const moves = this.acting ? this.legal.moves : [];
+    const hint = this.hinted;
+    const moves = (this.acting ? this.legal.moves : [])
+      .filter((m) => !hint || (m.type === hint.type && m.card === hint.card && m.discard === hint.discard));
     return {
       playable: new Set(moves.filter((m) => m.card).map((m) => m.card)),
       dressable: new Set(moves.filter((m) => m.discard).map((m) => m.discard)),

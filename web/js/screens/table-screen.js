@@ -15,6 +15,7 @@ import { seatNames, resultTitle } from "../seats.js";
 import { attachStylesheet } from "./stylesheet.js";
 import { countGame, readBook, recordLevel, levelLabel, tallyLine, SOLO } from "../record-book.js";
 import { sounds } from "../sound.js";
+import { TableAids } from "../table-aids.js";
 
 const BOT_PAUSE_MS = 900; // a natural beat before the computer moves
 const REPLAY_BEAT_MS = 450; // between the moves of a replayed round (a whole step when nothing animates)
@@ -56,7 +57,7 @@ export class TableScreen {
     this.viewer = null;
     /** @type {any} the last view response drawn */
     this.response = null;
-    /** @type {{moves: any[], labels: string[], previews?: any[]}} */
+    /** @type {{moves: any[], labels: string[], previews?: any[], can_undo?: boolean}} */
     this.legal = { moves: [], labels: [] };
     this.acting = false;
     this.busy = false;
@@ -84,6 +85,11 @@ export class TableScreen {
       logEmpty: /** @type {HTMLElement} */ (document.querySelector("#log-empty")),
     };
     renderer.setNames(this.names.map((n) => [n.plate, n.subject]));
+    /** Hint and Undo, only against the computer (see table-aids.js for why not at a hot seat). */
+    this.aids = settings.mode === "computer" && info.levels.length
+      ? new TableAids(/** @type {Element} */ (document.querySelector(".moves-head")),
+        { onHint: () => this.askHint(), onUndo: () => this.undo(), signal: this.listeners.signal })
+      : null;
   }
 
   /** What window.app.current shows while this table is open. */
@@ -134,6 +140,8 @@ export class TableScreen {
     this.acting = false;
     this.legal = { moves: [], labels: [] };
     this.panel.clear(this.waitingHint(response));
+    this.aids?.offer(false, false);
+    this.aids?.say("");
     this.movesChanged();
     this.renderer.show(response.view, {
       events, animate: this.animated, highlight: this.highlight(), perspective: this.viewer ?? 0,
@@ -157,6 +165,7 @@ export class TableScreen {
   offerMoves(legal) {
     this.legal = legal ?? { moves: [], labels: [] };
     this.acting = this.legal.moves.length > 0;
+    this.aids?.offer(this.acting, Boolean(this.legal.can_undo));
     this.movesChanged();
     if (this.acting) this.showMoves();
     if (this.acting && document.activeElement === document.body) this.panel.focus();
@@ -233,6 +242,8 @@ export class TableScreen {
     this.busy = true;
     this.acting = false;
     this.panel.disable();
+    this.aids?.offer(false, false);
+    this.aids?.say("");
     const seat = /** @type {number} */ (this.viewer);
     const shown = this.viewAfterMove(seat);
     const { played, view } = await this.session.play(seat, move, shown);
@@ -311,6 +322,43 @@ export class TableScreen {
     if (this.acting) this.showMoves();
     this.updateStatus(this.response);
     this.refreshReplay();
+  }
+
+  /** "What would the computer do?": its strongest level's move for this seat, shown but not played. */
+  async askHint() {
+    if (!this.acting || this.busy || !this.aids) return;
+    const shown = this.response;
+    this.aids.asking();
+    const answer = await this.session.hint(/** @type {number} */ (this.viewer));
+    if (this.closed || this.response !== shown || !this.acting) return; // the table has moved on
+    this.aids.offer(true, Boolean(this.legal.can_undo));
+    if (!answer.ok) {
+      this.aids.say("");
+      this.toast(answer.error.message);
+      return;
+    }
+    this.aids.say(`${answer.label}. ${answer.reason}`);
+    this.panel.markHinted(answer.move);
+    this.hintMove(answer.move);
+  }
+
+  /** Take back the person's last move (and the computer's replies), then show the position before it. */
+  async undo() {
+    if (!this.acting || this.busy) return;
+    this.busy = true;
+    this.acting = false;
+    this.panel.disable();
+    this.aids?.offer(false, false);
+    const seat = /** @type {number} */ (this.viewer);
+    const answer = await this.session.undo(seat);
+    this.busy = false;
+    if (this.closed) return;
+    this.moveMade();
+    if (answer.ok) {
+      this.steps = []; // the moves taken back are no longer the last round
+      this.save();
+    } else this.toast(answer.error.message);
+    return this.showSeat(seat);
   }
 
   /** Whether the computer or the engine (not a person) moves next in this view. */
@@ -418,6 +466,7 @@ export class TableScreen {
     this.closed = true;
     this.acting = false;
     this.listeners.abort();
+    this.aids?.remove();
     this.hideTable();
     this.renderer.dispose();
     this.dom.result.hidden = true;
@@ -449,6 +498,12 @@ export class TableScreen {
 
   /** A person's move went to the bridge: forget any half-made choice. */
   moveMade() {}
+
+  /**
+   * Light a hinted move on the canvas through the game's own highlight (the panel already rings its button).
+   * @type {(move: any) => void}
+   */
+  hintMove() {}
 
   /**
    * Whether a machine's move, as the viewer was told it, still hides its card (a face-down commit).
