@@ -88,11 +88,6 @@ class Entry(NamedTuple):
     round: int
 
 
-def pile_label(p: int, owner: int, index: int) -> str:
-    whose = "your" if owner == p else "your opponent's"
-    return f"{whose} pile {index + 1}"
-
-
 @register
 class GritState(State):
     """A game of Grit. ``piles[owner][index]`` is a list of ``Entry``, bottom first."""
@@ -271,7 +266,7 @@ class GritState(State):
 
     def describe(self, p: int, move: Move) -> str:
         owner, index = move["pile"]
-        where = pile_label(p, owner, index)
+        where = f"{Party.of(owner, p, self.names).possessive} pile {index + 1}"
         card = card_label(move["card"])
         if move["marked"]:
             return f"Mark {card}: play it sideways on {where} (hidden until the end)"

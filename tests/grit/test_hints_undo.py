@@ -108,7 +108,7 @@ def against_hard(b: Bridge, move: dict[str, Any]) -> str:
 
 def test_undo_takes_back_the_move_and_the_reply() -> None:
     b = Bridge()
-    fresh = ok(b, op="new", game="grit", seed=2)["session"]
+    fresh = ok(b, op="new", game="grit", seed=2, names=["Player 1", "the computer"])["session"]
     start = ok(b, op="view", session=fresh, player=0)
     assert error(b, op="undo", session=fresh, player=0) == "nothing_to_undo"
     assert "can_undo" not in ok(b, op="legal", session=fresh, player=0)

@@ -914,12 +914,14 @@ def test_legal_moves_are_fresh_objects() -> None:
 def test_describe_labels() -> None:
     state = new(BASIC)
     assert state.describe(0, mv("AS", 0, 0)) == "Play A\u2660 face down on your pile 1"
-    assert state.describe(0, mv("AS", 1, 2)) == "Play A\u2660 face down on your opponent's pile 3"
+    assert state.describe(0, mv("AS", 1, 2)) == "Play A\u2660 face down on Player 2's pile 3"
+    state.names = ("Player 1", "the computer")
+    assert state.describe(0, mv("AS", 1, 2)) == "Play A\u2660 face down on the computer's pile 3"
     assert state.describe(0, mv("4S", 0, 1, True)) == ("Mark 4\u2660: play it sideways on your pile 2 "
                                                        "(hidden until the end)")
     assert state.describe(1, mv("10H", 1, 0)) == "Play 10\u2665 face down on your pile 1"
-    assert state.describe(1, mv("10H", 0, 2, True)) == ("Mark 10\u2665: play it sideways on your "
-                                                        "opponent's pile 3 (hidden until the end)")
+    assert state.describe(1, mv("10H", 0, 2, True)) == ("Mark 10\u2665: play it sideways on Player 1's "
+                                                        "pile 3 (hidden until the end)")
     labels = [state.describe(0, m) for m in state.legal_moves(0)]
     assert len(set(labels)) == len(labels), "every legal move has its own label"
 
