@@ -9,6 +9,7 @@
 //   hitboxes()       card, pile and cell rectangles in viewport CSS pixels, for clicking the canvas from tests
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
 //   animating()      whether the table is playing out an animation now (none with prefers-reduced-motion)
+//   coach()          in a guided game, what the coach says and the box it points at (coach/coach.js state())
 //
 // Which table is open is in the address (router.js). A table of a game opens its saved game when there is
 // one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks
@@ -16,7 +17,7 @@
 // move the table reports (saved-game.js); if another tab moves the same game on, this tab follows it.
 import { engine } from "./boot.js";
 import { find } from "./dom.js";
-import { TABLES, hasTable } from "./games.js";
+import { TABLES, GUIDED, hasTable } from "./games.js";
 import { loadGames } from "./game-catalog.js";
 import { showGames } from "./menu.js";
 import { parseHash, formatHash, settingsFor, shareLink as linkFor } from "./router.js";
@@ -29,6 +30,9 @@ import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
 import { followDownloads, showWaiting } from "./waiting-table.js";
+import { loadGuide } from "./coach/guides.js";
+import { Coach } from "./coach/coach.js";
+import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -70,6 +74,7 @@ const app = {
   hitboxes: () => table?.renderer.hitboxes() ?? null,
   drawnView: () => structuredClone(table?.renderer.heldView ?? null),
   animating: () => (table?.renderer.animationLeft() ?? 0) > 0,
+  coach: () => table?.coach?.state() ?? null,
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 Object.assign(window, { app });
@@ -151,8 +156,9 @@ function saveSeated(seat) {
   seat.saving = seat.saving.then(async () => {
     if (seat !== seated) return;
     const { mode, level, side } = seat.settings;
+    const guided = seat.settings.guided ? { guided: true } : {};
     const answer = await saves.save({
-      session: seat.session, slot: seat.info.id, meta: { mode, level, side, options: seat.options }, revision: seat.revision,
+      session: seat.session, slot: seat.info.id, meta: { mode, level, side, options: seat.options, ...guided }, revision: seat.revision,
     });
     if (answer.ok) seat.revision = answer.revision;
     else if (answer.error.code === "save_conflict") followOtherTab(seat, answer.error.message);
@@ -224,11 +230,13 @@ async function openGame(wanted, dealt) {
       engine.call({ op: "close", session: seat.session }).catch(() => {}); // overtaken by another opening
       return;
     }
+    const coach = seat.settings.guided ? await coachFor(info.id, dealt !== null) : null;
+    if (attempt !== attempts) return coach?.close();
     history.replaceState(null, "", formatHash(seat.settings));
     showWaiting(false);
     table = new Table({
       engine, info, settings: seat.settings, session: seat.session, canvas, painter,
-      onRendered: announceRender, toast, showCurtain, save: () => saveSeated(seat),
+      onRendered: announceRender, toast, showCurtain, save: () => saveSeated(seat), coach,
     });
     await table.open();
   } catch (error) {
@@ -238,6 +246,41 @@ async function openGame(wanted, dealt) {
     const started = await app.ready.then(() => true, () => false);
     if (attempt === attempts) setStatus("The cards could not be dealt.", started ? error.message : "");
   }
+}
+
+/**
+ * The coach of a guided game of `game`: from its first step for a new deal, else from the step a reload
+ * left it at. Without its script (offline before it was ever fetched), the game goes on unguided.
+ */
+async function coachFor(game, fresh) {
+  try {
+    const guide = await loadGuide(game);
+    if (fresh) rememberStep(game, 0);
+    return new Coach({ guide, game, step: stepReached(game), hitboxes: app.hitboxes });
+  } catch (error) {
+    toast(error.message);
+    return null;
+  }
+}
+
+/** The guided first game of `info`: its scripted deal against the computer, asking first as any new deal. */
+async function startGuide(info) {
+  closeOffer(info.id, "taken");
+  try {
+    const guide = await loadGuide(info.id);
+    const settings = settingsFor(info, { mode: "computer", level: guide.level, side: guide.side, guided: true });
+    startDeal(settings, { seed: guide.seed, deal: guide.deal, options: guide.options });
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+/** The help of `game` ("rules" or "rulings"), with "Play a guided game" under it for a game that has one. */
+function showHelp(game, kind) {
+  const guideButton = find("#help-guide", HTMLButtonElement);
+  guideButton.hidden = !GUIDED.has(game);
+  guideButton.dataset.guide = game ?? "";
+  openHelp(game, kind, toast);
 }
 
 /** A new deal asked for by the player or a link: ask first when it would replace a game in progress. */
@@ -298,7 +341,8 @@ async function setUp(info, settings, options) {
       return;
     }
   }
-  openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(settingsFor(info, chosen), dealt), fields);
+  const plain = (chosen) => settingsFor(info, { ...chosen, guided: false }); // a deal from the sheet is never a guided one
+  openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(plain(chosen), dealt), fields);
 }
 
 async function shareSeated() {
@@ -312,19 +356,28 @@ function wireControls() {
   canvas.addEventListener("click", (event) => table?.tap(event.clientX, event.clientY));
   find("#game-list").addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    const info = menuGames?.find((game) => game.id === (button?.dataset.setup ?? button?.dataset.rules));
+    const info = menuGames?.find((game) => game.id === (button?.dataset.setup ?? button?.dataset.rules ?? button?.dataset.guide ?? button?.dataset.noGuide));
     if (!info) return;
-    if (button.dataset.rules) openHelp(info.id, "rules", toast);
-    else setUp(info, settingsFor(info, {}), defaultOptions(info));
+    if (button.dataset.rules) showHelp(info.id, "rules");
+    else if (button.dataset.guide) startGuide(info);
+    else if (button.dataset.noGuide) {
+      closeOffer(info.id, "dismissed");
+      refreshMenu();
+    } else setUp(info, settingsFor(info, {}), defaultOptions(info));
   });
   for (const button of document.querySelectorAll("[data-help]")) {
     const kind = /** @type {"rules" | "rulings"} */ (/** @type {HTMLElement} */ (button).dataset.help);
-    button.addEventListener("click", () => openHelp(parseHash(location.hash)?.settings.game, kind, toast));
+    button.addEventListener("click", () => showHelp(parseHash(location.hash)?.settings.game, kind));
   }
+  find("#help-guide").addEventListener("click", (event) => {
+    const info = menuGames?.find((game) => game.id === /** @type {HTMLElement} */ (event.currentTarget).dataset.guide);
+    find("#help-dialog", HTMLDialogElement).close();
+    if (info) startGuide(info);
+  });
   find("#new-game").addEventListener("click", () => seated && setUp(seated.info, seated.settings, seated.options));
   find("#deal-again").addEventListener("click", () => {
     if (seated?.info.setup) setUp(seated.info, seated.settings, seated.options); // its setup is chosen again
-    else if (seated) startDeal(seated.settings, { seed: null, deal: null, options: seated.options });
+    else if (seated) startDeal({ ...seated.settings, guided: false }, { seed: null, deal: null, options: seated.options });
   });
   find("#share").addEventListener("click", shareSeated);
   find("#share-deal").addEventListener("click", shareSeated);

@@ -15,5 +15,8 @@ export const TABLES = {
   tombstone_showdown: () => import("./tombstone_showdown/table.js"),
 };
 
+/** The games with a guided first game: a script in the game's folder (web/js/<id>/guide.json, see coach/). */
+export const GUIDED = new Set(["grit"]);
+
 /** Whether the page has a table for game `id` (ids come from addresses, so anything may arrive). */
 export const hasTable = (id) => Object.hasOwn(TABLES, id);

@@ -1,7 +1,10 @@
 // The menu's game tiles, built from GameInfo: title, blurb, players, length, credit, and per game a
-// "Continue" link when a game of it is in progress, "Deal" and "Rules".
+// "Continue" link when a game of it is in progress, "Deal" and "Rules", and the first time, for a game
+// with a guided first game, "Learn to play" (until it is taken or turned down, coach/progress.js).
 import { find } from "./dom.js";
 import { formatHash, settingsFor, personSeats } from "./router.js";
+import { GUIDED } from "./games.js";
+import { offerOpen } from "./coach/progress.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").SaveMeta} SaveMeta */
@@ -31,6 +34,15 @@ function tile(info, saved) {
   const rules = find(".game-rules", HTMLButtonElement, node);
   rules.dataset.rules = info.id;
   rules.setAttribute("aria-label", `Rules of ${info.title}`);
+  if (GUIDED.has(info.id) && !saved && offerOpen(info.id)) {
+    find(".game-learn", HTMLElement, node).hidden = false;
+    const guide = find(".game-guide", HTMLButtonElement, node);
+    guide.dataset.guide = info.id;
+    guide.setAttribute("aria-label", `Learn to play ${info.title}: a guided first game`);
+    const no = find(".game-no-guide", HTMLButtonElement, node);
+    no.dataset.noGuide = info.id;
+    no.setAttribute("aria-label", `No guided game of ${info.title}`);
+  }
   if (saved && !saved.over) {
     const resume = find(".game-continue", HTMLAnchorElement, node);
     resume.hidden = false;

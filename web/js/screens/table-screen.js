@@ -30,6 +30,7 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * @property {(text: string) => void} toast a gentle notice
  * @property {(title: string) => Promise<void>} showCurtain resolves when the next player taps
  * @property {() => Promise<void>} save seal and store the position
+ * @property {import("../coach/coach.js").Coach | null} [coach] the coach of a guided game (none: a plain game)
  */
 
 /** @template {import("../table-renderer.js").TableRenderer} R the game's renderer */
@@ -38,7 +39,7 @@ export class TableScreen {
    * @param {TableOptions} options
    * @param {R} renderer the game's renderer, owned by this table from now on
    */
-  constructor({ engine, info, settings, session, onRendered, toast, showCurtain, save }, renderer) {
+  constructor({ engine, info, settings, session, onRendered, toast, showCurtain, save, coach = null }, renderer) {
     this.engine = engine;
     this.info = info;
     this.settings = settings;
@@ -47,6 +48,7 @@ export class TableScreen {
     this.onRendered = onRendered;
     this.toast = toast;
     this.showCurtain = showCurtain;
+    this.coach = coach;
     this.names = seatNames(info.seats, settings.mode, this.session.human);
     /** @type {number | null} the seat whose view is shown (null while hidden or before the first) */
     this.viewer = null;
@@ -113,6 +115,7 @@ export class TableScreen {
     this.response = response;
     this.acting = false;
     this.legal = { moves: [], labels: [] };
+    this.coach?.wait();
     this.panel.clear(this.waitingHint(response));
     this.movesChanged();
     this.renderer.show(response.view, {
@@ -126,13 +129,14 @@ export class TableScreen {
 
   /** Put the legal moves of the seat on screen (buttons, playable cards); null: none. */
   offerMoves(legal) {
-    this.legal = legal ?? { moves: [], labels: [] };
+    this.legal = legal ? this.coach?.narrow(legal) ?? legal : { moves: [], labels: [] };
     this.acting = this.legal.moves.length > 0;
     this.movesChanged();
     if (this.acting) this.showMoves();
     if (this.acting && document.activeElement === document.body) this.panel.focus();
     this.renderer.setHighlight(this.highlight());
     this.updateStatus(this.response);
+    if (this.acting) this.coach?.ask();
   }
 
   /**
@@ -210,6 +214,7 @@ export class TableScreen {
       this.toast(played.error.message);
       return this.showSeat(seat);
     }
+    this.coach?.played(move);
     if (shown !== seat && view.to_act.includes(seat)) {
       this.save();
       return this.showSeat(seat, played.events); // the same player goes again: back to their side
@@ -268,6 +273,7 @@ export class TableScreen {
     }));
     part("#result-discards").textContent = note;
     box.hidden = false;
+    this.coach?.finish();
     document.dispatchEvent(new CustomEvent("saloon:over", { detail: { session: this.session.id } }));
   }
 
@@ -276,6 +282,7 @@ export class TableScreen {
     this.closed = true;
     this.acting = false;
     this.listeners.abort();
+    this.coach?.close();
     this.hideTable();
     this.renderer.dispose();
     this.dom.result.hidden = true;
