@@ -268,7 +268,8 @@ async function startGuide(info) {
   closeOffer(info.id, "taken");
   try {
     const guide = await loadGuide(info.id);
-    const settings = settingsFor(info, { mode: "computer", level: guide.level, side: guide.side, guided: true });
+    const fast = seated?.settings.fast; // the open table's speed (tests play without pauses)
+    const settings = settingsFor(info, { mode: "computer", level: guide.level, side: guide.side, guided: true, fast });
     startDeal(settings, { seed: guide.seed, deal: guide.deal, options: guide.options });
   } catch (error) {
     toast(error.message);

@@ -121,6 +121,7 @@ export class Coach {
       step: this.step,
       steps: this.guide.steps.length,
       asking: this.asking,
+      pointing: this.pointing,
       retired: this.retired,
       text: this.bubble.root.hidden ? "" : this.bubble.text.textContent,
       target: this.asking ? this.targetBox() : null,

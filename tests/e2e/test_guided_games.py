@@ -1,0 +1,107 @@
+"""The guided first games in the page (issue 13): the menu offers "Learn to play" on a game's tile until it
+is taken or turned down, the help always offers "Play a guided game", and a guided game is played to its
+result box by clicking where the coach points, for every game with a guide (web/js/<id>/guide.json)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from saloon_site import LAPTOP, PHONE, Visit
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDES = sorted((ROOT / "web" / "js").glob("*/guide.json"))
+COACH = "() => window.app.coach()"
+# The coach asks and points somewhere, or the game is over (the result box is up).
+COACH_READY = """() => !document.querySelector('#result').hidden
+  || (window.app.coach()?.asking && window.app.coach().target !== null && !window.app.animating())"""
+
+
+def follow_the_coach(visit: Visit, guide: dict[str, Any], shots: str | None = None) -> None:
+    """Click the middle of whatever the coach points at until the result box shows."""
+    page = visit.page
+    for _ in range(200):
+        page.wait_for_function(COACH_READY, timeout=30_000)
+        if page.locator("#result").is_visible():
+            return
+        state = page.evaluate(COACH)
+        if shots and state["pointing"] == 0:
+            visit.screenshot(f"{shots}-step{state['step'] + 1}.png")
+        assert state["text"] == guide["steps"][state["step"]]["say"]
+        box = state["target"]
+        page.mouse.click(box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+        page.wait_for_function("(s) => { const c = window.app.coach(); return !c.asking || c.step !== s.step"
+                               " || c.pointing !== s.pointing; }", arg=state)
+    raise AssertionError("the guided game did not end")
+
+
+@pytest.mark.parametrize("path", GUIDES, ids=lambda path: path.parent.name)
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_a_guided_game_is_played_to_its_end_by_following_the_coach(
+        open_page: Callable[..., Visit], path: Path, viewport: dict[str, int]) -> None:
+    game = path.parent.name
+    guide = json.loads(path.read_text())
+    visit = open_page(viewport)
+    page = visit.goto(f"#game={game}&mode=computer&speed=fast")
+    page.wait_for_function("() => window.app.current !== null")
+    # From the help of a game in progress: the guide asks before it replaces that game.
+    page.locator("[data-help='rules']").click()
+    page.locator("#help-guide").click()
+    page.locator("#replace-dialog button[value='replace']").click()
+    page.wait_for_function("() => window.app.coach() !== null")
+    follow_the_coach(visit, guide, shots=f"guide-{game}-{viewport['width']}x{viewport['height']}")
+    assert page.evaluate(COACH)["text"] == guide["finish"]
+    assert page.locator("#result-title").inner_text() == "You win!"
+    visit.screenshot(f"guide-{game}-{viewport['width']}x{viewport['height']}-end.png")
+
+
+@pytest.mark.parametrize("path", GUIDES[:1], ids=lambda path: path.parent.name)
+def test_a_reload_picks_the_guide_up_at_the_same_step(open_page: Callable[..., Visit], path: Path) -> None:
+    game = path.parent.name
+    guide = json.loads(path.read_text())
+    visit = open_page()
+    page = visit.goto(f"#game={game}&mode=computer&speed=fast")
+    page.wait_for_function("() => window.app.current !== null")
+    page.locator("[data-help='rules']").click()
+    page.locator("#help-guide").click()
+    page.locator("#replace-dialog button[value='replace']").click()
+    page.wait_for_function("() => window.app.coach()?.asking")
+    page.locator("#move-list button.move").first.click()  # the one move on offer: the coached one
+    page.wait_for_function("() => window.app.coach()?.step === 1 && window.app.coach().asking")
+    page.reload()
+    visit.wait_ready()
+    page.wait_for_function("() => window.app.coach()?.asking", timeout=30_000)
+    assert page.evaluate(COACH)["step"] == 1
+    assert page.evaluate(COACH)["text"] == guide["steps"][1]["say"]
+
+
+def test_the_menu_offers_a_guided_game_until_taken_or_turned_down(open_page: Callable[..., Visit]) -> None:
+    games = [path.parent.name for path in GUIDES]
+    visit = open_page()
+    page = visit.goto()
+    for game in games:
+        assert page.locator(f".game-tile[data-game='{game}'] .game-learn").is_visible()
+    page.locator(f"button[data-no-guide='{games[0]}']").click()
+    page.wait_for_selector(f".game-tile[data-game='{games[0]}'] .game-learn", state="hidden")
+    page.reload()
+    visit.wait_ready()
+    page.wait_for_selector(".game-tile:not(.skeleton)")
+    assert not page.locator(f".game-tile[data-game='{games[0]}'] .game-learn").is_visible()
+    for game in games[1:]:
+        assert page.locator(f".game-tile[data-game='{game}'] .game-learn").is_visible()
+    # The help offers it always, turned down or not.
+    page.locator(f"button[data-rules='{games[0]}']").click()
+    page.wait_for_selector("#help-dialog[open] #help-text h2")
+    assert page.locator("#help-guide").is_visible()
+    page.locator("#help-guide").click()
+    page.wait_for_function("() => window.app.coach()?.asking", timeout=30_000)
+    assert page.evaluate("() => window.app.current.game") == games[0]
+    # Taking the offer closes it too, and the guided game in progress is on the tile as "Continue".
+    page.goto(visit.base_url + "index.html")
+    visit.wait_ready()
+    page.wait_for_selector(".game-tile:not(.skeleton)")
+    page.wait_for_selector(f".game-tile[data-game='{games[0]}'] .game-continue:not([hidden])")
+    assert not page.locator(f".game-tile[data-game='{games[0]}'] .game-learn").is_visible()
