@@ -13,6 +13,13 @@ function element(tag, className, text = "") {
   return node;
 }
 
+/** The area of `box` under a bubble of size w x h at `spot`. */
+function overlap(spot, w, h, box) {
+  const across = Math.min(spot.left + w, box.x + box.w) - Math.max(spot.left, box.x);
+  const down = Math.min(spot.top + h, box.y + box.h) - Math.max(spot.top, box.y);
+  return across > 0 && down > 0 ? across * down : 0;
+}
+
 export class Bubble {
   /** @param {() => void} onStop the player asked to stop the guide */
   constructor(onStop) {
@@ -39,38 +46,55 @@ export class Bubble {
    * @param {string} text
    * @param {Box | null} target
    * @param {boolean} last  the guide's last words: no "Stop the guide" button
+   * @param {Box[]} avoid  what the bubble should not hide
    */
-  say(title, text, target, last = false) {
+  say(title, text, target, last = false, avoid = []) {
     this.title.textContent = title;
     if (this.text.textContent !== text) this.text.textContent = text;
     this.stop.hidden = last;
     this.root.hidden = false;
-    this.place(target);
+    this.place(target, avoid);
   }
 
-  /** @param {Box | null} target */
-  place(target) {
+  /**
+   * Put the bubble beside `target` where it hides the least of `avoid` (the other things on the table and
+   * the rest of the step's targets): below, above, right or left of it, else along the window's bottom or top.
+   * @param {Box | null} target
+   * @param {Box[]} avoid
+   */
+  place(target, avoid = []) {
     const { innerWidth: width, innerHeight: height } = window;
     this.ring.hidden = !target;
-    const bubble = this.root.getBoundingClientRect();
-    let left = (width - bubble.width) / 2;
-    let top = MARGIN + 56; // under the toolbar
-    this.root.dataset.side = "none";
+    const { width: w, height: h } = this.root.getBoundingClientRect();
+    const centred = (Math.max(MARGIN, width - w)) / 2;
+    const edges = [{ side: "bottom", left: centred, top: height - MARGIN - h }, { side: "top", left: centred, top: MARGIN + 56 }];
+    const spots = [];
     if (target) {
       Object.assign(this.ring.style, {
         left: `${target.x - 4}px`, top: `${target.y - 4}px`, width: `${target.w + 8}px`, height: `${target.h + 8}px`,
       });
-      left = target.x + target.w / 2 - bubble.width / 2;
-      const below = target.y + target.h + GAP;
-      const above = target.y - GAP - bubble.height;
-      const roomBelow = below + bubble.height <= height - MARGIN;
-      top = roomBelow || above < MARGIN ? below : above;
-      if (!roomBelow && above < MARGIN) top = Math.max(MARGIN, height - MARGIN - bubble.height); // no room either side
-      this.root.dataset.side = top >= target.y + target.h ? "below" : "above";
+      const midX = target.x + target.w / 2 - w / 2;
+      const midY = target.y + target.h / 2 - h / 2;
+      spots.push(
+        { side: "below", left: midX, top: target.y + target.h + GAP },
+        { side: "above", left: midX, top: target.y - GAP - h },
+        { side: "right", left: target.x + target.w + GAP, top: midY },
+        { side: "left", left: target.x - GAP - w, top: midY },
+      );
     }
-    left = Math.min(Math.max(MARGIN, left), Math.max(MARGIN, width - MARGIN - bubble.width));
-    this.root.style.left = `${left}px`;
-    this.root.style.top = `${top}px`;
+    const inside = (spot) => spot.left >= MARGIN && spot.top >= MARGIN && spot.left + w <= width - MARGIN && spot.top + h <= height - MARGIN;
+    const clamp = (spot) => ({
+      ...spot,
+      left: Math.min(Math.max(MARGIN, spot.left), Math.max(MARGIN, width - MARGIN - w)),
+      top: Math.min(Math.max(MARGIN, spot.top), Math.max(MARGIN, height - MARGIN - h)),
+    });
+    const candidates = [...spots.map(clamp).filter(inside), ...edges];
+    const hidden = (spot) => [...(target ? [target] : []), ...avoid]
+      .reduce((sum, box, index) => sum + (index === 0 && target ? 100 : 1) * overlap(spot, w, h, box), 0);
+    const best = candidates.reduce((a, b) => (hidden(b) < hidden(a) ? b : a));
+    this.root.dataset.side = best.side;
+    this.root.style.left = `${best.left}px`;
+    this.root.style.top = `${best.top}px`;
   }
 
   hide() {

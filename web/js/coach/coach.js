@@ -131,22 +131,42 @@ export class Coach {
   point() {
     const step = this.current;
     if (!step) return;
-    this.bubble.say(`${this.title} · ${this.step + 1} of ${this.guide.steps.length}`, step.say, this.targetBox());
+    const title = `${this.title} · ${this.step + 1} of ${this.guide.steps.length}`;
+    this.bubble.say(title, step.say, this.targetBox(), false, [...this.laterBoxes(), ...this.tableBoxes()]);
   }
 
-  /** @returns {Target | null} the thing to press now (null: the step's move button) */
-  target() {
-    return this.current?.point?.[this.pointing] ?? null;
+  /** The boxes of the step's targets after the one pointed at now (the bubble keeps off them). */
+  laterBoxes() {
+    const count = this.current?.point?.length ?? 0;
+    return Array.from({ length: Math.max(0, count - this.pointing - 1) }, (_, i) => this.targetBox(this.pointing + 1 + i))
+      .filter((box) => box !== null);
   }
 
-  /** @returns {Box | null} */
-  targetBox() {
-    const element = this.targetElement();
+  /** Every card, pile and cell the canvas shows (the renderer's hitboxes, whatever their grouping). */
+  tableBoxes() {
+    const boxes = [];
+    const collect = (value) => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === "object" && ["x", "y", "w", "h"].every((key) => typeof value[key] === "number")) boxes.push(value);
+      else if (value && typeof value === "object") Object.values(value).forEach(collect);
+    };
+    collect(this.hitboxes());
+    return boxes;
+  }
+
+  /** @returns {Target | null} the `index`th thing to press (null: the step's move button) */
+  target(index = this.pointing) {
+    return this.current?.point?.[index] ?? null;
+  }
+
+  /** @returns {Box | null} where the `index`th thing to press is on screen, if it is */
+  targetBox(index = this.pointing) {
+    const element = this.targetElement(index);
     if (element) {
       const r = element.getBoundingClientRect();
       return r.width > 0 ? { x: r.left, y: r.top, w: r.width, h: r.height } : null;
     }
-    const target = this.target();
+    const target = this.target(index);
     if (!target || "dom" in target) return null;
     const found = this.hitboxes()?.[target.in];
     const boxes = Array.isArray(found) ? found : [found];
@@ -154,9 +174,9 @@ export class Coach {
     return box ? { x: box.x, y: box.y, w: box.w, h: box.h } : null;
   }
 
-  /** @returns {Element | null} the control pointed at, when the target is one */
-  targetElement() {
-    const target = this.target();
+  /** @returns {Element | null} the control of the `index`th thing to press, when it is one */
+  targetElement(index = this.pointing) {
+    const target = this.target(index);
     if (target && "dom" in target) return document.querySelector(/** @type {string} */ (target.dom));
     if (target) return null;
     const step = this.current;
