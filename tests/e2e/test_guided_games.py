@@ -54,7 +54,8 @@ def test_a_guided_game_is_played_to_its_end_by_following_the_coach(
     page.wait_for_function("() => window.app.coach() !== null")
     follow_the_coach(visit, guide, shots=f"guide-{game}-{viewport['width']}x{viewport['height']}")
     assert page.evaluate(COACH)["text"] == guide["finish"]
-    assert page.locator("#result-title").inner_text() == "You win!"
+    assert page.locator("#result").is_visible()
+    assert page.evaluate("() => window.app.current.mode") in ("computer", "solo")
     visit.screenshot(f"guide-{game}-{viewport['width']}x{viewport['height']}-end.png")
 
 
