@@ -15,8 +15,8 @@ from saloon_site import LAPTOP, PHONE, Visit
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = sorted((ROOT / "web" / "js").glob("*/guide.json"))
 COACH = "() => window.app.coach()"
-# The coach asks and points somewhere, or the game is over (the result box is up).
-COACH_READY = """() => !document.querySelector('#result').hidden
+# The coach asks and points somewhere, or the game is over (the coach has said its last words).
+COACH_READY = """() => window.app.coach()?.ended
   || (window.app.coach()?.asking && window.app.coach().target !== null && !window.app.animating())"""
 
 
@@ -25,7 +25,7 @@ def follow_the_coach(visit: Visit, guide: dict[str, Any], shots: str | None = No
     page = visit.page
     for _ in range(200):
         page.wait_for_function(COACH_READY, timeout=30_000)
-        if page.locator("#result").is_visible():
+        if page.evaluate(COACH)["ended"]:
             return
         state = page.evaluate(COACH)
         if shots and state["pointing"] == 0:
@@ -54,8 +54,10 @@ def test_a_guided_game_is_played_to_its_end_by_following_the_coach(
     page.wait_for_function("() => window.app.coach() !== null")
     follow_the_coach(visit, guide, shots=f"guide-{game}-{viewport['width']}x{viewport['height']}")
     assert page.evaluate(COACH)["text"] == guide["finish"]
-    assert page.locator("#result").is_visible()
-    assert page.evaluate("() => window.app.current.mode") in ("computer", "solo")
+    session = page.evaluate("() => window.app.current.session")
+    assert visit.call({"op": "view", "session": session, "player": None})["over"] is True
+    if page.evaluate("() => window.app.current.mode") == "computer":
+        assert page.locator("#result-title").inner_text() == "You win!"
     visit.screenshot(f"guide-{game}-{viewport['width']}x{viewport['height']}-end.png")
 
 

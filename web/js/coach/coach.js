@@ -35,6 +35,7 @@ export class Coach {
     const replace = () => this.asking && this.point();
     document.addEventListener("click", (event) => this.pressed(event), { capture: true, signal });
     document.addEventListener("saloon:rendered", replace, { signal });
+    document.addEventListener("saloon:over", () => this.finish(), { signal }); // every table says so at its end
     window.addEventListener("resize", replace, { signal });
   }
 
@@ -84,7 +85,7 @@ export class Coach {
     this.wait();
   }
 
-  /** The game is over: the guide's last words, over the result box. */
+  /** The game is over: the guide's last words, beside the result box or the game's own ending. */
   finish() {
     if (this.retired) return;
     this.ended = true;
@@ -123,6 +124,7 @@ export class Coach {
       asking: this.asking,
       pointing: this.pointing,
       retired: this.retired,
+      ended: this.ended,
       text: this.bubble.root.hidden ? "" : this.bubble.text.textContent,
       target: this.asking ? this.targetBox() : null,
     };

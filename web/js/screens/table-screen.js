@@ -273,7 +273,6 @@ export class TableScreen {
     }));
     part("#result-discards").textContent = note;
     box.hidden = false;
-    this.coach?.finish();
     document.dispatchEvent(new CustomEvent("saloon:over", { detail: { session: this.session.id } }));
   }
 
