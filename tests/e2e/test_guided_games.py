@@ -45,13 +45,8 @@ def test_a_guided_game_is_played_to_its_end_by_following_the_coach(
     game = path.parent.name
     guide = json.loads(path.read_text())
     visit = open_page(viewport)
-    page = visit.goto(f"#game={game}&mode=computer&speed=fast")
-    page.wait_for_function("() => window.app.current !== null")
     # From the help of a game in progress: the guide asks before it replaces that game.
-    page.locator("[data-help='rules']").click()
-    page.locator("#help-guide").click()
-    page.locator("#replace-dialog button[value='replace']").click()
-    page.wait_for_function("() => window.app.coach() !== null")
+    page = start_guide_from_the_help(visit, game)
     follow_the_coach(visit, guide, shots=f"guide-{game}-{viewport['width']}x{viewport['height']}")
     assert page.evaluate(COACH)["text"] == guide["finish"]
     session = page.evaluate("() => window.app.current.session")
@@ -63,15 +58,9 @@ def test_a_guided_game_is_played_to_its_end_by_following_the_coach(
 
 @pytest.mark.parametrize("path", GUIDES[:1], ids=lambda path: path.parent.name)
 def test_a_reload_picks_the_guide_up_at_the_same_step(open_page: Callable[..., Visit], path: Path) -> None:
-    game = path.parent.name
     guide = json.loads(path.read_text())
     visit = open_page()
-    page = visit.goto(f"#game={game}&mode=computer&speed=fast")
-    page.wait_for_function("() => window.app.current !== null")
-    page.locator("[data-help='rules']").click()
-    page.locator("#help-guide").click()
-    page.locator("#replace-dialog button[value='replace']").click()
-    page.wait_for_function("() => window.app.coach()?.asking")
+    page = start_guide_from_the_help(visit, path.parent.name)
     page.locator("#move-list button.move").first.click()  # the one move on offer: the coached one
     page.wait_for_function("() => window.app.coach()?.step === 1 && window.app.coach().asking")
     page.reload()
@@ -79,6 +68,32 @@ def test_a_reload_picks_the_guide_up_at_the_same_step(open_page: Callable[..., V
     page.wait_for_function("() => window.app.coach()?.asking", timeout=30_000)
     assert page.evaluate(COACH)["step"] == 1
     assert page.evaluate(COACH)["text"] == guide["steps"][1]["say"]
+
+
+def start_guide_from_the_help(visit: Visit, game: str) -> Any:
+    """Open a table of `game` (fast), then its guided game from the help, replacing the game just dealt."""
+    page = visit.goto(f"#game={game}&mode=computer&speed=fast")
+    page.wait_for_function("() => window.app.current !== null")
+    page.locator("[data-help='rules']").click()
+    page.locator("#help-guide").click()
+    page.locator("#replace-dialog button[value='replace']").click()
+    page.wait_for_function("() => window.app.coach()?.asking", timeout=30_000)
+    return page
+
+
+@pytest.mark.parametrize("path", GUIDES[:1], ids=lambda path: path.parent.name)
+def test_stopping_the_guide_offers_every_move_and_stays_stopped(open_page: Callable[..., Visit], path: Path) -> None:
+    visit = open_page()
+    page = start_guide_from_the_help(visit, path.parent.name)
+    assert page.locator("#move-list button.move").count() == 1  # only the coached move while the coach asks
+    page.locator(".coach-stop").click()
+    page.wait_for_function("() => document.querySelectorAll('#move-list button.move').length > 1")
+    assert not page.locator(".coach").is_visible()
+    assert page.evaluate(COACH)["retired"] is True
+    page.reload()
+    visit.wait_ready()
+    page.wait_for_function("() => document.querySelectorAll('#move-list button.move').length > 1", timeout=30_000)
+    assert page.evaluate(COACH) is None
 
 
 def test_the_menu_offers_a_guided_game_until_taken_or_turned_down(open_page: Callable[..., Visit]) -> None:
@@ -105,6 +120,20 @@ def test_the_menu_offers_a_guided_game_until_taken_or_turned_down(open_page: Cal
     # Taking the offer closes it too, and the guided game in progress is on the tile as "Continue".
     page.goto(visit.base_url + "index.html")
     visit.wait_ready()
+    page.locator(f"button[data-guide='{games[1]}']").click()
+    page.wait_for_function("() => window.app.coach()?.asking", timeout=30_000)
+    assert page.evaluate("() => window.app.current.game") == games[1]
+    page.goto(visit.base_url + "index.html")
+    visit.wait_ready()
     page.wait_for_selector(".game-tile:not(.skeleton)")
-    page.wait_for_selector(f".game-tile[data-game='{games[0]}'] .game-continue:not([hidden])")
-    assert not page.locator(f".game-tile[data-game='{games[0]}'] .game-learn").is_visible()
+    for game in games[:2]:
+        page.wait_for_selector(f".game-tile[data-game='{game}'] .game-continue:not([hidden])")
+        assert not page.locator(f".game-tile[data-game='{game}'] .game-learn").is_visible()
+    visit.screenshot("guide-menu-offers.png")
+    # A game without a guide has no offer on its tile, and its help none either.
+    unguided = [info["id"] for info in visit.call({"op": "games"})["games"] if info["id"] not in games]
+    if unguided:
+        assert not page.locator(f".game-tile[data-game='{unguided[0]}'] .game-learn").is_visible()
+        page.locator(f"button[data-rules='{unguided[0]}']").click()
+        page.wait_for_selector("#help-dialog[open] #help-text h2")
+        assert not page.locator("#help-guide").is_visible()

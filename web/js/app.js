@@ -250,13 +250,16 @@ async function openGame(wanted, dealt) {
 
 /**
  * The coach of a guided game of `game`: from its first step for a new deal, else from the step a reload
- * left it at. Without its script (offline before it was ever fetched), the game goes on unguided.
+ * left it at; none once the player stopped it. Without its script (offline before it was ever fetched),
+ * the game goes on unguided.
  */
 async function coachFor(game, fresh) {
   try {
     const guide = await loadGuide(game);
     if (fresh) rememberStep(game, 0);
-    return new Coach({ guide, game, step: stepReached(game), hitboxes: app.hitboxes });
+    const step = stepReached(game);
+    const stopped = () => table?.resume(); // the same turn again, now with every move on offer
+    return step === null ? null : new Coach({ guide, game, step, hitboxes: app.hitboxes, stopped });
   } catch (error) {
     toast(error.message);
     return null;

@@ -16,15 +16,16 @@ const GAVE_UP = "The game went another way than the guide's. From here on it is 
 
 export class Coach {
   /**
-   * @param {{guide: Guide, game: string, step: number, hitboxes: () => any}} options
+   * @param {{guide: Guide, game: string, step: number, hitboxes: () => any, stopped: () => void}} options
    *   step: the coach mark to start at (a reload resumes the guide where it was); hitboxes(): the canvas
-   *   boxes in viewport pixels (the renderer's)
+   *   boxes in viewport pixels (the renderer's); stopped(): the player stopped the guide (offer every move)
    */
-  constructor({ guide, game, step, hitboxes }) {
+  constructor({ guide, game, step, hitboxes, stopped }) {
     this.guide = guide;
     this.game = game;
     this.step = step;
     this.hitboxes = hitboxes;
+    this.stopped = stopped;
     this.pointing = 0; // which of the step's targets is pointed at now
     this.asking = false;
     this.retired = false;
@@ -94,15 +95,17 @@ export class Coach {
     this.bubble.say(this.title, this.guide.finish, null, true);
   }
 
-  /** The player stopped the guide: the game goes on without it, every move on offer from their next turn. */
+  /** The player stopped the guide: the game goes on without it, with every move on offer. */
   stop() {
     this.retire("");
+    this.stopped();
   }
 
+  /** The game goes on without the coach (also after a reload); `words` say why, if anything needs saying. */
   retire(words) {
     this.retired = true;
     this.asking = false;
-    rememberStep(this.game, 0);
+    rememberStep(this.game, null);
     if (words) this.bubble.say(this.title, words, null, true);
     else this.bubble.hide();
   }

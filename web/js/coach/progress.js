@@ -4,6 +4,7 @@
 
 const OFFERS = "saloon:guide-offers";
 const STEP = "saloon:guide-step:";
+const STOPPED = -1;
 
 function readOffers() {
   try {
@@ -36,7 +37,11 @@ export function closeOffer(game, answer) {
   write(OFFERS, JSON.stringify({ ...readOffers(), [game]: answer }));
 }
 
-/** The coach mark reached in the guided game of `game` in progress (0 when none is remembered). */
+/**
+ * The coach mark reached in the guided game of `game` in progress: 0 when none is remembered, null when
+ * the player stopped the guide (the game goes on without it, after a reload too).
+ * @returns {number | null}
+ */
 export function stepReached(game) {
   let value = Number.NaN;
   try {
@@ -44,10 +49,11 @@ export function stepReached(game) {
   } catch {
     // Storage off: from the top.
   }
+  if (value === STOPPED) return null;
   return Number.isSafeInteger(value) && value >= 0 ? value : 0;
 }
 
-/** Remember that the guided game of `game` is at coach mark `step`. */
+/** Remember that the guided game of `game` is at coach mark `step` (null: the guide was stopped). */
 export function rememberStep(game, step) {
-  write(STEP + game, String(step));
+  write(STEP + game, String(step ?? STOPPED));
 }
