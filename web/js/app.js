@@ -17,7 +17,7 @@
 // move the table reports (saved-game.js); if another tab moves the same game on, this tab follows it.
 import { engine } from "./boot.js";
 import { find } from "./dom.js";
-import { TABLES, GUIDED, hasTable } from "./games.js";
+import { TABLES, hasTable } from "./games.js";
 import { loadGames } from "./game-catalog.js";
 import { showGames } from "./menu.js";
 import { parseHash, formatHash, settingsFor, shareLink as linkFor } from "./router.js";
@@ -30,7 +30,7 @@ import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
 import { followDownloads, showWaiting } from "./waiting-table.js";
-import { loadGuide } from "./coach/guides.js";
+import { loadGuide, guidedGames } from "./coach/guides.js";
 import { Coach } from "./coach/coach.js";
 import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
 
@@ -59,6 +59,7 @@ let attempts = 0; // each opening counts up; an opening overtaken by a newer one
 /** @type {GameInfo[] | null} */
 let menuGames = null; // the games on the menu, once the catalog is read
 let menuSaves = {}; // the saved games' meta, as last read
+let menuGuided = new Set(); // the games with a guided first game, once the site's manifest is read
 let saveTroubleTold = false;
 
 const app = {
@@ -112,11 +113,14 @@ function showScreen(atTable) {
   document.body.classList.toggle("at-table", atTable);
 }
 
-/** Paint the tiles now, then again with the "Continue" links once the worker has listed the saves. */
+/**
+ * Paint the tiles now, then again with the "Continue" links once the worker has listed the saves (and
+ * "Learn to play" where a game has a guide and none of it is saved).
+ */
 async function refreshMenu() {
-  if (menuGames) showGames(menuGames, menuSaves);
-  menuSaves = await saves.list();
-  if (menuGames) showGames(menuGames, menuSaves);
+  if (menuGames) showGames(menuGames, menuSaves, menuGuided);
+  [menuSaves, menuGuided] = await Promise.all([saves.list(), guidedGames()]);
+  if (menuGames) showGames(menuGames, menuSaves, menuGuided);
 }
 
 function setStatus(turn, reason) {
@@ -280,9 +284,9 @@ async function startGuide(info) {
 }
 
 /** The help of `game` ("rules" or "rulings"), with "Play a guided game" under it for a game that has one. */
-function showHelp(game, kind) {
+async function showHelp(game, kind) {
   const guideButton = find("#help-guide", HTMLButtonElement);
-  guideButton.hidden = !GUIDED.has(game);
+  guideButton.hidden = !(await guidedGames()).has(game);
   guideButton.dataset.guide = game ?? "";
   openHelp(game, kind, toast);
 }

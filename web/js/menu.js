@@ -3,7 +3,6 @@
 // with a guided first game, "Learn to play" (until it is taken or turned down, coach/progress.js).
 import { find } from "./dom.js";
 import { formatHash, settingsFor, personSeats } from "./router.js";
-import { GUIDED } from "./games.js";
 import { offerOpen } from "./coach/progress.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
@@ -20,8 +19,9 @@ function metaLine(info) {
 /**
  * @param {GameInfo} info
  * @param {SaveMeta | undefined} saved
+ * @param {boolean} guided  whether the game has a guided first game
  */
-function tile(info, saved) {
+function tile(info, saved, guided) {
   const template = find("#game-tile", HTMLTemplateElement);
   const node = /** @type {HTMLElement} */ (template.content.firstElementChild.cloneNode(true));
   node.dataset.game = info.id;
@@ -34,7 +34,7 @@ function tile(info, saved) {
   const rules = find(".game-rules", HTMLButtonElement, node);
   rules.dataset.rules = info.id;
   rules.setAttribute("aria-label", `Rules of ${info.title}`);
-  if (GUIDED.has(info.id) && !saved && offerOpen(info.id)) {
+  if (guided && !saved && offerOpen(info.id)) {
     find(".game-learn", HTMLElement, node).hidden = false;
     const guide = find(".game-guide", HTMLButtonElement, node);
     guide.dataset.guide = info.id;
@@ -60,9 +60,10 @@ function tile(info, saved) {
  * Show a tile for every game (replacing the placeholders the page starts with).
  * @param {GameInfo[]} games
  * @param {Record<string, SaveMeta>} saved  the meta of saved games, by game id
+ * @param {Set<string>} guided  the ids of the games with a guided first game
  */
-export function showGames(games, saved) {
+export function showGames(games, saved, guided) {
   const list = find("#game-list");
-  list.replaceChildren(...games.map((info) => tile(info, saved[info.id])));
+  list.replaceChildren(...games.map((info) => tile(info, saved[info.id], guided.has(info.id))));
   list.removeAttribute("aria-busy");
 }

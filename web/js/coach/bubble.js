@@ -21,7 +21,7 @@ function overlap(spot, w, h, box) {
 }
 
 export class Bubble {
-  /** @param {() => void} onStop the player asked to stop the guide */
+  /** @param {() => void} onStop the player pressed "Stop the guide" (or "Close" under the last words) */
   constructor(onStop) {
     this.root = element("aside", "coach");
     this.root.setAttribute("role", "status");
@@ -45,13 +45,13 @@ export class Bubble {
    * @param {string} title
    * @param {string} text
    * @param {Box | null} target
-   * @param {boolean} last  the guide's last words: no "Stop the guide" button
+   * @param {boolean} last  the guide's last words: "Close" instead of "Stop the guide"
    * @param {Box[]} avoid  what the bubble should not hide
    */
   say(title, text, target, last = false, avoid = []) {
     this.title.textContent = title;
     if (this.text.textContent !== text) this.text.textContent = text;
-    this.stop.hidden = last;
+    this.stop.textContent = last ? "Close" : "Stop the guide";
     this.root.hidden = false;
     this.place(target, avoid);
   }

@@ -95,8 +95,12 @@ export class Coach {
     this.bubble.say(this.title, this.guide.finish, null, true);
   }
 
-  /** The player stopped the guide: the game goes on without it, with every move on offer. */
+  /** The player stopped the guide: the game goes on without it, with every move on offer. After its last words: they go. */
   stop() {
+    if (this.ended || this.retired) {
+      this.bubble.hide();
+      return;
+    }
     this.retire("");
     this.stopped();
   }
@@ -136,6 +140,7 @@ export class Coach {
   point() {
     const step = this.current;
     if (!step) return;
+    this.targetElement()?.scrollIntoView({ block: "nearest", inline: "nearest" }); // a move button down a long list
     const title = `${this.title} · ${this.step + 1} of ${this.guide.steps.length}`;
     this.bubble.say(title, step.say, this.targetBox(), false, [...this.laterBoxes(), ...this.tableBoxes()]);
   }

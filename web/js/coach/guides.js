@@ -33,6 +33,24 @@
  */
 
 const loaded = new Map();
+const MANIFEST = new URL("../../manifest.json", import.meta.url);
+const GUIDE_FILE = /^js\/([a-z0-9_]+)\/guide\.json$/;
+/** @type {Promise<Set<string>> | null} */
+let guided = null;
+
+/**
+ * The ids of the games with a guided first game: those whose folder ships a guide.json. The site's
+ * manifest (written by the build) lists every file, so no list of games is kept here; when it cannot be
+ * read, no guide is offered.
+ * @returns {Promise<Set<string>>}
+ */
+export function guidedGames() {
+  guided ??= fetch(MANIFEST)
+    .then((response) => (response.ok ? response.json() : { files: [] }))
+    .then((manifest) => new Set((manifest.files ?? []).flatMap((file) => GUIDE_FILE.exec(file)?.slice(1) ?? [])))
+    .catch(() => new Set());
+  return guided;
+}
 
 /**
  * The guide of `game` (its folder's guide.json).
