@@ -54,6 +54,8 @@ def test_a_guided_game_is_played_to_its_end_by_following_the_coach(
     if page.evaluate("() => window.app.current.mode") == "computer":
         assert page.locator("#result-title").inner_text() == "You win!"
     visit.screenshot(f"guide-{game}-{viewport['width']}x{viewport['height']}-end.png")
+    page.locator(".coach-stop", has_text="Close").click()  # the last words go when read
+    assert not page.locator(".coach").is_visible()
 
 
 @pytest.mark.parametrize("path", GUIDES[:1], ids=lambda path: path.parent.name)
