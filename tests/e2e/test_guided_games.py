@@ -98,6 +98,27 @@ def test_stopping_the_guide_offers_every_move_and_stays_stopped(open_page: Calla
     assert page.evaluate(COACH) is None
 
 
+@pytest.mark.parametrize("path", GUIDES[:1], ids=lambda path: path.parent.name)
+def test_while_the_coach_asks_only_its_move_can_be_played(open_page: Callable[..., Visit], path: Path) -> None:
+    """Other cards and places do nothing (the bubble shakes); the coached move still plays."""
+    guide = json.loads(path.read_text())
+    visit = open_page()
+    page = start_guide_from_the_help(visit, path.parent.name)
+    coached = page.evaluate(COACH)["target"]
+    boxes = page.evaluate("() => window.app.hitboxes()")
+    others = [b for group in boxes.values() if isinstance(group, list) for b in group
+              if abs(b["x"] - coached["x"]) + abs(b["y"] - coached["y"]) > 1]
+    renders = page.evaluate("() => window.app.renders")
+    for box in others:
+        page.mouse.click(box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    assert page.evaluate(COACH)["step"] == 0
+    assert page.evaluate("() => window.app.renders") == renders  # nothing was played
+    assert page.locator(".coach.coach-nudge").count() == 1
+    assert page.locator("#move-list button.move").count() == 1
+    assert page.locator("#move-list button.move").get_attribute("data-move") is not None
+    follow_the_coach(visit, guide)
+
+
 def test_the_menu_offers_a_guided_game_until_taken_or_turned_down(open_page: Callable[..., Visit]) -> None:
     games = [path.parent.name for path in GUIDES]
     visit = open_page()

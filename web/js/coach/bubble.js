@@ -97,6 +97,13 @@ export class Bubble {
     this.root.style.top = `${best.top}px`;
   }
 
+  /** Draw the eye back to the bubble (a press somewhere the coach does not point). */
+  nudge() {
+    this.root.classList.remove("coach-nudge");
+    void this.root.offsetWidth; // restart the animation
+    this.root.classList.add("coach-nudge");
+  }
+
   hide() {
     this.root.hidden = true;
     this.ring.hidden = true;

@@ -194,15 +194,20 @@ export class Coach {
       .find((button) => sameMove(JSON.parse(/** @type {HTMLElement} */ (button).dataset.move ?? "null"), step?.move)) ?? null;
   }
 
-  /** A press on what the coach points at moves the pointer on to the next thing to press. */
+  /**
+   * A press on what the coach points at moves the pointer on to the next thing to press; a press on the
+   * table anywhere else nudges the bubble (only the coached move is on offer).
+   */
   pressed(event) {
     if (!this.asking) return;
-    const points = this.current?.point ?? [];
-    if (this.pointing >= points.length - 1) return;
     const element = this.targetElement();
     const box = this.targetBox();
     const inBox = box && event.clientX >= box.x && event.clientX <= box.x + box.w && event.clientY >= box.y && event.clientY <= box.y + box.h;
-    if (!inBox && !(element && element.contains(event.target))) return;
+    if (!inBox && !(element && element.contains(event.target))) {
+      if (event.target instanceof HTMLCanvasElement) this.bubble.nudge();
+      return;
+    }
+    if (this.pointing >= (this.current?.point?.length ?? 0) - 1) return;
     this.pointing += 1;
     requestAnimationFrame(() => this.asking && this.point());
   }
