@@ -5,6 +5,7 @@
 
 const GAP = 12; // between the ring and the bubble
 const MARGIN = 8; // between the bubble and the edge of the window
+const GRID = 24; // the step of the free places tried when no place beside the target is clear
 
 function element(tag, className, text = "") {
   const node = document.createElement(tag);
@@ -57,8 +58,9 @@ export class Bubble {
   }
 
   /**
-   * Put the bubble beside `target` where it hides the least of `avoid` (the other things on the table and
-   * the rest of the step's targets): below, above, right or left of it, else along the window's bottom or top.
+   * Put the bubble where it hides the least of `target` and `avoid` (the other things on the table and the
+   * rest of the step's targets), as near the target as that allows: beside it, along the window's bottom or
+   * top, or anywhere in the window.
    * @param {Box | null} target
    * @param {Box[]} avoid
    */
@@ -66,8 +68,10 @@ export class Bubble {
     const { innerWidth: width, innerHeight: height } = window;
     this.ring.hidden = !target;
     const { width: w, height: h } = this.root.getBoundingClientRect();
+    const toolbar = document.querySelector("#table-screen .toolbar")?.getBoundingClientRect();
+    const ceiling = Math.max(0, toolbar?.bottom ?? 0) + MARGIN; // the toolbar stays in sight
     const centred = (Math.max(MARGIN, width - w)) / 2;
-    const edges = [{ side: "bottom", left: centred, top: height - MARGIN - h }, { side: "top", left: centred, top: MARGIN + 56 }];
+    const edges = [{ side: "bottom", left: centred, top: height - MARGIN - h }, { side: "top", left: centred, top: ceiling }];
     const spots = [];
     if (target) {
       Object.assign(this.ring.style, {
@@ -82,16 +86,22 @@ export class Bubble {
         { side: "left", left: target.x - GAP - w, top: midY },
       );
     }
-    const inside = (spot) => spot.left >= MARGIN && spot.top >= MARGIN && spot.left + w <= width - MARGIN && spot.top + h <= height - MARGIN;
+    const inside = (spot) => spot.left >= MARGIN && spot.top >= ceiling && spot.left + w <= width - MARGIN && spot.top + h <= height - MARGIN;
     const clamp = (spot) => ({
       ...spot,
       left: Math.min(Math.max(MARGIN, spot.left), Math.max(MARGIN, width - MARGIN - w)),
-      top: Math.min(Math.max(MARGIN, spot.top), Math.max(MARGIN, height - MARGIN - h)),
+      top: Math.min(Math.max(ceiling, spot.top), Math.max(ceiling, height - MARGIN - h)),
     });
-    const candidates = [...spots.map(clamp).filter(inside), ...edges];
-    const hidden = (spot) => [...(target ? [target] : []), ...avoid]
-      .reduce((sum, box, index) => sum + (index === 0 && target ? 100 : 1) * overlap(spot, w, h, box), 0);
-    const best = candidates.reduce((a, b) => (hidden(b) < hidden(a) ? b : a));
+    const grid = [];
+    for (let top = ceiling; top + h <= height - MARGIN; top += GRID) {
+      for (let left = MARGIN; left + w <= width - MARGIN; left += GRID) grid.push({ side: "free", left, top });
+    }
+    const candidates = [...spots.map(clamp).filter(inside), ...edges, ...grid];
+    const far = (spot) => (target ? Math.hypot(spot.left + w / 2 - target.x - target.w / 2, spot.top + h / 2 - target.y - target.h / 2) : 0);
+    // What the bubble hides (the target above all), then, a little, how far it sits from the target.
+    const cost = (spot) => [...(target ? [target] : []), ...avoid]
+      .reduce((sum, box, index) => sum + (index === 0 && target ? 100 : 1) * overlap(spot, w, h, box), 0) + far(spot);
+    const best = candidates.reduce((a, b) => (cost(b) < cost(a) ? b : a));
     this.root.dataset.side = best.side;
     this.root.style.left = `${best.left}px`;
     this.root.style.top = `${best.top}px`;
