@@ -15,6 +15,7 @@
 //                    not listed, and `onCard` marks a glyph printed on a card some other way (a card drawn as a small tile)
 //   sounds()         {on, context, played}: whether sound effects are on, whether an AudioContext exists, and
 //                    how many of each effect were played ({deal, flip, win, lose})
+//   coach()          in a guided game, what the coach says and the box it points at (coach/coach.js state())
 //
 // Which table is open is in the address (router.js). A table of a game opens its saved game when there is
 // one, else a fresh random deal (Python picks the seed). A new deal of a game with a game in progress asks
@@ -36,6 +37,9 @@ import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
 import { followDownloads, showWaiting } from "./waiting-table.js";
 import { sounds, wireSoundToggle } from "./sound.js";
+import { loadGuide, guidedGames } from "./coach/guides.js";
+import { Coach } from "./coach/coach.js";
+import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -62,6 +66,7 @@ let attempts = 0; // each opening counts up; an opening overtaken by a newer one
 /** @type {GameInfo[] | null} */
 let menuGames = null; // the games on the menu, once the catalog is read
 let menuSaves = {}; // the saved games' meta, as last read
+let menuGuided = new Set(); // the games with a guided first game, once the site's manifest is read
 let saveTroubleTold = false;
 
 const app = {
@@ -80,6 +85,7 @@ const app = {
   lastMove: () => (table ? { sentence: table.lastMoveLine, spots: table.renderer.spotHitboxes() } : null),
   textBoxes: () => table?.renderer.textBoxes() ?? null,
   sounds: () => ({ on: sounds.on, context: sounds.context !== null, played: { ...sounds.counts } }),
+  coach: () => table?.coach?.state() ?? null,
 };
 app.ready.catch(() => {}); // the loading pill already tells the player what went wrong
 Object.assign(window, { app });
@@ -117,11 +123,14 @@ function showScreen(atTable) {
   document.body.classList.toggle("at-table", atTable);
 }
 
-/** Paint the tiles now, then again with the "Continue" links once the worker has listed the saves. */
+/**
+ * Paint the tiles now, then again with the "Continue" links once the worker has listed the saves (and
+ * "Learn to play" where a game has a guide and none of it is saved).
+ */
 async function refreshMenu() {
-  if (menuGames) showGames(menuGames, menuSaves);
-  menuSaves = await saves.list();
-  if (menuGames) showGames(menuGames, menuSaves);
+  if (menuGames) showGames(menuGames, menuSaves, menuGuided);
+  [menuSaves, menuGuided] = await Promise.all([saves.list(), guidedGames()]);
+  if (menuGames) showGames(menuGames, menuSaves, menuGuided);
 }
 
 function setStatus(turn, reason) {
@@ -161,8 +170,9 @@ function saveSeated(seat) {
   seat.saving = seat.saving.then(async () => {
     if (seat !== seated) return;
     const { mode, level, side } = seat.settings;
+    const guided = seat.settings.guided ? { guided: true } : {};
     const answer = await saves.save({
-      session: seat.session, slot: seat.info.id, meta: { mode, level, side, options: seat.options }, revision: seat.revision,
+      session: seat.session, slot: seat.info.id, meta: { mode, level, side, options: seat.options, ...guided }, revision: seat.revision,
     });
     if (answer.ok) seat.revision = answer.revision;
     else if (answer.error.code === "save_conflict") followOtherTab(seat, answer.error.message);
@@ -234,11 +244,13 @@ async function openGame(wanted, dealt) {
       engine.call({ op: "close", session: seat.session }).catch(() => {}); // overtaken by another opening
       return;
     }
+    const coach = seat.settings.guided ? await coachFor(info.id, dealt !== null) : null;
+    if (attempt !== attempts) return coach?.close();
     history.replaceState(null, "", formatHash(seat.settings));
     showWaiting(false);
     table = new Table({
       engine, info, settings: seat.settings, session: seat.session, canvas, painter,
-      onRendered: announceRender, toast, showCurtain, save: () => saveSeated(seat),
+      onRendered: announceRender, toast, showCurtain, save: () => saveSeated(seat), coach,
     });
     await table.open();
   } catch (error) {
@@ -248,6 +260,45 @@ async function openGame(wanted, dealt) {
     const started = await app.ready.then(() => true, () => false);
     if (attempt === attempts) setStatus("The cards could not be dealt.", started ? error.message : "");
   }
+}
+
+/**
+ * The coach of a guided game of `game`: from its first step for a new deal, else from the step a reload
+ * left it at; none once the player stopped it. Without its script (offline before it was ever fetched),
+ * the game goes on unguided.
+ */
+async function coachFor(game, fresh) {
+  try {
+    const guide = await loadGuide(game);
+    if (fresh) rememberStep(game, 0);
+    const step = stepReached(game);
+    const stopped = () => table?.resume(); // the same turn again, now with every move on offer
+    return step === null ? null : new Coach({ guide, game, step, hitboxes: app.hitboxes, stopped });
+  } catch (error) {
+    toast(error.message);
+    return null;
+  }
+}
+
+/** The guided first game of `info`: its scripted deal against the computer, asking first as any new deal. */
+async function startGuide(info) {
+  closeOffer(info.id, "taken");
+  try {
+    const guide = await loadGuide(info.id);
+    const fast = seated?.settings.fast; // the open table's speed (tests play without pauses)
+    const settings = settingsFor(info, { mode: "computer", level: guide.level, side: guide.side, guided: true, fast });
+    startDeal(settings, { seed: guide.seed, deal: guide.deal, options: guide.options });
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+/** The help of `game` ("rules" or "rulings"), with "Play a guided game" under it for a game that has one. */
+async function showHelp(game, kind) {
+  const guideButton = find("#help-guide", HTMLButtonElement);
+  guideButton.hidden = !(await guidedGames()).has(game);
+  guideButton.dataset.guide = game ?? "";
+  openHelp(game, kind, toast);
 }
 
 /** A new deal asked for by the player or a link: ask first when it would replace a game in progress. */
@@ -308,7 +359,8 @@ async function setUp(info, settings, options) {
       return;
     }
   }
-  openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(settingsFor(info, chosen), dealt), fields);
+  const plain = (chosen) => settingsFor(info, { ...chosen, guided: false }); // a deal from the sheet is never a guided one
+  openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(plain(chosen), dealt), fields);
 }
 
 async function shareSeated() {
@@ -322,19 +374,28 @@ function wireControls() {
   canvas.addEventListener("click", (event) => table?.tap(event.clientX, event.clientY));
   find("#game-list").addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    const info = menuGames?.find((game) => game.id === (button?.dataset.setup ?? button?.dataset.rules));
+    const info = menuGames?.find((game) => game.id === (button?.dataset.setup ?? button?.dataset.rules ?? button?.dataset.guide ?? button?.dataset.noGuide));
     if (!info) return;
-    if (button.dataset.rules) openHelp(info.id, "rules", toast);
-    else setUp(info, settingsFor(info, {}), defaultOptions(info));
+    if (button.dataset.rules) showHelp(info.id, "rules");
+    else if (button.dataset.guide) startGuide(info);
+    else if (button.dataset.noGuide) {
+      closeOffer(info.id, "dismissed");
+      refreshMenu();
+    } else setUp(info, settingsFor(info, {}), defaultOptions(info));
   });
   for (const button of document.querySelectorAll("[data-help]")) {
     const kind = /** @type {"rules" | "rulings"} */ (/** @type {HTMLElement} */ (button).dataset.help);
-    button.addEventListener("click", () => openHelp(parseHash(location.hash)?.settings.game, kind, toast));
+    button.addEventListener("click", () => showHelp(parseHash(location.hash)?.settings.game, kind));
   }
+  find("#help-guide").addEventListener("click", (event) => {
+    const info = menuGames?.find((game) => game.id === /** @type {HTMLElement} */ (event.currentTarget).dataset.guide);
+    find("#help-dialog", HTMLDialogElement).close();
+    if (info) startGuide(info);
+  });
   find("#new-game").addEventListener("click", () => seated && setUp(seated.info, seated.settings, seated.options));
   find("#deal-again").addEventListener("click", () => {
     if (seated?.info.setup) setUp(seated.info, seated.settings, seated.options); // its setup is chosen again
-    else if (seated) startDeal(seated.settings, { seed: null, deal: null, options: seated.options });
+    else if (seated) startDeal({ ...seated.settings, guided: false }, { seed: null, deal: null, options: seated.options });
   });
   find("#share").addEventListener("click", shareSeated);
   wireSoundToggle(find("#menu-sound", HTMLButtonElement));

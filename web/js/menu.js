@@ -1,8 +1,11 @@
 // The menu's game tiles, built from GameInfo: title, blurb, players, length, credit, and per game a
-// "Continue" link when a game of it is in progress, "Deal" and "Rules", and the player's record.
+// "Continue" link when a game of it is in progress, "Deal" and "Rules", the player's record, and the first
+// time, for a game with a guided first game, "Learn to play" (until it is taken or turned down,
+// coach/progress.js).
 import { find } from "./dom.js";
 import { formatHash, settingsFor, personSeats } from "./router.js";
 import { readBook, played, tallyLine, levelsPlayed, levelLabel } from "./record-book.js";
+import { offerOpen } from "./coach/progress.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").SaveMeta} SaveMeta */
@@ -46,8 +49,9 @@ function showRecord(node, info, record) {
  * @param {GameInfo} info
  * @param {SaveMeta | undefined} saved
  * @param {import("./record-book.js").GameRecord | undefined} record
+ * @param {boolean} guided  whether the game has a guided first game
  */
-function tile(info, saved, record) {
+function tile(info, saved, record, guided) {
   const template = find("#game-tile", HTMLTemplateElement);
   const node = /** @type {HTMLElement} */ (template.content.firstElementChild.cloneNode(true));
   node.dataset.game = info.id;
@@ -60,6 +64,15 @@ function tile(info, saved, record) {
   const rules = find(".game-rules", HTMLButtonElement, node);
   rules.dataset.rules = info.id;
   rules.setAttribute("aria-label", `Rules of ${info.title}`);
+  if (guided && !saved && offerOpen(info.id)) {
+    find(".game-learn", HTMLElement, node).hidden = false;
+    const guide = find(".game-guide", HTMLButtonElement, node);
+    guide.dataset.guide = info.id;
+    guide.setAttribute("aria-label", `Learn to play ${info.title}: a guided first game`);
+    const no = find(".game-no-guide", HTMLButtonElement, node);
+    no.dataset.noGuide = info.id;
+    no.setAttribute("aria-label", `No guided game of ${info.title}`);
+  }
   if (saved && !saved.over) {
     const resume = find(".game-continue", HTMLAnchorElement, node);
     resume.hidden = false;
@@ -78,10 +91,11 @@ function tile(info, saved, record) {
  * Show a tile for every game (replacing the placeholders the page starts with).
  * @param {GameInfo[]} games
  * @param {Record<string, SaveMeta>} saved  the meta of saved games, by game id
+ * @param {Set<string>} guided  the ids of the games with a guided first game
  */
-export function showGames(games, saved) {
+export function showGames(games, saved, guided) {
   const list = find("#game-list");
   const book = readBook();
-  list.replaceChildren(...games.map((info) => tile(info, saved[info.id], book[info.id])));
+  list.replaceChildren(...games.map((info) => tile(info, saved[info.id], book[info.id], guided.has(info.id))));
   list.removeAttribute("aria-busy");
 }

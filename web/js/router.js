@@ -61,6 +61,7 @@ export function settingsFor(info, wanted) {
     level: mode === "computer" ? (levels.includes(wanted.level) ? wanted.level : levels[0] ?? "") : "",
     side: people.includes(wanted.side) ? wanted.side : people[0] ?? 0,
     fast: Boolean(wanted.fast),
+    ...(wanted.guided ? { guided: true } : {}),
   };
 }
 

@@ -54,6 +54,7 @@
  * @property {string} level     a level id of the game ("" when the mode has no computer)
  * @property {number} side      the person's seat against the computer
  * @property {boolean} fast     no pauses or animations (tests, bench)
+ * @property {boolean} [guided] a guided game (a scripted deal with the coach, coach/): not a real game
  */
 
 /**
@@ -91,6 +92,7 @@
  * @property {string} level
  * @property {number} side
  * @property {Record<string, string>} [options]  the table options it was dealt with
+ * @property {boolean} [guided]  a guided game (Settings.guided)
  * @property {number} [moves]    moves played (added by the worker)
  * @property {boolean} [over]    whether the game has ended (added by the worker)
  * @property {number} [saved_at] Date.now() of the save (added by the worker)

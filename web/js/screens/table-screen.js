@@ -35,6 +35,7 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * @property {(text: string) => void} toast a gentle notice
  * @property {(title: string) => Promise<void>} showCurtain resolves when the next player taps
  * @property {() => Promise<void>} save seal and store the position
+ * @property {import("../coach/coach.js").Coach | null} [coach] the coach of a guided game (none: a plain game)
  */
 
 /** @template {import("../table-renderer.js").TableRenderer} R the game's renderer */
@@ -43,7 +44,7 @@ export class TableScreen {
    * @param {TableOptions} options
    * @param {R} renderer the game's renderer, owned by this table from now on
    */
-  constructor({ engine, info, settings, session, onRendered, toast, showCurtain, save }, renderer) {
+  constructor({ engine, info, settings, session, onRendered, toast, showCurtain, save, coach = null }, renderer) {
     this.engine = engine;
     this.info = info;
     this.settings = settings;
@@ -52,6 +53,7 @@ export class TableScreen {
     this.onRendered = onRendered;
     this.toast = toast;
     this.showCurtain = showCurtain;
+    this.coach = coach;
     this.names = seatNames(info.seats, settings.mode, this.session.human);
     /** @type {number | null} the seat whose view is shown (null while hidden or before the first) */
     this.viewer = null;
@@ -85,8 +87,11 @@ export class TableScreen {
       logEmpty: /** @type {HTMLElement} */ (document.querySelector("#log-empty")),
     };
     renderer.setNames(this.names.map((n) => [n.plate, n.subject]));
-    /** Hint and Undo, only against the computer (see table-aids.js for why not at a hot seat). */
-    this.aids = settings.mode === "computer" && info.levels.length
+    /**
+     * Hint and Undo, only against the computer (see table-aids.js for why not at a hot seat), and not in a
+     * guided game, where the coach already says what to play and the script needs every move kept.
+     */
+    this.aids = settings.mode === "computer" && info.levels.length && !settings.guided
       ? new TableAids(/** @type {Element} */ (document.querySelector(".moves-head")),
         { onHint: () => this.askHint(), onUndo: () => this.undo(), signal: this.listeners.signal })
       : null;
@@ -139,6 +144,7 @@ export class TableScreen {
     sounds.playEvents(events);
     this.acting = false;
     this.legal = { moves: [], labels: [] };
+    this.coach?.wait();
     this.panel.clear(this.waitingHint(response));
     this.aids?.offer(false, false);
     this.aids?.say("");
@@ -163,7 +169,7 @@ export class TableScreen {
 
   /** Put the legal moves of the seat on screen (buttons, playable cards); null: none. */
   offerMoves(legal) {
-    this.legal = legal ?? { moves: [], labels: [] };
+    this.legal = legal ? this.coach?.narrow(legal) ?? legal : { moves: [], labels: [] };
     this.acting = this.legal.moves.length > 0;
     this.aids?.offer(this.acting, Boolean(this.legal.can_undo));
     this.movesChanged();
@@ -172,6 +178,7 @@ export class TableScreen {
     this.renderer.setHighlight(this.highlight());
     this.updateStatus(this.response);
     this.refreshReplay();
+    if (this.acting) this.coach?.ask();
   }
 
   /**
@@ -254,6 +261,7 @@ export class TableScreen {
       this.toast(played.error.message);
       return this.showSeat(seat);
     }
+    this.coach?.played(move);
     if (shown !== seat && view.to_act.includes(seat)) {
       this.save();
       return this.showSeat(seat, played.events); // the same player goes again: back to their side
@@ -467,6 +475,7 @@ export class TableScreen {
     this.acting = false;
     this.listeners.abort();
     this.aids?.remove();
+    this.coach?.close();
     this.hideTable();
     this.renderer.dispose();
     this.dom.result.hidden = true;

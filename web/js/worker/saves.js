@@ -64,6 +64,7 @@ async function save(request, bridge) {
   const stored = {
     meta: {
       mode: meta.mode, level: meta.level, side: meta.side, options: meta.options ?? {},
+      ...(meta.guided ? { guided: true } : {}),
       moves: record.record.moves.length, over: Boolean(position.over), saved_at: Date.now(),
     },
     sealed: await seal(await theKey(), slot, record.record),
