@@ -292,10 +292,13 @@ export class TableScreen {
     return this.steps.slice(start);
   }
 
-  /** "Replay the last round" is on offer while the person may move (or the game is over) and there is one. */
+  /**
+   * "Replay the last round" is on offer while the person may move (or the game is over) and there is one;
+   * not in a guided game, whose coach points at the table as it stands.
+   */
   refreshReplay() {
     const idle = this.acting || Boolean(this.response?.over);
-    this.replayButton.disabled = this.replaying || !idle || this.lastRound().length === 0;
+    this.replayButton.disabled = this.replaying || !idle || this.lastRound().length === 0 || Boolean(this.settings.guided);
   }
 
   /**
