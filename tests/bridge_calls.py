@@ -41,6 +41,18 @@ def ok(bridge: Bridge, request: Any) -> dict[str, Any]:
     return response
 
 
+def ok_with(bridge: Bridge, **request: Any) -> dict[str, Any]:
+    """``ok`` with the request's fields as keywords: ``ok_with(b, op="view", session=s, player=0)``."""
+    return ok(bridge, request)
+
+
+def refusal(bridge: Bridge, **request: Any) -> str:
+    """The error code of a request that must fail, its fields as keywords."""
+    response = call(bridge, request)
+    assert response["ok"] is False, response
+    return str(response["error"]["code"])
+
+
 def fails(bridge: Bridge, request: Any, code: str) -> dict[str, Any]:
     response = call(bridge, request)
     assert response["ok"] is False, response

@@ -208,3 +208,24 @@ def assert_decides_from_the_view(state: State, bots: dict[int, Any], fresh_bot: 
         assert fresh_bot().choose(other.view(p), other.legal_moves(p)) == choice
         state.play(p, bots[p].choose(state.view(p), state.legal_moves(p)))
     assert differed > 0
+
+
+AGAINST_COMPUTER = ("Player 1", "the computer")  # the seats' display names at a table against the computer
+
+
+def play_first_or_last(state: State, last_seat: int | None) -> State:
+    """Play to the end: ``last_seat`` always plays its last legal move, every other seat its first (one
+    of each decides a game; all first mirror each other). Then name the seats as against the computer."""
+    while not state.is_over():
+        p = min(state.to_act())
+        moves = state.legal_moves(p)
+        state.play(p, moves[-1] if p == last_seat else moves[0])
+    state.names = AGAINST_COMPUTER
+    return state
+
+
+def told(state: State, viewer: int | None) -> dict[str, Any]:
+    """The outcome told to ``viewer`` (``State.told_outcome``), which must exist."""
+    outcome = state.told_outcome(viewer)
+    assert outcome is not None
+    return outcome

@@ -6,7 +6,6 @@ folder (``tests/<id>/test_hints_undo.py``)."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -20,28 +19,12 @@ from pygame_core import bridge as bridge_module
 from pygame_core.bots import LEVELS, RandomBot, make_bot
 from pygame_core.bots.ismcts import SearchBot
 from pygame_core.bridge import Bridge
+from bridge_calls import ok_with as ok, refusal as error
 
 HINTED = sorted(LEVELS)  # the games a person plays against computer levels
 UNHINTED = sorted(game.info.id for game in all_games() if game.info.id not in LEVELS)
 SEARCHING = [g for g in HINTED if isinstance(make_bot(g, get_game(g).info.levels[-1].id), SearchBot)]
 SEALING_BY_DEFAULT = [g for g in HINTED if get_game(g).state_class.reveals is State.reveals]
-
-
-def call(bridge: Bridge, **request: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(bridge.handle(json.dumps(request)))
-    return answer
-
-
-def ok(bridge: Bridge, **request: Any) -> dict[str, Any]:
-    answer = call(bridge, **request)
-    assert answer["ok"], answer
-    return answer
-
-
-def error(bridge: Bridge, **request: Any) -> str:
-    answer = call(bridge, **request)
-    assert not answer["ok"], answer
-    return str(answer["error"]["code"])
 
 
 def playout(state: State, steps: int, seed: int) -> None:

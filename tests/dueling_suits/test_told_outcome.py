@@ -7,29 +7,14 @@ and one of each decides the game.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pygame_core import State, get_game
 from pygame_core.cards import standard_deck
-
-AGAINST_COMPUTER = ("Player 1", "the computer")
+from playthrough import play_first_or_last, told
 
 
 def dueled(last_move_seat: int) -> State:
-    """Play to the end: ``last_move_seat`` always plays its last legal move, the other its first."""
-    state = get_game("dueling_suits").new_game(seed=0, deal=standard_deck())
-    while not state.is_over():
-        p = min(state.to_act())
-        moves = state.legal_moves(p)
-        state.play(p, moves[-1] if p == last_move_seat else moves[0])
-    state.names = AGAINST_COMPUTER
-    return state
-
-
-def told(state: State, viewer: int | None) -> dict[str, Any]:
-    outcome = state.told_outcome(viewer)
-    assert outcome is not None
-    return outcome
+    """Play the deck in its standard order to the end (``playthrough.play_first_or_last``)."""
+    return play_first_or_last(get_game("dueling_suits").new_game(seed=0, deal=standard_deck()), last_move_seat)
 
 
 def test_you_fall_and_the_last_blow_is_told() -> None:

@@ -4,34 +4,17 @@ marked one stays hidden to the end (GRIT-7), so a move answered by a mark can st
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pygame_core import get_game
 from pygame_core.bots import RandomBot
 from pygame_core.bridge import Bridge
 from pygame_core.engine import State
+from bridge_calls import ok_with as ok, refusal as error
 
 # GRIT-3: player 0 holds 2-5, player 1 holds 6-9; the ace tops player 0's pile 1 and the ten player 1's,
 # so player 0 (the lower visible total) plays first (GRIT-4); the jack and the heart are the discards.
 GRIT_DEAL = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "AS", "10S", "JS", "5H"]
-
-
-def call(bridge: Bridge, **request: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(bridge.handle(json.dumps(request)))
-    return answer
-
-
-def ok(bridge: Bridge, **request: Any) -> dict[str, Any]:
-    answer = call(bridge, **request)
-    assert answer["ok"], answer
-    return answer
-
-
-def error(bridge: Bridge, **request: Any) -> str:
-    answer = call(bridge, **request)
-    assert not answer["ok"], answer
-    return str(answer["error"]["code"])
 
 
 def grit_play(card: str, owner: int, index: int, marked: bool = False) -> dict[str, Any]:

@@ -7,13 +7,10 @@ tops are the dealt card, the third hand card (round 3) and the fourth (round 4).
 
 from __future__ import annotations
 
-from typing import Any
-
 from pygame_core import State
 
 from .test_rulings import make_deal, new, play_own_piles
-
-AGAINST_COMPUTER = ("Player 1", "the computer")
+from playthrough import AGAINST_COMPUTER, told
 
 
 def finished(h0: list[str], h1: list[str], up0: str, up1: str) -> State:
@@ -21,12 +18,6 @@ def finished(h0: list[str], h1: list[str], up0: str, up1: str) -> State:
     play_own_piles(state)
     state.names = AGAINST_COMPUTER
     return state
-
-
-def told(state: State, viewer: int | None) -> dict[str, Any]:
-    outcome = state.told_outcome(viewer)
-    assert outcome is not None
-    return outcome
 
 
 def test_a_bust_is_told_from_the_busted_seat_with_its_round() -> None:

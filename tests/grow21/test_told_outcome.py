@@ -8,29 +8,15 @@ first legal move or its last, which decides the game, or mirrors the other into 
 
 from __future__ import annotations
 
-from typing import Any
-
 from pygame_core import State, get_game
 from pygame_core.games.grow21 import DECKS
-
-AGAINST_COMPUTER = ("Player 1", "the computer")
+from playthrough import play_first_or_last, told
 
 
 def grown(last_move_seat: int | None) -> State:
-    """Play to the end: ``last_move_seat`` always plays its last legal move, the other its first."""
-    state = get_game("grow21").new_game(seed=0, deal={"red": list(DECKS[0]), "black": list(DECKS[1])})
-    while not state.is_over():
-        (p,) = state.to_act()
-        moves = state.legal_moves(p)
-        state.play(p, moves[-1] if p == last_move_seat else moves[0])
-    state.names = AGAINST_COMPUTER
-    return state
-
-
-def told(state: State, viewer: int | None) -> dict[str, Any]:
-    outcome = state.told_outcome(viewer)
-    assert outcome is not None
-    return outcome
+    """Play the fixed decks to the end (``playthrough.play_first_or_last``)."""
+    deal = {"red": list(DECKS[0]), "black": list(DECKS[1])}
+    return play_first_or_last(get_game("grow21").new_game(seed=0, deal=deal), last_move_seat)
 
 
 def test_the_harvest_is_told_from_your_seat() -> None:

@@ -12,26 +12,14 @@ from typing import Any
 from pygame_core import State
 
 from .test_rulings import new
+from playthrough import play_first_or_last, told
 
-AGAINST_COMPUTER = ("Player 1", "the computer")
 COMPUTERS = "the computer's"
 
 
 def fought(last_card_seat: int | None) -> State:
-    """Play to the end: ``last_card_seat`` always plays its last legal move, the other its first."""
-    state = new([], [])
-    while not state.is_over():
-        p = min(state.to_act())
-        moves = state.legal_moves(p)
-        state.play(p, moves[-1] if p == last_card_seat else moves[0])
-    state.names = AGAINST_COMPUTER
-    return state
-
-
-def told(state: State, viewer: int | None) -> dict[str, Any]:
-    outcome = state.told_outcome(viewer)
-    assert outcome is not None
-    return outcome
+    """Play the fixed halves to the end (``playthrough.play_first_or_last``)."""
+    return play_first_or_last(new([], []), last_card_seat)
 
 
 def wounds_line(view: dict[str, Any], seat: int, whose: str) -> str:

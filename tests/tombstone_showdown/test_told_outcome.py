@@ -7,18 +7,10 @@ Forced fights as in ``test_rulings``: Deacon Vane at noon, with chosen cards on 
 
 from __future__ import annotations
 
-from typing import Any
-
-from pygame_core.games.tombstone.showdown import ShowdownState
 from tombstone.play import pc, pc_deck, play
 from tombstone_showdown.forced import showdown
 from tombstone_showdown.test_rulings import hit_at_noon
-
-
-def told(state: ShowdownState, viewer: int | None) -> dict[str, Any]:
-    outcome = state.told_outcome(viewer)
-    assert outcome is not None
-    return outcome
+from playthrough import told
 
 
 def test_a_fight_won_is_counted_won_with_the_enemies_down() -> None:

@@ -37,18 +37,6 @@ export class Table extends TwoSeatScreen {
     this.chartButton = chartButton();
     document.querySelector(".moves-head").append(this.chartButton);
     this.chartButton.addEventListener("click", () => this.openChart(), { signal: this.listeners.signal });
-    /** @type {any} a hinted move: only its card (or the pass) glows until the moves change */
-    this.hinted = null;
-  }
-
-  /** @param {any} move */
-  hintMove(move) {
-    this.hinted = move;
-    this.renderer.setHighlight(this.highlight());
-  }
-
-  movesChanged() {
-    if (!this.acting) this.hinted = null;
   }
 
   close() {

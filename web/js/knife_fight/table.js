@@ -18,18 +18,6 @@ export class Table extends TwoSeatScreen {
       onPlay: (move) => this.play(move),
       signal: this.listeners.signal,
     });
-    /** @type {any} a hinted move: only its card (or wound) glows until the moves change */
-    this.hinted = null;
-  }
-
-  /** @param {any} move */
-  hintMove(move) {
-    this.hinted = move;
-    this.renderer.setHighlight(this.highlight());
-  }
-
-  movesChanged() {
-    if (!this.acting) this.hinted = null;
   }
 
   /** The computer's committed card (or both-Kings follow-up) comes back as null: it is still secret. */

@@ -69,6 +69,8 @@ export class TableScreen {
     /** @type {{before: any, response: any, events: any[], mine: boolean}[]} the moves this viewer saw, newest last */
     this.steps = [];
     this.replaying = false;
+    /** @type {any} the move a hint suggested, lit through the game's highlight until the next view */
+    this.hinted = null;
     this.replayButton = /** @type {HTMLButtonElement} */ (document.querySelector("#replay"));
     this.sawPlay = false; // a game still going was shown here: its end is news (counted, and sounded)
     this.counted = false; // this table's game is in the player's record already
@@ -144,6 +146,7 @@ export class TableScreen {
     sounds.playEvents(events);
     this.acting = false;
     this.legal = { moves: [], labels: [] };
+    this.hinted = null;
     this.coach?.wait();
     this.panel.clear(this.waitingHint(response));
     this.aids?.offer(false, false);
@@ -512,10 +515,14 @@ export class TableScreen {
   moveMade() {}
 
   /**
-   * Light a hinted move on the canvas through the game's own highlight (the panel already rings its button).
-   * @type {(move: any) => void}
+   * Light a hinted move on the canvas through the game's own highlight (the panel already rings its button);
+   * a game whose highlight reads the hint in another form keeps its own here.
+   * @param {any} move
    */
-  hintMove() {}
+  hintMove(move) {
+    this.hinted = move;
+    this.renderer.setHighlight(this.highlight());
+  }
 
   /**
    * Whether a machine's move, as the viewer was told it, still hides its card (a face-down commit).
