@@ -123,16 +123,16 @@ def test_the_menu_offers_a_guided_game_until_taken_or_turned_down(open_page: Cal
     games = [path.parent.name for path in GUIDES]
     visit = open_page()
     page = visit.goto()
-    for game in games:
-        assert page.locator(f".game-tile[data-game='{game}'] .game-learn").is_visible()
+    for game in games:  # the offers come with the second paint, once the saves and the manifest are read
+        page.wait_for_selector(f".game-tile[data-game='{game}'] .game-learn", state="visible")
     page.locator(f"button[data-no-guide='{games[0]}']").click()
     page.wait_for_selector(f".game-tile[data-game='{games[0]}'] .game-learn", state="hidden")
     page.reload()
     visit.wait_ready()
     page.wait_for_selector(".game-tile:not(.skeleton)")
-    assert not page.locator(f".game-tile[data-game='{games[0]}'] .game-learn").is_visible()
     for game in games[1:]:
-        assert page.locator(f".game-tile[data-game='{game}'] .game-learn").is_visible()
+        page.wait_for_selector(f".game-tile[data-game='{game}'] .game-learn", state="visible")
+    assert not page.locator(f".game-tile[data-game='{games[0]}'] .game-learn").is_visible()
     # The help offers it always, turned down or not.
     page.locator(f"button[data-rules='{games[0]}']").click()
     page.wait_for_selector("#help-dialog[open] #help-text h2")

@@ -9,10 +9,13 @@ const cellText = ([x, y]) => `(${x}, ${y})`;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "You place" / "The computer places": the verb agrees with how the seat is called. */
-function does(names, seat, plain, third) {
-  const subject = names[seat].subject;
-  return `${subject} ${subject === "You" ? plain : third}`;
+/**
+ * "You place" / "The computer places": the verb agrees with how the seat is called; `inside` a sentence
+ * the seat is "you" / "the computer".
+ */
+function does(names, seat, plain, third, inside = false) {
+  const { subject, object } = names[seat];
+  return `${inside ? object : subject} ${subject === "You" ? plain : third}`;
 }
 
 /** Which card of the 52 is being played now (the next one while nobody is playing). */
@@ -88,7 +91,7 @@ export function logEntries(events, names) {
       entries.push([label, `21! ${plural(cells, "cell")} (${plural(event.cards.length, "card")}) harvested: +${event.points} for ${names[event.player].object}. Scores ${event.scores.join("–")}.`]);
     } else if (event.type === "split") {
       chosen = true;
-      entries.push([label, `The board fell into ${event.parts.length} parts of the same size; ${does(names, event.player, "choose", "chooses")} which stays.`]);
+      entries.push([label, `The board fell into ${event.parts.length} parts of the same size; ${does(names, event.player, "choose", "chooses", true)} which stays.`]);
     } else if (event.type === "keep") {
       const gone = event.discarded.length;
       if (chosen) entries.push([label, `${does(names, event.player, "keep", "keeps")} a part of ${plural(event.kept.length, "cell")}; ${plural(gone, "cell")} ${gone === 1 ? "is" : "are"} discarded.`]);

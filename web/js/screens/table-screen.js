@@ -165,7 +165,8 @@ export class TableScreen {
 
   /** Light up and tell the other side's last move, when it is the newest thing on this seat's table. */
   showLastMove(view) {
-    const told = this.viewer === null || view.phase === "over" ? null : this.lastMove(view);
+    const seen = view.viewer !== null && view.viewer !== undefined; // not a hidden table between two people
+    const told = seen && view.phase !== "over" ? this.lastMove(view) : null;
     this.lastMoveLine = told?.sentence ?? "";
     this.renderer.spotlight(told?.spots ?? [], this.animated);
   }
