@@ -165,7 +165,9 @@ export class TableScreen {
 
   /** Light up and tell the other side's last move, when it is the newest thing on this seat's table. */
   showLastMove(view) {
-    const seen = view.viewer !== null && view.viewer !== undefined; // not a hidden table between two people
+    // Nobody's table (a hot seat between two people, or the Dealer moving first) lights nothing; a view
+    // that names its viewer says so with null, and the Tombstone views name none.
+    const seen = this.viewer !== null && view.viewer !== null;
     const told = seen && view.phase !== "over" ? this.lastMove(view) : null;
     this.lastMoveLine = told?.sentence ?? "";
     this.renderer.spotlight(told?.spots ?? [], this.animated);
