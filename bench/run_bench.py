@@ -522,8 +522,12 @@ def page_bot_metrics(browser: Browser, decisions: int = BOT_DECISIONS // 2) -> l
     return metrics
 
 
-def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[list[Metric], list[str]]:
-    """Serve dist/ on a free port and measure in headless Chromium."""
+BROWSER_GROUPS = ("start-up", "first-visit", "moves", "bots", "soak", "grow21")
+
+
+def browser_metrics(dist: Path, chromium: str, runs: int, moves: int,
+                    only: frozenset[str] = frozenset(BROWSER_GROUPS)) -> tuple[list[Metric], list[str]]:
+    """Serve dist/ on a free port and measure in headless Chromium (the groups named in `only`)."""
     from playwright.sync_api import sync_playwright
 
     if not (dist / "bench" / "bare.html").exists():
@@ -535,27 +539,32 @@ def browser_metrics(dist: Path, chromium: str, runs: int, moves: int) -> tuple[l
         with sync_playwright() as playwright:
             browser = Browser(playwright, chromium, base_url)
             try:
-                metrics += guarded("start-up", lambda: load_metrics(browser, runs), [
-                    Metric("app ready / bare loadPyodide", None, "x", "<= 1.10"),
-                    Metric("second-visit app ready / bare loadPyodide", None, "x", "<= 0.35"),
-                    Metric("menu first-contentful-paint (median)", None, "ms", "<= 300 ms"),
-                ], browser)
-                metrics += guarded("first visit", lambda: first_visit_metrics(browser), [
-                    Metric("first visit: deal link to first playable move (median)", None, "ms"),
-                ], browser)
-                for game in game_ids():
+                if "start-up" in only:
+                    metrics += guarded("start-up", lambda: load_metrics(browser, runs), [
+                        Metric("app ready / bare loadPyodide", None, "x", "<= 1.10"),
+                        Metric("second-visit app ready / bare loadPyodide", None, "x", "<= 0.35"),
+                        Metric("menu first-contentful-paint (median)", None, "ms", "<= 300 ms"),
+                    ], browser)
+                if "first-visit" in only:
+                    metrics += guarded("first visit", lambda: first_visit_metrics(browser), [
+                        Metric("first visit: deal link to first playable move (median)", None, "ms"),
+                    ], browser)
+                for game in game_ids() if "moves" in only else []:
                     metrics += guarded(f"{game} moves", functools.partial(move_metrics, browser, moves, game), [
                         Metric(f"move click -> redrawn canvas p95 ({game})", None, "ms", "< 16 ms"),
                     ], browser)
-                metrics += guarded("bots in the page", lambda: page_bot_metrics(browser), [
-                    Metric("page hard bot think time p95", None, "ms", "<= 1000 ms"),
-                ], browser)
-                metrics += guarded("a long session", lambda: soak_metrics(soak_curves(browser, SOAK_GAMES)), [
-                    Metric(f"soak: {SOAK_GAMES} games in one page", None, "s"),
-                ], browser)
-                metrics += guarded("grow21 bridge in the page", lambda: grow21_page_metrics(browser), [
-                    Metric("page grow21 `legal` via app.call p50", None, "ms"),
-                ], browser)
+                if "bots" in only:
+                    metrics += guarded("bots in the page", lambda: page_bot_metrics(browser), [
+                        Metric("page hard bot think time p95", None, "ms", "<= 1000 ms"),
+                    ], browser)
+                if "soak" in only:
+                    metrics += guarded("a long session", lambda: soak_metrics(soak_curves(browser, SOAK_GAMES)), [
+                        Metric(f"soak: {SOAK_GAMES} games in one page", None, "s"),
+                    ], browser)
+                if "grow21" in only:
+                    metrics += guarded("grow21 bridge in the page", lambda: grow21_page_metrics(browser), [
+                        Metric("page grow21 `legal` via app.call p50", None, "ms"),
+                    ], browser)
             finally:
                 browser.close()
     finally:
@@ -603,6 +612,8 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=200, help="timed human moves (default 200)")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPython seconds per game (default 2)")
     parser.add_argument("--no-browser", action="store_true", help="only the CPython metrics")
+    parser.add_argument("--only", action="append", choices=BROWSER_GROUPS,
+                        help="measure only these browser groups (repeatable; default: all), e.g. --only moves")
     args = parser.parse_args()
 
     started = time.time()
@@ -611,7 +622,8 @@ def main() -> int:
     errors: list[str] = []
     if not args.no_browser:
         print("browser metrics…", flush=True)
-        browser_part, errors = browser_metrics(args.dist.resolve(), args.chromium, args.runs, args.moves)
+        groups = frozenset(args.only or BROWSER_GROUPS)
+        browser_part, errors = browser_metrics(args.dist.resolve(), args.chromium, args.runs, args.moves, groups)
         metrics += browser_part
     print_table(metrics)
     if load_average() is not None:
