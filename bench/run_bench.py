@@ -360,7 +360,7 @@ def move_metrics(browser: Browser, moves: int, game: str) -> list[Metric]:
 
     def open_game(reload: bool) -> None:
         nonlocal seed
-        hash_ = f"#game={game}&{seating}&seed={seed}&speed=fast"
+        hash_ = f"#game={game}&{seating}&seed={seed}&speed=instant"
         seed += 1
         detail["games"] += 1
         if reload:

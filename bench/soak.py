@@ -2,12 +2,12 @@
 end, the page's and the engine worker's memory sampled as they go, and the saved games checked on the way
 and after a reload. The soak test (tests/e2e/test_soak.py) and the bench (`soak_curves`) share it.
 
-How a game is played: the address opens a fresh deal (`#game=..&mode=computer&level=..&seed=N&speed=fast`,
+How a game is played: the address opens a fresh deal (`#game=..&mode=computer&level=..&seed=N&speed=instant`,
 no thinking pauses), then the soak clicks the first enabled `button.move` after every redraw until the
 result shows, all inside the page (one round trip per game, not per move). The computer plays the game's
 first level (the random one, the quickest). Every LEAVE_EVERY-th deal is left after a move, and when that
 game comes round again its address without a seed opens the saved game (where the menu's "Continue" link
-goes, but keeping speed=fast: the link opens it with the computer's thinking pauses, 20-30 s a game) and it
+goes, but keeping speed=instant: the link opens it with the computer's thinking pauses, 20-30 s a game) and it
 is played to the end: the saved game must be the one left. At the end a game is left in progress in every
 game, the page is reloaded, and every "Continue" link of the menu must bring back its game.
 
@@ -37,7 +37,7 @@ LEAVE_AFTER_MOVES = 1
 GAME_TIMEOUT_MS = 60_000
 SEED_BASE = 1000
 
-# How often each game comes up in a cycle of the rotation. Measured here (easy level, speed=fast, one page,
+# How often each game comes up in a cycle of the rotation. Measured here (easy level, speed=instant, one page,
 # 2 cores shared with other work): a Grit game takes 0.35-0.5 s, Knife Fight 0.5-0.7 s, Dueling Suits 0.8-1.2 s
 # (a long one 6-10 s), grow21 2.4-3.5 s (52 cards, each with a preview of every placement), so 50 of each
 # would take 250-300 s; with these shares (67, 67, 44 and 22 of 200) the games take 175-230 s. A game not
@@ -261,7 +261,7 @@ def address(info: dict[str, Any], seed: int | None = None) -> str:
     """The address of a table of `info` against the computer at its first (quickest) level, with no pauses:
     deal `seed`, or without one the game saved for it."""
     dealt = "" if seed is None else f"&seed={seed}"
-    return f"#game={info['id']}&mode=computer&level={info['levels'][0]['id']}{dealt}&speed=fast"
+    return f"#game={info['id']}&mode=computer&level={info['levels'][0]['id']}{dealt}&speed=instant"
 
 
 class SoakRun:

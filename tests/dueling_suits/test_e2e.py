@@ -68,7 +68,7 @@ def check_offer(page: Any, legal: dict[str, Any]) -> dict[str, Any]:
 
 def test_a_whole_game_against_the_computer(open_page: Callable[..., Any]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto(f"#game=dueling_suits&mode=computer&level=easy&seed=5&speed=fast{INITIATIVE_0}")
+    page = visit.goto(f"#game=dueling_suits&mode=computer&level=easy&seed=5&speed=instant{INITIATIVE_0}")
     assert visit.wait_for_turn() == "move"
     session = page.evaluate("() => window.app.current.session")
     moves = canvas_leads = canvas_chains = canvas_passes = 0
@@ -133,7 +133,7 @@ def test_a_whole_game_against_the_computer(open_page: Callable[..., Any]) -> Non
 
 def test_hotseat_through_the_curtain(open_page: Callable[..., Any]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto("#game=dueling_suits&mode=hotseat&seed=17&speed=fast")
+    page = visit.goto("#game=dueling_suits&mode=hotseat&seed=17&speed=instant")
     page.wait_for_function("() => window.app.current?.session")
     curtains = secret_checks = chains = 0
     last_mover = None
@@ -176,7 +176,7 @@ def test_hotseat_through_the_curtain(open_page: Callable[..., Any]) -> None:
 
 def test_the_suit_table_lights_the_last_turns_cell(open_page: Callable[..., Any]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto(f"#game=dueling_suits&mode=computer&level=hard&seed=9&speed=fast{INITIATIVE_0}")
+    page = visit.goto(f"#game=dueling_suits&mode=computer&level=hard&seed=9&speed=instant{INITIATIVE_0}")
     assert visit.wait_for_turn() == "move"
     boxes = page.evaluate("() => window.app.hitboxes()")
     page.mouse.click(boxes["chart"]["x"] + boxes["chart"]["w"] / 2, boxes["chart"]["y"] + boxes["chart"]["h"] / 2)
@@ -222,7 +222,7 @@ def overlapping(a: dict[str, float], b: dict[str, float]) -> bool:
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_phone_and_laptop_without_overlaps(open_page: Callable[..., Any], viewport: dict[str, int]) -> None:
     visit = open_page(viewport, scale=2 if viewport is PHONE else 1)
-    page = visit.goto(f"#game=dueling_suits&mode=computer&level=easy&seed=3&speed=fast{INITIATIVE_0}")
+    page = visit.goto(f"#game=dueling_suits&mode=computer&level=easy&seed=3&speed=instant{INITIATIVE_0}")
     assert visit.wait_for_turn() == "move"
     page.locator("button.move").first.click()  # lead
     assert visit.wait_for_turn() == "move"
@@ -252,7 +252,7 @@ def test_phone_and_laptop_without_overlaps(open_page: Callable[..., Any], viewpo
 
 def test_reload_resumes_the_game(open_page: Callable[..., Any]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=dueling_suits&mode=computer&level=hard&seed=31&speed=fast")
+    page = visit.goto("#game=dueling_suits&mode=computer&level=hard&seed=31&speed=instant")
     assert visit.wait_for_turn() == "move"
     while visit.view(0)["turn"] < 3:
         visit.play_moves(1)

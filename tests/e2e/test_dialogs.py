@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from saloon_site import LAPTOP
 
-GRIT = "#game=grit&mode=computer&level=easy&seed=3&speed=fast"
+GRIT = "#game=grit&mode=computer&level=easy&seed=3&speed=instant"
 DIALOG_OPEN = "(id) => document.getElementById(id).open"
 ON_MENU = "() => !document.querySelector('#menu').hidden && document.querySelector('#table-screen').hidden"
 AT_TABLE = "() => document.querySelector('#menu').hidden && !document.querySelector('#table-screen').hidden"
@@ -65,7 +65,7 @@ def test_back_on_the_menu_closes_the_setup_sheet(open_page: Callable[..., Any]) 
 
 def test_nothing_behind_the_curtain_can_be_reached(open_page: Callable[..., Any]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grit&mode=hotseat&seed=17&speed=fast")
+    page = visit.goto("#game=grit&mode=hotseat&seed=17&speed=instant")
     assert visit.wait_for_turn() == "curtain", "the first player is called to the device"
     assert page.evaluate("() => [...document.querySelectorAll('body > main')].every((screen) => screen.inert)")
     for _ in range(6):  # Tab never walks the toolbar or the move panel behind the curtain

@@ -74,7 +74,7 @@ def test_a_reload_picks_the_guide_up_at_the_same_step(open_page: Callable[..., V
 
 def start_guide_from_the_help(visit: Visit, game: str) -> Any:
     """Open a table of `game` (fast), then its guided game from the help, replacing the game just dealt."""
-    page = visit.goto(f"#game={game}&mode=computer&speed=fast")
+    page = visit.goto(f"#game={game}&mode=computer&speed=instant")
     page.wait_for_function("() => window.app.current !== null")
     page.locator("[data-help='rules']").click()
     page.locator("#help-guide").click()

@@ -11,7 +11,7 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 def test_hotseat_curtain_hides_the_waiting_hand(open_page: Callable[..., Any]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto("#game=grit&mode=hotseat&seed=17&speed=fast")
+    page = visit.goto("#game=grit&mode=hotseat&seed=17&speed=instant")
     curtains = 0
     turns = 0
     while True:

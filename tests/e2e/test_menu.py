@@ -119,7 +119,7 @@ def test_rules_open_from_a_tile_before_dealing_at_the_top(open_page: Callable[..
 
 def test_rules_and_rulings_open_from_the_table(open_page: Callable[..., Visit]) -> None:
     visit = open_page(PHONE)
-    page = visit.goto("#game=grit&mode=computer&level=easy&seed=3&speed=fast")
+    page = visit.goto("#game=grit&mode=computer&level=easy&seed=3&speed=instant")
     dialog = page.locator("#help-dialog")
     for kind, heading in [("rules", "How to play Grit"), ("rulings", "House rulings for Grit")]:
         page.click(f"button[data-help='{kind}']")

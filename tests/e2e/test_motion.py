@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from saloon_site import LAPTOP
 
-# Knife Fight at its own pace (no speed=fast): the computer commits as the table opens, so the
+# Knife Fight at its own pace (no speed=instant): the computer commits as the table opens, so the
 # person's commit is revealed against it at once, and a reveal is animated.
 KNIFE_FIGHT = "#game=knife_fight&mode=computer&level=easy&seed=11"
 

@@ -8,8 +8,8 @@ from typing import Any, Callable
 
 from saloon_site import LAPTOP, Visit
 
-GRIT = "#game=grit&mode=computer&level=hard&speed=fast"
-KNIFE_FIGHT = "#game=knife_fight&mode=computer&level=hard&speed=fast"
+GRIT = "#game=grit&mode=computer&level=hard&speed=instant"
+KNIFE_FIGHT = "#game=knife_fight&mode=computer&level=hard&speed=instant"
 
 # Flip one byte of the sealed record of `slot` (a damaged disk, a curious edit).
 DAMAGE_SAVE = """
@@ -78,7 +78,7 @@ def test_two_games_in_progress_both_resume_after_reload(open_page: Callable[...,
     page.goto(visit.base_url + "index.html")
     page.wait_for_selector(".game-continue:visible")
     continues = page.locator(".game-continue:visible").evaluate_all("(links) => links.map((a) => a.hash)")
-    assert sorted(continues) == sorted([GRIT.replace("&speed=fast", ""), KNIFE_FIGHT.replace("&speed=fast", "")])
+    assert sorted(continues) == sorted([GRIT.replace("&speed=instant", ""), KNIFE_FIGHT.replace("&speed=instant", "")])
 
 
 def test_the_old_localstorage_save_moves_into_the_sealed_store(open_page: Callable[..., Visit]) -> None:

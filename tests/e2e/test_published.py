@@ -43,7 +43,7 @@ def test_a_game_plays_under_a_sub_path_with_the_service_worker_in_control(chromi
         assert scope == project_site
         page.reload()  # now the service worker answers every request of the page
         visit.wait_ready()
-        visit.goto("#game=grit&mode=computer&level=easy&seed=12&speed=fast")
+        visit.goto("#game=grit&mode=computer&level=easy&seed=12&speed=instant")
         visit.play_moves(3)
         assert visit.record()["game"] == "grit" and len(visit.record()["moves"]) >= 3
         strays = [url for url in requests if not url.startswith(project_site) and url.startswith("http")]

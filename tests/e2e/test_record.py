@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from saloon_site import LAPTOP, PHONE, Visit
 
-GRIT = "#game=grit&mode=computer&level=hard&speed=fast"
+GRIT = "#game=grit&mode=computer&level=hard&speed=instant"
 RECORD_KEY = "saloon:record"
 
 
@@ -74,7 +74,7 @@ def test_a_finished_game_counts_once_on_the_end_screen_and_the_tile(open_page: C
 
 def test_a_hotseat_game_is_nobodys_record(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grit&mode=hotseat&seed=11&speed=fast")
+    page = visit.goto("#game=grit&mode=hotseat&seed=11&speed=instant")
     while (state := visit.wait_for_turn()) in ("move", "curtain"):
         if state == "curtain":
             page.click("#curtain-ready")

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from saloon_site import LAPTOP, Visit
 
-GRIT = "#game=grit&mode=computer&level=easy&speed=fast"
+GRIT = "#game=grit&mode=computer&level=easy&speed=instant"
 
 # Everything this origin keeps where the page (or a curious player) can read it: localStorage, and
 # IndexedDB with any binary turned into text, so a record written in plain JSON would show.
@@ -90,7 +90,7 @@ def test_share_is_offered_only_once_the_game_is_over(open_page: Callable[..., Vi
 
 def open_link_of_deal(page: Any, seed: int) -> None:
     """Follow a shared link of deal `seed` from the open page."""
-    page.evaluate("(seed) => { location.hash = `#game=grit&mode=computer&level=easy&speed=fast&seed=${seed}`; }", seed)
+    page.evaluate("(seed) => { location.hash = `#game=grit&mode=computer&level=easy&speed=instant&seed=${seed}`; }", seed)
 
 
 def answer_replace(page: Any, answer: str) -> None:

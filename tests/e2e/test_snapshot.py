@@ -105,7 +105,7 @@ def snapshot_entries(visit: Visit) -> list[list[Any]]:
 def plays(visit: Visit) -> None:
     """A Grit deal against the computer takes moves (the engines answer for real); it replaces the game
     in progress from an earlier visit, if any."""
-    visit.page.goto(visit.base_url + "index.html#game=grit&mode=computer&level=easy&seed=12&speed=fast")
+    visit.page.goto(visit.base_url + "index.html#game=grit&mode=computer&level=easy&seed=12&speed=instant")
     visit.page.wait_for_function(
         "() => document.querySelector('#replace-dialog[open]') || document.querySelector('button.move:not([disabled])')")
     if visit.page.locator("#replace-dialog[open]").count():
@@ -117,7 +117,7 @@ def plays(visit: Visit) -> None:
 def test_a_second_visit_boots_from_the_snapshot_made_before_any_game(visit: Callable[[], NotedVisit]) -> None:
     first = visit()
     # The first visit opens a deal at once: its `new` request waits in the queue while the snapshot is made.
-    assert not start(first, "#game=grit&mode=computer&level=easy&seed=5&speed=fast")
+    assert not start(first, "#game=grit&mode=computer&level=easy&seed=5&speed=instant")
     first.page.wait_for_function("() => window.app.current !== null")
     [(url, size)] = snapshot_entries(first)
     assert url.endswith(f"engine-snapshot/{build_version()}")

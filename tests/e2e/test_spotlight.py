@@ -30,7 +30,7 @@ def told_after_computer_move(visit: Any, hash_: str, moves: int) -> dict[str, An
 
 def test_grit_the_computers_play_glows_on_its_pile(open_page: Callable[..., Any]) -> None:
     visit = open_page(LAPTOP)
-    told = told_after_computer_move(visit, "#game=grit&mode=computer&level=easy&seed=11&speed=fast", 1)
+    told = told_after_computer_move(visit, "#game=grit&mode=computer&level=easy&seed=11&speed=instant", 1)
     last = visit.view()["log"][-1]
     assert last["player"] == 1
     owner, index = last["pile"]
@@ -45,7 +45,7 @@ def test_grit_the_computers_play_glows_on_its_pile(open_page: Callable[..., Any]
 
 def test_grow21_tells_no_coordinates_and_lights_the_cell(open_page: Callable[..., Any]) -> None:
     visit = open_page(LAPTOP)
-    told = told_after_computer_move(visit, "#game=grow21&mode=computer&level=easy&seed=5&speed=fast", 1)
+    told = told_after_computer_move(visit, "#game=grow21&mode=computer&level=easy&seed=5&speed=instant", 1)
     last = visit.view()["last"]
     assert last["player"] == 1
     assert re.fullmatch(r"The computer (placed|put) \S+( on the \S+)?\.( .*)?", told["sentence"]), told["sentence"]
@@ -60,7 +60,7 @@ def test_grow21_tells_no_coordinates_and_lights_the_cell(open_page: Callable[...
 
 def test_knife_fight_the_rivals_face_down_commit_glows(open_page: Callable[..., Any]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=knife_fight&mode=computer&level=easy&seed=11&speed=fast")
+    page = visit.goto("#game=knife_fight&mode=computer&level=easy&seed=11&speed=instant")
     assert visit.wait_for_turn() == "move"
     page.wait_for_function("() => window.app.drawnView().committed[1]")
     told = page.evaluate("() => window.app.lastMove()")
@@ -110,7 +110,7 @@ def test_replay_plays_the_last_round_again_and_gives_the_table_back(open_page: C
 
 def test_hot_seat_tells_the_other_persons_play_by_name_after_the_curtain(open_page: Callable[..., Any]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grit&mode=hotseat&seed=17&speed=fast")
+    page = visit.goto("#game=grit&mode=hotseat&seed=17&speed=instant")
     if visit.wait_for_turn() == "curtain":  # the first person is asked for too
         page.click("#curtain-ready")
     assert visit.wait_for_turn() == "move"

@@ -12,7 +12,7 @@ from saloon_site import LAPTOP, PHONE, Visit
 # Seed 2, Grit: the person (seat 0) plays first. The hard computer answers 7♠ on their pile 1 with a
 # marked card, so the round's reveal shows only the person's own card and the move may be taken back;
 # it answers 7♠ on their pile 2 with an unmarked card, which the reveal shows: no undo past that.
-GRIT_SEED_2 = "#game=grit&mode=computer&level=hard&seed=2&speed=fast"
+GRIT_SEED_2 = "#game=grit&mode=computer&level=hard&seed=2&speed=instant"
 UNDOABLE = {"type": "play", "card": "7S", "pile": [0, 0], "marked": False}
 SEALED = {"type": "play", "card": "7S", "pile": [0, 1], "marked": False}
 
@@ -85,7 +85,7 @@ def test_no_undo_after_a_reveal(open_page: Callable[..., Visit]) -> None:
 
 def test_hint_shows_the_computers_move_and_changes_nothing(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grit&mode=computer&level=easy&seed=11&speed=fast")
+    page = visit.goto("#game=grit&mode=computer&level=easy&seed=11&speed=instant")
     assert visit.wait_for_turn() == "move"
     record = visit.record()
     page.click("#hint-button")
@@ -108,14 +108,14 @@ def test_hint_shows_the_computers_move_and_changes_nothing(open_page: Callable[.
 
 def test_no_hint_or_undo_at_a_hot_seat(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grit&mode=hotseat&seed=11&speed=fast")
+    page = visit.goto("#game=grit&mode=hotseat&seed=11&speed=instant")
     page.wait_for_function("() => window.app.current")
     assert page.locator("#hint-button, #undo-button").count() == 0
 
 
 def test_grit_previews_both_totals_at_the_pile_pointed_at(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grit&mode=computer&level=easy&seed=21&speed=fast")
+    page = visit.goto("#game=grit&mode=computer&level=easy&seed=21&speed=instant")
     assert visit.wait_for_turn() == "move"
     boxes = page.evaluate("() => window.app.hitboxes()")
     card = boxes["hand"][0]
@@ -133,7 +133,7 @@ def test_grit_previews_both_totals_at_the_pile_pointed_at(open_page: Callable[..
 def test_on_touch_a_first_tap_on_a_pile_previews_and_a_second_plays(chromium: Any, site_url: str) -> None:
     visit = Visit(chromium.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True), site_url)
     try:
-        page = visit.goto("#game=grit&mode=computer&level=easy&seed=21&speed=fast")
+        page = visit.goto("#game=grit&mode=computer&level=easy&seed=21&speed=instant")
         assert visit.wait_for_turn() == "move"
         card = page.evaluate("() => window.app.hitboxes()")["hand"][0]
         page.touchscreen.tap(card["x"] + card["w"] / 2, card["y"] + card["h"] / 2)
@@ -156,7 +156,7 @@ def test_on_touch_a_first_tap_on_a_pile_previews_and_a_second_plays(chromium: An
 def test_a_hint_lifts_only_its_card(open_page: Callable[..., Visit], game: str) -> None:
     """Tables that lift the playable hand cards lift the hinted one alone, until the next move."""
     visit = open_page(LAPTOP)
-    page = visit.goto(f"#game={game}&mode=computer&level=easy&seed=4&speed=fast")
+    page = visit.goto(f"#game={game}&mode=computer&level=easy&seed=4&speed=instant")
     assert visit.wait_for_turn() == "move"
     page.click("#hint-button")
     page.wait_for_function("() => document.querySelector('#hint-line').textContent.endsWith('.')")

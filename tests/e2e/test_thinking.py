@@ -63,12 +63,12 @@ def test_leaving_the_table_while_the_computer_thinks_leaves_nothing_behind(open_
     opens: leave at once. The menu comes back without an error, the saved duel resumes where it was (no
     half-made move), and the next table plays."""
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=dueling_suits&mode=computer&level=hard&seed=11&speed=fast")
+    page = visit.goto("#game=dueling_suits&mode=computer&level=hard&seed=11&speed=instant")
     page.wait_for_function("() => window.app.current && window.app.current.session")
     page.evaluate("() => { location.hash = ''; }")
     page.wait_for_selector("#menu:not([hidden])")
     assert "stuck" not in page.inner_text("body")
-    page.evaluate("() => { location.hash = '#game=dueling_suits&mode=computer&level=hard&speed=fast'; }")
+    page.evaluate("() => { location.hash = '#game=dueling_suits&mode=computer&level=hard&speed=instant'; }")
     assert visit.wait_for_turn() == "move"
     view = visit.view(0)
     assert view["turn"] == 1 and view["committed"] == [False, True], "the computer led once, now"

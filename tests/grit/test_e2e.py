@@ -31,7 +31,7 @@ def play_to_the_end(visit: Any, pick: Callable[[int], int] = lambda n: 0) -> int
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_whole_game_against_the_computer(open_page: Callable[..., Any], level: str) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto(f"#game=grit&mode=computer&level={level}&seed=11&speed=fast")
+    page = visit.goto(f"#game=grit&mode=computer&level={level}&seed=11&speed=instant")
     assert play_to_the_end(visit, pick=lambda n: n // 2) == 4
 
     current = page.evaluate("() => window.app.current")
@@ -50,7 +50,7 @@ def test_whole_game_against_the_computer(open_page: Callable[..., Any], level: s
 
 def test_every_legal_move_is_a_labelled_button(open_page: Callable[..., Any]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto("#game=grit&mode=computer&level=easy&seed=5&speed=fast")
+    page = visit.goto("#game=grit&mode=computer&level=easy&seed=5&speed=instant")
     assert visit.wait_for_turn() == "move"
     session = page.evaluate("() => window.app.current.session")
     legal = visit.call({"op": "legal", "session": session, "player": 0})
@@ -67,7 +67,7 @@ def test_every_legal_move_is_a_labelled_button(open_page: Callable[..., Any]) ->
 
 def test_a_move_by_canvas_clicks(open_page: Callable[..., Any]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto("#game=grit&mode=computer&level=easy&seed=21&speed=fast")
+    page = visit.goto("#game=grit&mode=computer&level=easy&seed=21&speed=instant")
     assert visit.wait_for_turn() == "move"
     session = page.evaluate("() => window.app.current.session")
     boxes = page.evaluate("() => window.app.hitboxes()")
@@ -97,7 +97,7 @@ def test_a_move_by_canvas_clicks(open_page: Callable[..., Any]) -> None:
 
 def test_marking_from_the_canvas(open_page: Callable[..., Any]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grit&mode=computer&level=easy&seed=21&speed=fast")
+    page = visit.goto("#game=grit&mode=computer&level=easy&seed=21&speed=instant")
     assert visit.wait_for_turn() == "move"
     assert page.locator("#mark-toggle").is_disabled() is False
     card = page.evaluate("() => window.app.hitboxes().hand[0]")
@@ -118,7 +118,7 @@ def test_marking_from_the_canvas(open_page: Callable[..., Any]) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_screenshot_of_a_game_in_progress(open_page: Callable[..., Any], viewport: dict[str, int]) -> None:
     visit = open_page(viewport, scale=2 if viewport is PHONE else 1)
-    page = visit.goto("#game=grit&mode=computer&level=hard&seed=8&speed=fast")
+    page = visit.goto("#game=grit&mode=computer&level=hard&seed=8&speed=instant")
     for _ in range(2):
         assert visit.wait_for_turn() == "move"
         before = page.evaluate("() => window.app.renders")

@@ -47,7 +47,7 @@ def centre(box: dict[str, Any]) -> tuple[float, float]:
 @pytest.mark.parametrize(("level", "seed"), [("easy", 7), ("hard", 12)])
 def test_whole_game_against_the_computer(open_page: Callable[..., Visit], level: str, seed: int) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto(f"#game=grow21&mode=computer&level={level}&seed={seed}&speed=fast")
+    page = visit.goto(f"#game=grow21&mode=computer&level={level}&seed={seed}&speed=instant")
     assert visit.wait_for_turn() == "move"
     session = session_of(visit)
     moves = 0
@@ -84,7 +84,7 @@ def test_whole_game_against_the_computer(open_page: Callable[..., Visit], level:
 
 def test_a_move_by_canvas_click_and_the_help(open_page: Callable[..., Visit]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto("#game=grow21&mode=computer&level=easy&seed=21&speed=fast")
+    page = visit.goto("#game=grow21&mode=computer&level=easy&seed=21&speed=instant")
     for _ in range(3):
         assert visit.wait_for_turn() == "move"
         click_move(visit)
@@ -113,7 +113,7 @@ def test_a_move_by_canvas_click_and_the_help(open_page: Callable[..., Visit]) ->
 def test_on_touch_taps_preview_then_play_and_fingers_pinch_and_drag(chromium: Any, site_url: str) -> None:
     visit = Visit(chromium.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True), site_url)
     try:
-        page = visit.goto("#game=grow21&mode=computer&level=easy&seed=4&speed=fast")
+        page = visit.goto("#game=grow21&mode=computer&level=easy&seed=4&speed=instant")
         assert visit.wait_for_turn() == "move"
         click_move(visit)
         assert visit.wait_for_turn() == "move"
@@ -158,7 +158,7 @@ def test_on_touch_taps_preview_then_play_and_fingers_pinch_and_drag(chromium: An
 
 def test_pan_and_zoom_with_mouse_wheel_keys_and_buttons(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grow21&mode=computer&level=hard&seed=9&speed=fast")
+    page = visit.goto("#game=grow21&mode=computer&level=hard&seed=9&speed=instant")
     for _ in range(4):
         assert visit.wait_for_turn() == "move"
         click_move(visit)
@@ -215,7 +215,7 @@ def test_pan_and_zoom_with_mouse_wheel_keys_and_buttons(open_page: Callable[...,
 def test_a_keep_choice_after_a_tied_split(open_page: Callable[..., Visit]) -> None:
     visit = open_page(PHONE, scale=2)
     deal = quote(json.dumps(SPLIT_DEAL, separators=(",", ":")))
-    page = visit.goto(f"#game=grow21&mode=computer&level=easy&seed=5&speed=fast&deal={deal}")
+    page = visit.goto(f"#game=grow21&mode=computer&level=easy&seed=5&speed=instant&deal={deal}")
     for at in SPLIT_MOVES:
         assert visit.wait_for_turn() == "move"
         click_move(visit, f"button.move[data-move='{json.dumps({'type': 'place', 'at': at}, separators=(',', ':'))}']")
@@ -247,7 +247,7 @@ def test_a_keep_choice_after_a_tied_split(open_page: Callable[..., Visit]) -> No
 
 def test_hotseat_passes_the_device_without_a_curtain(open_page: Callable[..., Visit]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto("#game=grow21&mode=hotseat&seed=17&speed=fast")
+    page = visit.goto("#game=grow21&mode=hotseat&seed=17&speed=instant")
     turns = 0
     while (state := visit.wait_for_turn()) != "over":
         assert state == "move", "grow21 hides nothing, so no curtain should come down"
@@ -265,7 +265,7 @@ def test_hotseat_passes_the_device_without_a_curtain(open_page: Callable[..., Vi
 
 def test_reload_resumes_with_its_log(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grow21&mode=computer&level=hard&seed=31&speed=fast")
+    page = visit.goto("#game=grow21&mode=computer&level=hard&seed=31&speed=instant")
     for _ in range(5):
         assert visit.wait_for_turn() == "move"
         click_move(visit)
@@ -286,7 +286,7 @@ def test_reload_resumes_with_its_log(open_page: Callable[..., Visit]) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_screenshot_of_a_busy_board(open_page: Callable[..., Visit], viewport: dict[str, int]) -> None:
     visit = open_page(viewport, scale=2 if viewport is PHONE else 1)
-    page = visit.goto("#game=grow21&mode=computer&level=hard&seed=7&speed=fast")
+    page = visit.goto("#game=grow21&mode=computer&level=hard&seed=7&speed=instant")
     for _ in range(26):
         assert visit.wait_for_turn() == "move"
         if len(page.evaluate("() => window.app.drawnView().board")) >= 20:

@@ -19,7 +19,7 @@ def undo_enabled(visit: Visit) -> bool:
 def test_undo_a_split_before_keeping_a_part(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
     deal = quote(json.dumps(SPLIT_DEAL, separators=(",", ":")))
-    page = visit.goto(f"#game=grow21&mode=computer&level=easy&seed=5&speed=fast&deal={deal}")
+    page = visit.goto(f"#game=grow21&mode=computer&level=easy&seed=5&speed=instant&deal={deal}")
     for at in SPLIT_MOVES:
         assert visit.wait_for_turn() == "move"
         assert not undo_enabled(visit), "each computer turn showed the next card"
@@ -40,7 +40,7 @@ def test_undo_a_split_before_keeping_a_part(open_page: Callable[..., Visit]) -> 
 
 def test_a_hint_previews_its_cell(open_page: Callable[..., Visit]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=grow21&mode=computer&level=easy&seed=4&speed=fast")
+    page = visit.goto("#game=grow21&mode=computer&level=easy&seed=4&speed=instant")
     assert visit.wait_for_turn() == "move"
     click_move(visit)
     assert visit.wait_for_turn() == "move"

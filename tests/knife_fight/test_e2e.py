@@ -62,7 +62,7 @@ def click_box(visit: Any, box: dict[str, float]) -> None:
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_whole_game_against_the_computer(open_page: Callable[..., Any], level: str) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto(f"#game=knife_fight&mode=computer&level={level}&seed=11&speed=fast")
+    page = visit.goto(f"#game=knife_fight&mode=computer&level={level}&seed=11&speed=instant")
     assert visit.wait_for_turn() == "move"
     session = page.evaluate("() => window.app.current.session")
     moves = 0
@@ -102,7 +102,7 @@ def test_whole_game_against_the_computer(open_page: Callable[..., Any], level: s
 
 def test_a_commit_by_canvas_click(open_page: Callable[..., Any]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto("#game=knife_fight&mode=computer&level=easy&seed=21&speed=fast")
+    page = visit.goto("#game=knife_fight&mode=computer&level=easy&seed=21&speed=instant")
     assert visit.wait_for_turn() == "move"
     session = page.evaluate("() => window.app.current.session")
     boxes = page.evaluate("() => window.app.hitboxes()")
@@ -125,7 +125,7 @@ def test_a_commit_by_canvas_click(open_page: Callable[..., Any]) -> None:
 
 def test_a_feint_and_a_field_dressing_made_in_the_ui(open_page: Callable[..., Any]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto(f"#game=knife_fight&mode=computer&level=hard&seed=3&speed=fast&deal={forced_deal()}")
+    page = visit.goto(f"#game=knife_fight&mode=computer&level=hard&seed=3&speed=instant&deal={forced_deal()}")
     assert visit.wait_for_turn() == "move"
     session = page.evaluate("() => window.app.current.session")
     click_move(visit, "button.move[data-move*='10H']")  # round 1: take a wound to dress later
@@ -164,7 +164,7 @@ def test_a_feint_and_a_field_dressing_made_in_the_ui(open_page: Callable[..., An
 def test_the_log_and_the_story_are_the_engines_words_for_you(open_page: Callable[..., Any]) -> None:
     """The page shows the engine's sentences as written for seat 0: "you" for the person, "the computer" for its rival."""
     visit = open_page(LAPTOP)
-    page = visit.goto(f"#game=knife_fight&mode=computer&level=hard&seed=3&speed=fast&deal={forced_deal()}")
+    page = visit.goto(f"#game=knife_fight&mode=computer&level=hard&seed=3&speed=instant&deal={forced_deal()}")
     for card in ("10H", "QH"):
         assert visit.wait_for_turn() == "move"
         click_move(visit, f"button.move[data-move*='{card}']")
@@ -187,7 +187,7 @@ def test_the_log_and_the_story_are_the_engines_words_for_you(open_page: Callable
 
 def test_hotseat_curtain_between_the_two_commits(open_page: Callable[..., Any]) -> None:
     visit = open_page(PHONE, scale=2)
-    page = visit.goto("#game=knife_fight&mode=hotseat&seed=17&speed=fast")
+    page = visit.goto("#game=knife_fight&mode=hotseat&seed=17&speed=instant")
     page.wait_for_function("() => window.app.current?.session")
     session = page.evaluate("() => window.app.current.session")
     curtains = commits_after_a_rival = 0
@@ -226,7 +226,7 @@ def test_hotseat_curtain_between_the_two_commits(open_page: Callable[..., Any]) 
 
 def test_reload_resumes_with_its_log(open_page: Callable[..., Any]) -> None:
     visit = open_page(LAPTOP)
-    page = visit.goto("#game=knife_fight&mode=computer&level=hard&seed=31&speed=fast")
+    page = visit.goto("#game=knife_fight&mode=computer&level=hard&seed=31&speed=instant")
     for _ in range(3):
         assert visit.wait_for_turn() == "move"
         click_move(visit)
@@ -249,7 +249,7 @@ def test_reload_resumes_with_its_log(open_page: Callable[..., Any]) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_screenshot_of_an_exchange(open_page: Callable[..., Any], viewport: dict[str, int]) -> None:
     visit = open_page(viewport, scale=2 if viewport is PHONE else 1)
-    page = visit.goto(f"#game=knife_fight&mode=computer&level=hard&seed=3&speed=fast&deal={forced_deal()}")
+    page = visit.goto(f"#game=knife_fight&mode=computer&level=hard&seed=3&speed=instant&deal={forced_deal()}")
     for card in ("10H", "QH"):
         assert visit.wait_for_turn() == "move"
         click_move(visit, f"button.move[data-move*='{card}']")

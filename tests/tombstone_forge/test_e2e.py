@@ -17,7 +17,7 @@ from typing import Any, Callable
 from playwright.sync_api import expect
 from saloon_site import ARTIFACTS, LAPTOP, PHONE, Visit
 
-FORGE = "#game=tombstone_forge&mode=solo&speed=fast"
+FORGE = "#game=tombstone_forge&mode=solo&speed=instant"
 PREFIX = "saloon:tombstone:character:"
 ABILITIES = ("STR", "DEX", "WIL", "GRT")
 TRAITS = ("physique", "hair", "face", "speech", "virtue", "vice", "reputation", "misfortune")

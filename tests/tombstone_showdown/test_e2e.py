@@ -286,7 +286,7 @@ def test_a_stranger_dies_on_a_phone(open_page: Callable[..., Visit]) -> None:
     seed = pick_seed(175, "noon", None, cheat_then_attack, fits)
     expected, _ = engine_fight(seed, "noon", None, cheat_then_attack)
     visit = open_page(PHONE)
-    page = visit.goto(f"#game={GAME}&mode=solo&speed=fast&seed={seed}&options={json.dumps({'encounter': 'noon'})}")
+    page = visit.goto(f"#game={GAME}&mode=solo&speed=instant&seed={seed}&options={json.dumps({'encounter': 'noon'})}")
     page.wait_for_selector("#move-list button.move")
     name = visit.view(1)["party"][0]["sheet"]["name"]
     assert name == expected.view(1)["party"][0]["sheet"]["name"], "the stranger is forged from the seed"
@@ -447,7 +447,7 @@ def test_two_characters_played_solo_until_the_gang_runs(open_page: Callable[...,
 def test_the_enemys_flip_is_in_the_spotlight(open_page: Callable[..., Visit]) -> None:
     """Issue 13: the Dealer's flip for an enemy glows on the felt (its cards) and is told in one sentence."""
     visit = open_page(LAPTOP)
-    page = visit.goto(f"#game={GAME}&mode=solo&speed=fast&seed=3&options={json.dumps({'encounter': 'noon'})}")
+    page = visit.goto(f"#game={GAME}&mode=solo&speed=instant&seed=3&options={json.dumps({'encounter': 'noon'})}")
     for _ in range(30):
         page.wait_for_selector("#move-list button.move:not([disabled])")
         drawn = page.evaluate("() => window.app.drawnView()")

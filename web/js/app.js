@@ -8,7 +8,10 @@
 //   renders          number of canvas redraws showing a new view; each fires document event "saloon:rendered"
 //   hitboxes()       card, pile and cell rectangles in viewport CSS pixels, for clicking the canvas from tests
 //   drawnView()      a copy of the view the canvas is drawn from (null when nothing is drawn)
-//   animating()      whether the table is playing out an animation now (none with prefers-reduced-motion)
+//   animating()      whether the table is playing out an animation now (none at the instant speed)
+//   stage()          the table controller's state (table/controller.js): engine, animating, person, computer,
+//                    handover or over; null with no table open
+//   callouts()       the callouts of the animation under way ({text, start, ms} in timeline ms at normal speed)
 //   lastMove()       the other side's last move as told ({sentence, spots}: the lit rectangles in viewport CSS pixels)
 //   textBoxes()      {width, height, boxes}: the canvas size and every text drawn on it in the last frame, each
 //                    {text, x, y, w, h, onCard, alpha} in canvas CSS pixels; a card's face is part of the card and
@@ -38,6 +41,12 @@ import { CardPainter } from "./card-painter.js";
 import { followDownloads, showWaiting } from "./waiting-table.js";
 import { sounds, wireSoundToggle } from "./sound.js";
 import { loadGuide, guidedGames } from "./coach/guides.js";
+import { TableController } from "./table/controller.js";
+import { Replay } from "./table/replay.js";
+import { wireAids } from "./table/aids.js";
+import { wireRecord } from "./table/record.js";
+import { wireLog } from "./table/log.js";
+import { wireSpeedControl, showSpeed } from "./table/speed.js";
 import { Coach } from "./coach/coach.js";
 import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
 
@@ -59,6 +68,7 @@ import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
 const canvas = find("#table", HTMLCanvasElement);
 const painter = new CardPainter(); // its sprite cache outlives any one table
 const saves = new SavedGames(engine);
+/** @type {TableController | null} */
 let table = null;
 /** @type {Seating | null} */
 let seated = null;
@@ -82,6 +92,8 @@ const app = {
   hitboxes: () => table?.renderer.hitboxes() ?? null,
   drawnView: () => structuredClone(table?.renderer.heldView ?? null),
   animating: () => (table?.renderer.animationLeft() ?? 0) > 0,
+  stage: () => table?.stage ?? null,
+  callouts: () => table?.renderer.calloutList() ?? [],
   lastMove: () => (table ? { sentence: table.lastMoveLine, spots: table.renderer.spotHitboxes() } : null),
   textBoxes: () => table?.renderer.textBoxes() ?? null,
   sounds: () => ({ on: sounds.on, context: sounds.context !== null, played: { ...sounds.counts } }),
@@ -206,7 +218,7 @@ async function dealNew(info, settings, dealt) {
 
 /** The game saved for `info`, or a fresh deal when there is none or it cannot be read (with a notice). */
 async function restoreSaved(info, wanted, saved) {
-  const settings = settingsFor(info, { ...saved, fast: wanted.fast });
+  const settings = settingsFor(info, { ...saved, speed: wanted.speed });
   const answer = await saves.restore(info.id, seatNames(info, settings));
   if (answer.ok && answer.session) {
     return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision, saving: Promise.resolve() };
@@ -235,7 +247,7 @@ async function openGame(wanted, dealt) {
     tableModule.catch(() => {}); // a failure is met below, when the table is needed
     const saved = dealt ? null : (await saves.list())[info.id];
     const seat = saved ? await restoreSaved(info, wanted, saved) : await dealNew(info, settingsFor(info, wanted), dealt);
-    const { Table } = await tableModule;
+    const { makeTable } = await tableModule;
     if (attempt === attempts) {
       seated = seat;
       if (seat.revision === null) await saveSeated(seat); // a new deal is saved at once, replacing any old one
@@ -248,10 +260,15 @@ async function openGame(wanted, dealt) {
     if (attempt !== attempts) return coach?.close();
     history.replaceState(null, "", formatHash(seat.settings));
     showWaiting(false);
-    table = new Table({
+    table = new TableController({
       engine, info, settings: seat.settings, session: seat.session, canvas, painter,
-      onRendered: announceRender, toast, showCurtain, save: () => saveSeated(seat), coach,
+      onRendered: announceRender, toast, showCurtain, save: () => saveSeated(seat), coach, makeTable,
     });
+    new Replay(table, find("#replay", HTMLButtonElement));
+    wireAids(table);
+    wireRecord(table);
+    wireLog(table);
+    showSpeed(find("#table-speed", HTMLSelectElement), table.speed);
     await table.open();
   } catch (error) {
     if (attempt !== attempts) return;
@@ -272,7 +289,7 @@ async function coachFor(game, fresh) {
     const guide = await loadGuide(game);
     if (fresh) rememberStep(game, 0);
     const step = stepReached(game);
-    const stopped = () => table?.resume(); // the same turn again, now with every move on offer
+    const stopped = () => table?.restart(); // the same turn again, now with every move on offer
     return step === null ? null : new Coach({ guide, game, step, hitboxes: app.hitboxes, stopped });
   } catch (error) {
     toast(error.message);
@@ -285,8 +302,8 @@ async function startGuide(info) {
   closeOffer(info.id, "taken");
   try {
     const guide = await loadGuide(info.id);
-    const fast = seated?.settings.fast; // the open table's speed (tests play without pauses)
-    const settings = settingsFor(info, { mode: "computer", level: guide.level, side: guide.side, guided: true, fast });
+    const speed = seated?.settings.speed; // the open table's asked speed (tests play without pauses)
+    const settings = settingsFor(info, { mode: "computer", level: guide.level, side: guide.side, guided: true, speed });
     startDeal(settings, { seed: guide.seed, deal: guide.deal, options: guide.options });
   } catch (error) {
     toast(error.message);
@@ -371,7 +388,6 @@ async function shareSeated() {
 }
 
 function wireControls() {
-  canvas.addEventListener("click", (event) => table?.tap(event.clientX, event.clientY));
   find("#game-list").addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     const info = menuGames?.find((game) => game.id === (button?.dataset.setup ?? button?.dataset.rules ?? button?.dataset.guide ?? button?.dataset.noGuide));
@@ -400,6 +416,7 @@ function wireControls() {
   find("#share").addEventListener("click", shareSeated);
   wireSoundToggle(find("#menu-sound", HTMLButtonElement));
   wireSoundToggle(find("#table-sound", HTMLButtonElement));
+  wireSpeedControl(find("#table-speed", HTMLSelectElement), (speed) => table?.setSpeed(speed));
   find("#share-deal").addEventListener("click", shareSeated);
   find("#see-table").addEventListener("click", () => {
     find("#result").hidden = true;

@@ -234,3 +234,53 @@ export function banner(ctx, string, rect, p, size = 24) {
   ribbon(ctx, string, rect, { largest: size, onTop: true });
   ctx.restore();
 }
+
+export const CALLOUT_TONES = {
+  good: { fill: "rgba(70, 48, 10, 0.96)", edge: GOLD, color: "#fff1c2" },
+  bad: { fill: "rgba(92, 16, 16, 0.96)", edge: "#f07a6a", color: "#ffe3dc" },
+  plain: { fill: RIBBON, edge: BRASS, color: PILL_TEXT },
+};
+
+/**
+ * Where a callout naming what happened at `target` sits: a plate of `size`px letters centred on the
+ * target, kept inside `bounds` (the canvas). Measured before the frame is painted, so that the texts it
+ * covers wait under it (coverTexts), as under a banner.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} string
+ * @param {Box} target
+ * @param {Box} bounds
+ * @returns {Box}
+ */
+export function calloutBox(ctx, string, target, bounds, size = 18) {
+  setFont(ctx, size, true);
+  const w = Math.min(bounds.w, ctx.measureText(string).width + size * 1.4);
+  const h = size + 14;
+  const x = Math.min(Math.max(bounds.x, target.x + target.w / 2 - w / 2), bounds.x + bounds.w - w);
+  const y = Math.min(Math.max(bounds.y, target.y + target.h / 2 - h / 2), bounds.y + bounds.h - h);
+  return { x, y, w, h };
+}
+
+/**
+ * A callout: bold words on a plate ("Parry!", "21! +10", "−4"), `p` of the way through its life (0..1):
+ * it pops in, holds, and fades at the end. `tone`: good, bad or plain (see CALLOUT_TONES).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} string
+ * @param {Box} box where calloutBox() placed it
+ * @param {number} p
+ * @param {keyof typeof CALLOUT_TONES} tone
+ */
+export function callout(ctx, string, box, p, tone = "plain", size = 18) {
+  const { fill, edge, color } = CALLOUT_TONES[tone];
+  const grow = 0.86 + 0.14 * ease(clamp01(p * 8));
+  const plate = { x: box.x + (box.w * (1 - grow)) / 2, y: box.y + (box.h * (1 - grow)) / 2, w: box.w * grow, h: box.h * grow };
+  ctx.save();
+  ctx.globalAlpha = Math.min(1, p * 10, (1 - p) * 6);
+  ctx.fillStyle = fill;
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = 2;
+  roundedRect(ctx, plate, plate.h / 2);
+  ctx.fill();
+  ctx.stroke();
+  text(ctx, string, plate.x + plate.w / 2, plate.y + plate.h / 2 + 1, { size: size * grow, bold: true, color, align: "center", onTop: true, width: plate.w - 12 });
+  ctx.restore();
+}

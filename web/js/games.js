@@ -1,10 +1,10 @@
 // The games the page can seat people at: one line per game, its id and its table module (which exports
-// `Table`). A table module loads only when someone sits down, so the menu never waits for it. Everything
+// `makeTable(kit)`, the game's adapter for the table controller: table/adapter.js). A table module loads only when someone sits down, so the menu never waits for it. Everything
 // else about a game (title, modes, levels, options, seats) comes from the engine's GameInfo. A game whose
 // `new` takes a structured setup (GameInfo.setup) may also export `setupFields(context)`: its part of the
 // setup form (types.js SetupFields).
 
-/** @type {Record<string, () => Promise<{Table: any, setupFields?: (context: import("./types.js").SetupContext) => Promise<import("./types.js").SetupFields>}>>} */
+/** @type {Record<string, () => Promise<{makeTable: (kit: import("./table/adapter.js").TableKit) => import("./table/adapter.js").TableAdapter, setupFields?: (context: import("./types.js").SetupContext) => Promise<import("./types.js").SetupFields>}>>} */
 export const TABLES = {
   grit: () => import("./grit/table.js"),
   knife_fight: () => import("./knife_fight/table.js"),

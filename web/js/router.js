@@ -1,7 +1,9 @@
-// The address hash names the table: "#game=<id>&mode=computer&level=<level id>[&side=1][&speed=fast]".
+// The address hash names the table: "#game=<id>&mode=computer&level=<level id>[&side=1][&speed=instant]".
 // It never carries a seed during play. A link that deals a particular deal adds "&seed=N" (or, in tests,
 // "&deal=<JSON>") and may add "&options=<JSON>"; the page deals it and then takes those off the address.
-//   speed=fast: no computer "thinking" pauses, no animations, no hot-seat hand-over pause (tests, bench).
+//   speed=slow|normal|fast|instant: this table's speed instead of the one remembered (table/speed.js);
+//   instant: no computer "thinking" pauses, no animations, no hot-seat hand-over pause (tests, bench).
+import { isSpeed } from "./table/speed.js";
 
 /** @typedef {import("./types.js").Settings} Settings */
 /** @typedef {import("./types.js").DealRequest} DealRequest */
@@ -26,12 +28,14 @@ export function parseHash(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const game = params.get("game");
   if (!game) return null;
+  const speed = params.get("speed");
+  /** @type {Settings} */
   const settings = {
     game,
     mode: /** @type {any} */ (params.get("mode") ?? ""),
     level: params.get("level") ?? "",
     side: Number.parseInt(params.get("side") ?? "0", 10) || 0,
-    fast: params.get("speed") === "fast",
+    ...(isSpeed(speed) ? { speed } : {}),
   };
   const seed = Number.parseInt(params.get("seed") ?? "", 10);
   const deal = parseJson(params.get("deal"));
@@ -60,7 +64,7 @@ export function settingsFor(info, wanted) {
     mode,
     level: mode === "computer" ? (levels.includes(wanted.level) ? wanted.level : levels[0] ?? "") : "",
     side: people.includes(wanted.side) ? wanted.side : people[0] ?? 0,
-    fast: Boolean(wanted.fast),
+    ...(wanted.speed ? { speed: wanted.speed } : {}),
     ...(wanted.guided ? { guided: true } : {}),
   };
 }
@@ -71,14 +75,14 @@ export function personSeats(info) {
 }
 
 /**
- * The address of a table, without any deal in it; `speed=fast` is kept (tests, bench).
+ * The address of a table, without any deal in it; an asked `speed` is kept (tests, bench).
  * @param {Settings} settings
  */
-export function formatHash({ game, mode, level, side, fast }) {
+export function formatHash({ game, mode, level, side, speed }) {
   const params = new URLSearchParams({ game, mode });
   if (level) params.set("level", level);
   if (mode === "computer" && side) params.set("side", String(side));
-  if (fast) params.set("speed", "fast");
+  if (speed) params.set("speed", speed);
   return `#${params}`;
 }
 
@@ -88,7 +92,7 @@ export function formatHash({ game, mode, level, side, fast }) {
  * @param {{seed: number, options: Record<string, string>, deal?: unknown}} share
  */
 export function shareLink(settings, share) {
-  const params = new URLSearchParams(formatHash({ ...settings, fast: false }).slice(1));
+  const params = new URLSearchParams(formatHash({ ...settings, speed: undefined }).slice(1));
   params.set("seed", String(share.seed));
   if (Object.keys(share.options ?? {}).length) params.set("options", JSON.stringify(share.options));
   if (share.deal !== undefined && share.deal !== null) params.set("deal", JSON.stringify(share.deal));

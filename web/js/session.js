@@ -1,7 +1,7 @@
 // The session controller of an open table: every question to the engine goes through here (views, legal
 // moves, a person's move, the computer's move, a seat the engine plays itself), it knows who is due and
 // who plays which seat (from GameInfo's seats and the mode), and it saves through the callback app.js
-// gives. It draws nothing: a screen (screens/) shows what it answers.
+// gives. It draws nothing: the table controller (table/controller.js) shows what it answers.
 
 import { humanSeats } from "./seats.js";
 
@@ -10,6 +10,7 @@ import { humanSeats } from "./seats.js";
  * @typedef {import("./types.js").Settings} Settings
  * @typedef {import("./types.js").GameInfo} GameInfo
  * @typedef {import("./types.js").Response} Response
+ * @typedef {import("./table/adapter.js").ViewAnswer} ViewAnswer
  */
 
 export class Session {
@@ -36,64 +37,35 @@ export class Session {
   }
 
   /**
-   * The person at `seat` may move now: due, and no machine move comes first.
-   * @param {number[]} toAct
-   * @param {number} seat
+   * @param {number | null} seat null: the spectator's view
+   * @returns {Promise<ViewAnswer>}
    */
-  personDue(toAct, seat) {
-    return toAct.includes(seat) && this.machinesDue(toAct).length === 0;
+  view(seat) {
+    return /** @type {Promise<any>} */ (this.engine.call({ op: "view", session: this.id, player: seat }));
   }
 
   /**
-   * What happens after a view: the game is over, a machine moves (it goes first when a person is due
-   * at the same time, so its face-down card is down before the person chooses), or a person moves.
-   * @param {Response} response a view answer
-   * @returns {{over: true} | {machine: number} | {person: number}}
+   * A person's move; the events and the view after it are told as `viewer` sees them.
+   * @returns {Promise<{played: Response, view: ViewAnswer}>}
    */
-  next(response) {
-    if (response.over) return { over: true };
-    const machine = this.machinesDue(response.to_act);
-    if (machine.length) return { machine: machine[0] };
-    return { person: response.to_act[0] };
-  }
-
-  /** @param {number | null} seat null: the spectator's view */
-  view(seat) {
-    return this.engine.call({ op: "view", session: this.id, player: seat });
-  }
-
-  /** The view of `seat` and, when that seat may move now, its legal moves (else null). */
-  async look(seat) {
-    const [view, legal] = await this.engine.callMany([
-      { op: "view", session: this.id, player: seat },
-      { op: "legal", session: this.id, player: seat },
-    ]);
-    return { view, legal: this.personDue(view.to_act, seat) && legal.ok ? legal : null };
-  }
-
-  /** The legal moves of `seat` if it may move in this view (else null). */
-  async legalIfDue(response, seat) {
-    if (!this.personDue(response.to_act, seat)) return null;
-    const legal = await this.engine.call({ op: "legal", session: this.id, player: seat });
-    return legal.ok ? legal : null;
-  }
-
-  /** A person's move; the events and the view after it are told as `viewer` sees them. */
   async play(seat, move, viewer) {
     const [played, view] = await this.engine.callMany([
       { op: "play", session: this.id, player: seat, move, viewer },
       { op: "view", session: this.id, player: viewer },
     ]);
-    return { played, view };
+    return { played, view: /** @type {any} */ (view) };
   }
 
-  /** The move of a seat no person plays: the engine's own (a Dealer) or the computer's at its level. */
+  /**
+   * The move of a seat no person plays: the engine's own (a Dealer) or the computer's at its level.
+   * @returns {Promise<{moved: Response, view: ViewAnswer}>}
+   */
   async machineMove(seat, viewer) {
     const request = this.seats[seat].kind === "engine"
       ? { op: "auto", session: this.id, player: seat, viewer }
       : { op: "bot", session: this.id, player: seat, level: this.settings.level, viewer };
     const [moved, view] = await this.engine.callMany([request, { op: "view", session: this.id, player: viewer }]);
-    return { moved, view };
+    return { moved, view: /** @type {any} */ (view) };
   }
 
   /** What the computer at its strongest would play in `seat` now, and why; nothing is played. */

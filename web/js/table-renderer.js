@@ -1,9 +1,13 @@
 // What every card-table renderer does the same way: a crisp canvas that follows its size, the view
 // it draws (and nothing else), the highlight the table passes in, an animation played out frame by
-// frame, and the conversions between viewport and canvas points for hit tests. A game's renderer
-// extends this with layout(), timeline(events, before) and paint(layout, elapsed).
+// frame at the table's pace (its speed setting), callouts that name what happened on the felt, and the
+// conversions between viewport and canvas points for hit tests. A game's renderer extends this with
+// layout(), timeline(events, before) and paint(layout, elapsed).
+//
+// A timeline is {began, end, callouts?, ...what the game keeps}: `end` and every start in it are in the
+// timeline's own milliseconds (normal speed); `callouts` are {text, at(layout) -> box, start, ms, tone?}.
 
-import { banner, beginFrame, clamp01, ease, lerpRect, spotRing, textsDrawn } from "./canvas-kit.js";
+import { banner, beginFrame, callout, calloutBox, clamp01, coverTexts, ease, lerpRect, overlaps, spotRing, textsDrawn } from "./canvas-kit.js";
 
 const SPOTLIGHT_MS = 2600; // how long the other side's last move glows once it has landed
 const SPOTLIGHT_FADE_MS = 700;
@@ -40,8 +44,10 @@ export class TableRenderer {
     /** @type {string[][]} names[seat] = [full name, short name] */
     this.names = [];
     this.highlight = highlight;
-    /** @type {any} {began, end, ...what the game's timeline() keeps}, null when still */
+    /** @type {any} {began, end, callouts?, ...what the game's timeline() keeps}, null when still */
     this.animation = null;
+    /** timeline milliseconds per real millisecond: 1 at normal speed, more when the player asks for fast */
+    this.pace = 1;
     this.frameRequest = 0;
     /** @type {{spots: any[], from: number, animate: boolean} | null} the other side's last move, lit up */
     this.spot = null;
@@ -136,10 +142,29 @@ export class TableRenderer {
     this.draw();
   }
 
-  /** Milliseconds until the current animation has played out (0 when still). */
+  /** @param {number} pace timeline milliseconds per real millisecond (the speed setting) */
+  setPace(pace) {
+    this.pace = pace;
+  }
+
+  /** How far the animation under way is, in timeline milliseconds (Infinity when still). */
+  elapsed() {
+    return this.animation ? (performance.now() - this.animation.began) * this.pace : Infinity;
+  }
+
+  /** Real milliseconds until the current animation has played out (0 when still). */
   animationLeft() {
     if (!this.animation) return 0;
-    return Math.max(0, this.animation.end - (performance.now() - this.animation.began));
+    return Math.max(0, (this.animation.end - this.elapsed()) / this.pace);
+  }
+
+  /** Play the animation under way to its end at once (a click while it plays: the table catches up). */
+  finish() {
+    if (!this.animation) return;
+    this.animation = null;
+    if (this.spot && this.spot.from > performance.now()) this.spot.from = performance.now();
+    this.draw();
+    this.scheduleFrame();
   }
 
   /** Whether something besides the animation moves (a camera gliding), so frames must keep coming. */
@@ -158,7 +183,7 @@ export class TableRenderer {
     this.frameRequest = requestAnimationFrame(() => {
       this.frameRequest = 0;
       const moving = this.stepMotion();
-      if (this.animation && performance.now() - this.animation.began >= this.animation.end) this.animation = null;
+      if (this.animation && this.elapsed() >= this.animation.end) this.animation = null;
       this.draw();
       if (moving || this.animation || this.spotPulsing()) this.scheduleFrame();
     });
@@ -218,10 +243,36 @@ export class TableRenderer {
     beginFrame(ctx, scale);
     ctx.clearRect(0, 0, size.width, size.height);
     if (!this.view || size.width < 10 || size.height < 10) return;
-    const elapsed = this.animation ? performance.now() - this.animation.began : Infinity;
+    const elapsed = this.elapsed();
     const layout = this.layout();
+    const callouts = this.calloutsAt(layout, elapsed);
+    for (const shown of callouts) coverTexts(ctx, shown.box);
     this.paint(layout, elapsed);
     this.paintSpotlight(layout);
+    for (const shown of callouts) callout(ctx, shown.text, shown.box, shown.p, shown.tone, shown.size);
+  }
+
+  /**
+   * The callouts up at `elapsed` (timeline ms), placed: where each sits and how far through its life.
+   * Two that would overlap: the later one waits its turn (it is not drawn until the earlier has gone).
+   */
+  calloutsAt(layout, elapsed) {
+    const listed = this.animation?.callouts ?? [];
+    const bounds = { x: 4, y: 4, w: this.size.width - 8, h: this.size.height - 8 };
+    const size = this.size.width < 500 ? 15 : 18;
+    const shown = [];
+    for (const item of listed) {
+      if (elapsed < item.start || elapsed >= item.start + item.ms) continue;
+      const box = calloutBox(this.ctx, item.text, item.at(layout), bounds, size);
+      if (shown.some((other) => overlaps(other.box, box))) continue;
+      shown.push({ text: item.text, box, p: (elapsed - item.start) / item.ms, tone: item.tone ?? "plain", size });
+    }
+    return shown;
+  }
+
+  /** The callouts of the animation under way, for tests: [{text, start, ms}] in timeline ms. */
+  calloutList() {
+    return (this.animation?.callouts ?? []).map((/** @type {any} */ c) => ({ text: c.text, start: c.start, ms: c.ms }));
   }
 
   /** The texts drawn in the last frame, boxes in canvas CSS pixels (see canvas-kit's framesDrawn). Exposed for tests. */
@@ -244,6 +295,15 @@ export class TableRenderer {
   }
 
   // --- what each game fills in --------------------------------------------------------------
+  /**
+   * The rectangles of what a person can click (cards, piles, cells), in viewport CSS pixels, grouped as
+   * the game likes; for the coach and the tests.
+   * @returns {Record<string, any>}
+   */
+  hitboxes() {
+    return {};
+  }
+
   /** Where everything sits for the view drawn now. */
   layout() {
     return {};

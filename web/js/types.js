@@ -53,7 +53,8 @@
  * @property {Mode} mode
  * @property {string} level     a level id of the game ("" when the mode has no computer)
  * @property {number} side      the person's seat against the computer
- * @property {boolean} fast     no pauses or animations (tests, bench)
+ * @property {import("./table/speed.js").Speed} [speed] this table's speed, asked by the address (else the
+ *   remembered one; instant: no pauses or animations, for tests and the bench)
  * @property {boolean} [guided] a guided game (a scripted deal with the coach, coach/): not a real game
  */
 

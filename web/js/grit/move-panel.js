@@ -18,12 +18,13 @@ function pileButtons(options, owner) {
 export class MovePanel extends BasePanel {
   /**
    * @param {Element} root
-   * @param {{onSelect: (card: string) => void, onPlay: (move: any) => void, signal: AbortSignal}} options
-   *   onSelect(card) when a card chip is pressed
+   * @param {{onSelect: (card: string) => void, onPlay: (move: any) => void, selected: () => string | null, signal: AbortSignal}} options
+   *   onSelect(card) when a card chip is pressed; selected(): the hand card chosen now
    */
-  constructor(root, { onSelect, ...options }) {
+  constructor(root, { onSelect, selected, ...options }) {
     super(root, options);
     this.onSelect = onSelect;
+    this.selected = selected;
   }
 
   clicked(target) {
@@ -31,8 +32,14 @@ export class MovePanel extends BasePanel {
     if (chip) this.onSelect(chip.dataset.card ?? "");
   }
 
-  /** Build fresh buttons for these moves; `me` is the seat acting, so "yours" and "rival's" read right. */
-  show({ moves, labels }, me, selected) {
+  /**
+   * Build fresh buttons for these moves; the viewer is the seat acting, so "yours" and "rival's" read right.
+   * @param {import("../table/adapter.js").Legal} legal
+   * @param {import("../table/adapter.js").Moment} moment
+   */
+  show({ moves, labels }, moment) {
+    const me = moment.viewer ?? 0;
+    const selected = this.selected();
     const byCard = new Map();
     moves.forEach((move, i) => {
       if (!byCard.has(move.card)) byCard.set(move.card, []);

@@ -1,10 +1,17 @@
-// One open Grit table: a two-seat screen (../screens/two-seats.js) with what Grit draws and says, plus
-// choosing a card, then a pile, and the "mark it" toggle. Every rule question goes to Python.
-import { TwoSeatScreen } from "../screens/two-seats.js";
+// Grit at the table: what its felt draws and its status says, and how a person plays a card: choose a hand
+// card, then a glowing pile (a mouse plays at once; on touch the first tap on a pile previews both totals and
+// the second plays), with the "Mark it" toggle for a marked card (GRIT-7). The turn flow is the table
+// controller's (../table/controller.js); every rule question goes to Python.
 import { GritRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { pileKey } from "./layout.js";
 import { logLine, discardsLine, lastPlay, tableSummary } from "./texts.js";
+import { turnLine, scoreEnding } from "../table/adapter.js";
+import { resultTitle } from "../seats.js";
+
+/** @typedef {import("../table/adapter.js").TableKit} TableKit */
+/** @typedef {import("../table/adapter.js").Moment} Moment */
+/** @typedef {import("../table/adapter.js").TableAdapter} TableAdapter */
 
 /** The "Mark it" toggle: while pressed, the card played next goes down marked (GRIT-7). */
 function markToggle() {
@@ -19,13 +26,15 @@ function markToggle() {
   return button;
 }
 
-/** @extends {TwoSeatScreen<GritRenderer>} */
-export class Table extends TwoSeatScreen {
-  static stylesheet = new URL("./table.css", import.meta.url).href;
-
-  /** @param {import("../screens/table-screen.js").TableOptions} options */
-  constructor(options) {
-    super(options, new GritRenderer(options.canvas, options.painter));
+/** @implements {TableAdapter} */
+class GritTable {
+  /** @param {TableKit} kit */
+  constructor(kit) {
+    this.kit = kit;
+    this.renderer = new GritRenderer(kit.canvas, kit.painter);
+    this.stylesheet = new URL("./table.css", import.meta.url).href;
+    this.curtain = true;
+    this.viewSeat = null;
     /** @type {string | null} the hand card chosen, before a pile */
     this.selected = null;
     this.markIt = false;
@@ -34,16 +43,17 @@ export class Table extends TwoSeatScreen {
     /** @type {string | null} the pile pointed at (hovered, or tapped once on touch): its totals are previewed */
     this.pointed = null;
     this.pointerType = "mouse";
-    this.panel = new MovePanel(document.querySelector(".moves"), {
+    const { signal, canvas } = kit;
+    const panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), {
       onSelect: (card) => this.select(card),
-      onPlay: (move) => this.play(move),
-      signal: this.listeners.signal,
+      onPlay: (move) => kit.play(move),
+      selected: () => this.selected,
+      signal,
     });
+    this.panel = panel;
     this.markToggle = markToggle();
-    document.querySelector(".moves-head").append(this.markToggle);
-    this.markToggle.addEventListener("click", () => this.toggleMark(), { signal: this.listeners.signal });
-    const { canvas } = options;
-    const signal = this.listeners.signal;
+    document.querySelector(".moves-head")?.append(this.markToggle);
+    this.markToggle.addEventListener("click", () => this.toggleMark(), { signal });
     canvas.addEventListener("pointerdown", (event) => { this.pointerType = event.pointerType; }, { signal });
     canvas.addEventListener("pointermove", (event) => this.hover(event), { signal });
     // a finger "leaves" after every tap: only a mouse leaving ends the preview
@@ -52,35 +62,29 @@ export class Table extends TwoSeatScreen {
     }, { signal });
   }
 
+  seat() {
+    return {};
+  }
+
   close() {
-    super.close();
     this.markToggle.remove();
   }
 
-  showMoves() {
-    this.panel.show(this.legal, this.viewer, this.selected);
-  }
-
-  movesChanged() {
-    if (!this.acting || !this.response?.view.hand?.includes(this.selected)) this.selected = null;
-    if (!this.acting) this.hinted = this.pointed = null;
-    this.refreshMarkToggle();
-  }
-
-  moveMade() {
-    this.selected = null;
+  /** @param {Moment} moment a new view is on the felt: a choice half made belongs to the one before */
+  shown(moment) {
+    if (!moment.view?.hand?.includes(this.selected)) this.selected = null;
     this.markIt = false;
     this.hinted = this.pointed = null;
+    this.refreshMarkToggle();
   }
 
   /** A hint: choose its card (and mark) as a person would, and narrow the glowing piles to its pile. */
-  hintMove(move) {
+  hint(move) {
     this.selected = move.card;
     this.markIt = move.marked;
     this.panel.select(this.selected);
-    this.refreshMarkToggle();
     this.hinted = pileKey(move.pile);
-    this.renderer.setHighlight(this.highlight());
+    this.kit.redraw();
   }
 
   /** A mouse over the table: pointing at a glowing pile previews both totals. */
@@ -95,113 +99,129 @@ export class Table extends TwoSeatScreen {
     const pointed = key !== null && this.playAt(key) ? key : null;
     if (pointed === this.pointed) return;
     this.pointed = pointed;
-    this.renderer.setHighlight(this.highlight());
+    this.kit.redraw();
   }
 
   /** The legal move that plays the chosen card (marked or not) on the pile `key`, if any. */
   playAt(key) {
-    return this.legal.moves.find((m) => m.card === this.selected && m.marked === this.markIt && pileKey(m.pile) === key);
+    return this.kit.moment().legal.moves.find((m) => m.card === this.selected && m.marked === this.markIt && pileKey(m.pile) === key);
   }
 
   select(card) {
-    if (!this.acting) return;
+    if (!this.kit.moment().acting) return;
     if (card !== this.selected) this.hinted = this.pointed = null;
     this.selected = this.selected === card ? null : card;
     if (!this.markAllowed()) this.markIt = false;
     this.panel.select(this.selected);
-    this.refreshMarkToggle();
-    this.renderer.setHighlight(this.highlight());
+    this.kit.redraw();
   }
 
   toggleMark() {
-    if (!this.acting || !this.markAllowed()) return;
+    if (!this.kit.moment().acting || !this.markAllowed()) return;
     this.markIt = !this.markIt;
     this.hinted = this.pointed = null;
-    this.refreshMarkToggle();
-    this.renderer.setHighlight(this.highlight());
+    this.kit.redraw();
   }
 
   /** A click on the canvas: a hand card selects, a glowing pile plays the selected card there. */
-  tap(clientX, clientY) {
+  tap(clientX, clientY, moment) {
     const hit = this.renderer.hitTest(clientX, clientY);
-    if (!hit || !this.acting) return;
+    if (!hit || !moment.acting) return;
     if (hit.kind === "hand") return this.select(hit.card);
     if (!this.selected) {
-      this.toast("Choose a card from your hand first.");
+      this.kit.toast("Choose a card from your hand first.");
       return;
     }
     const key = pileKey(hit.pile);
     const move = this.playAt(key);
     if (move && this.pointerType !== "mouse" && this.pointed !== key) return this.pointAt(key); // touch: see, then play
-    if (move) return this.play(move);
-    this.toast(this.markIt ? "A marked card can't go on that pile." : "That pile can't take a card right now.");
+    if (move) return this.kit.play(move);
+    this.kit.toast(this.markIt ? "A marked card can't go on that pile." : "That pile can't take a card right now.");
   }
 
   markAllowed() {
-    return this.legal.moves.some((m) => m.marked && (this.selected === null || m.card === this.selected));
+    return this.kit.moment().legal.moves.some((m) => m.marked && (this.selected === null || m.card === this.selected));
   }
 
-  refreshMarkToggle() {
-    const allowed = this.acting && this.markAllowed();
+  refreshMarkToggle(acting = false) {
+    const allowed = acting && this.markAllowed();
     if (!allowed) this.markIt = false;
     this.markToggle.disabled = !allowed;
     this.markToggle.setAttribute("aria-pressed", String(this.markIt));
   }
 
-  highlight() {
-    const playable = new Set(this.acting ? this.legal.moves.map((m) => m.card) : []);
-    const targets = new Set(this.legal.moves
-      .filter((m) => this.acting && m.card === this.selected && m.marked === this.markIt)
+  /** @param {Moment} moment */
+  highlight(moment) {
+    this.refreshMarkToggle(moment.acting);
+    const moves = moment.legal.moves;
+    const playable = new Set(moves.map((m) => m.card));
+    const targets = new Set(moves
+      .filter((m) => m.card === this.selected && m.marked === this.markIt)
       .map((m) => pileKey(m.pile))
       .filter((key) => this.hinted === null || key === this.hinted));
-    const at = this.acting ? this.pointed ?? this.hinted : null;
-    const previewed = at === null ? -1 : this.legal.moves.indexOf(this.playAt(at));
-    const preview = previewed < 0 ? null : this.legal.previews?.[previewed] ?? null;
-    return { selected: this.selected, playable, targets, preview, caption: this.caption() };
+    const at = moment.acting ? this.pointed ?? this.hinted : null;
+    const previewed = at === null ? -1 : moves.indexOf(this.playAt(at));
+    const preview = previewed < 0 ? null : moment.legal.previews?.[previewed] ?? null;
+    return { selected: moment.acting ? this.selected : null, playable, targets, preview, caption: this.caption(moment) };
   }
 
-  caption() {
-    const response = this.response;
-    if (!response) return "";
-    if (response.over) return "The duel is over";
-    const actor = response.view.to_act[0];
-    if (this.acting && this.pointed && this.pointerType !== "mouse") return "Tap the pile again to play there";
-    if (this.acting) return this.selected ? "Now choose a glowing pile" : "Your turn: choose a card";
-    if (this.machineNext(response.view)) return `${this.names[actor].subject} is thinking…`;
-    return `${this.names[actor].subject} is next`;
+  /** @param {Moment} moment */
+  caption(moment) {
+    const { view } = moment;
+    if (!view) return "";
+    if (moment.stage === "over") return "The duel is over";
+    if (moment.acting && this.pointed && this.pointerType !== "mouse") return "Tap the pile again to play there";
+    if (moment.acting) return this.selected ? "Now choose a glowing pile" : "Your turn: choose a card";
+    if (moment.machine !== null) return `${moment.names[moment.machine].subject} is thinking…`;
+    return "";
   }
 
   summary(view) {
-    return tableSummary(view, this.names);
+    return tableSummary(view, this.kit.moment().names);
   }
 
   roundOf(view) {
     return view.round;
   }
 
-  lastMove(view) {
-    const sentence = lastPlay(view, this.names);
+  secret() {
+    return false;
+  }
+
+  /** @param {Moment} moment */
+  lastMove({ view, names }) {
+    const sentence = lastPlay(view, names);
     return sentence ? { sentence, spots: [{ pile: view.log.at(-1).pile }] } : null;
   }
 
-  get overLine() {
-    return "The duel is over.";
+  /**
+   * Where the duel stands, who does what, and the news: the order of the round while nobody has played in
+   * it yet (the totals it names are then the ones on the badges), else the newest play (unless it is the
+   * other side's, told already with its light).
+   * @param {Moment} moment
+   * @returns {[string, string]}
+   */
+  status(moment) {
+    const { view, names, told } = moment;
+    if (moment.stage === "over") return ["The duel is over.", ""];
+    const where = `Round ${view.round} of ${view.rounds}`;
+    const turn = turnLine(moment, { where, prompt: "Your turn" });
+    const newest = view.log.at(-1);
+    if (!newest || newest.round !== view.round) return [turn, view.order_reason];
+    return [turn, told ? "" : logLine(newest, names)];
   }
 
-  statusLines(view) {
-    const actor = view.to_act[0];
-    let turn;
-    if (this.acting) turn = this.hotseat ? `${this.names[actor].subject}, your turn.` : "Your turn.";
-    else turn = this.machineNext(view) ? `${this.names[actor].subject} is thinking…` : `${this.names[actor].subject} is next.`;
-    return /** @type {[string, string]} */ ([`Round ${view.round} of ${view.rounds} · ${turn}`, view.order_reason]);
+  log(view) {
+    const names = this.kit.moment().names;
+    return (view?.log ?? []).map((entry) => [`Round ${entry.round}`, logLine(entry, names)]);
   }
 
-  updateLog(view) {
-    this.showLog((view?.log ?? []).map((entry) => [`Round ${entry.round}`, logLine(entry, this.names)]));
-  }
-
-  resultDetails({ outcome, view }) {
-    const final = view.final ?? { totals: outcome.scores, discards: [] };
-    return { totals: final.totals, note: discardsLine(final.discards) };
+  ending(answer, box) {
+    const { names, people } = this.kit.moment();
+    const final = answer.view.final ?? { totals: answer.outcome.scores, discards: [] };
+    box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people), { totals: final.totals, note: discardsLine(final.discards) }));
   }
 }
+
+/** @param {TableKit} kit */
+export const makeTable = (kit) => new GritTable(kit);

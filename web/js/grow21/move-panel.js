@@ -44,8 +44,13 @@ export class MovePanel extends BasePanel {
     }, { signal });
   }
 
-  /** Build fresh buttons: `current` is the card being played (null while a split is decided). */
-  show({ moves, labels, previews = [] }, current) {
+  /**
+   * Build fresh buttons for the card being played (none while a split is decided).
+   * @param {import("../table/adapter.js").Legal} legal
+   * @param {import("../table/adapter.js").Moment} moment
+   */
+  show({ moves, labels, previews = [] }, moment) {
+    const current = moment.view.current;
     const sections = GROUPS.map(([type, title]) => {
       const buttons = [];
       moves.forEach((move, i) => {

@@ -5,7 +5,7 @@
 // still out of the fight) is listed but not offered. An empty roster says so and offers the forge.
 import { FORGE, Roster, sheetId } from "./roster.js";
 import { make, ABILITIES } from "./sheet-view.js";
-import { attachStylesheet } from "../screens/stylesheet.js";
+import { attachStylesheet } from "../table/stylesheet.js";
 
 /** The forge's address. */
 export function forgeHash() {

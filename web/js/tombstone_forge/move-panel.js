@@ -39,10 +39,11 @@ export class MovePanel extends BasePanel {
   }
 
   /**
-   * @param {{moves: any[], labels: string[]}} legal
-   * @param {any} view the forge's view
+   * @param {import("../table/adapter.js").Legal} legal
+   * @param {import("../table/adapter.js").Moment} moment
    */
-  show({ moves, labels }, view) {
+  show({ moves, labels }, moment) {
+    const view = moment.view;
     const labelOf = (move) => labels[moves.findIndex((m) => same(m, move))] ?? "";
     const offered = (move) => moves.some((m) => same(m, move));
     const blocks = [];

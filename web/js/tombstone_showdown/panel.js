@@ -14,7 +14,6 @@ import { seatName } from "./texts.js";
 
 /**
  * @typedef {{moves: any[], labels: string[]}} Legal
- * @typedef {{view: any, seat: number, toAct: number[], hotseat: boolean}} Offer
  */
 
 /** A card as a cheat button shows it: its rank and suit, red or black. */
@@ -45,9 +44,12 @@ export class ShowdownPanel extends MovePanel {
 
   /**
    * @param {Legal} legal the moves of the character on screen
-   * @param {Offer} offer
+   * @param {import("../table/adapter.js").Moment} moment
    */
-  show(legal, { view, seat, toAct, hotseat }) {
+  show(legal, moment) {
+    const { view, hotseat } = moment;
+    const seat = /** @type {number} */ (moment.viewer);
+    const toAct = moment.answer?.to_act ?? [];
     const due = view.pending ? [] : toAct.filter((s) => s > 0);
     this.tabs.replaceChildren(...(due.length > 1 ? due.map((s) => el("button", {
       type: "button", className: "tt-actor", "data-switch": String(s), "aria-pressed": String(s === seat),

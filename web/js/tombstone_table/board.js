@@ -27,14 +27,13 @@ function dealerCard(view) {
 }
 
 /** One character's compact sheet; `shown`: this player's hand is on the felt now. */
-function characterCard(member, shown, canShow) {
+function characterCard(member, shown) {
   const { sheet } = member;
   const extras = sheetMarks(member);
   const handButton = make("button", {
     type: "button", className: "plain-button tt-hand-toggle", "data-hand": String(member.seat), "aria-pressed": String(shown),
     title: shown ? "Put the hand away again" : `Show ${sheet.name}'s hand on the felt (only ${sheet.name}'s player should look)`,
   }, [shown ? "Hide my hand" : "Show my hand"]);
-  if (!canShow) handButton.setAttribute("disabled", "");
   return make("article", { className: `tt-card tt-pc tt-pc-${sheet.status}${shown ? " tt-showing" : ""}`, "data-seat": String(member.seat), "aria-label": `${sheet.name}'s sheet` }, [
     make("header", { className: "tt-card-head" }, [make("h3", {}, [sheet.name]), status(sheet.status)]),
     abilityList(sheet.abilities, sheet.max),
@@ -53,10 +52,9 @@ function characterCard(member, shown, canShow) {
  * The board as an element.
  * @param {any} view the Dealer's view (or a player's, when their hand is shown)
  * @param {number | null} handSeat the seat whose hand is on the felt
- * @param {boolean} idle no move is on its way (the hand buttons work)
  */
-export function board(view, handSeat, idle) {
-  const cards = [dealerCard(view), ...view.party.map((m) => characterCard(m, m.seat === handSeat, idle))];
+export function board(view, handSeat) {
+  const cards = [dealerCard(view), ...view.party.map((m) => characterCard(m, m.seat === handSeat))];
   if (view.fallen.length) {
     cards.push(make("article", { className: "tt-card tt-fallen", "aria-label": "The fallen" }, [
       make("header", { className: "tt-card-head" }, [make("h3", {}, ["The fallen"])]),

@@ -99,9 +99,13 @@ export class TablePanel extends MovePanel {
     return out;
   }
 
-  /** @param {Offer} offer */
-  render(offer) {
-    this.offer = offer;
+  /**
+   * Every due seat's moves (a shared screen: the whole table acts from here).
+   * @param {Legal} _legal the moves of the seat on screen (all of them are in the moment's `offered`)
+   * @param {import("../table/adapter.js").Moment} moment
+   */
+  show(_legal, moment) {
+    this.offer = { view: moment.view, toAct: moment.answer?.to_act ?? [], legal: moment.offered, handSeat: moment.viewer || null };
     this.rerender(null);
   }
 

@@ -1,0 +1,162 @@
+// What a game brings to the table controller (./controller.js): its renderer, its move panel, its words
+// and its input, as one plain object (a TableAdapter) made by its table module's `makeTable(kit)`. The
+// controller owns the turn flow; the adapter only draws, says and reads taps. Nothing here runs: the
+// module declares the shapes both sides agree on (checked by tsc --checkJs), and the helpers that compose
+// the words every table says alike.
+
+/**
+ * @typedef {"engine" | "animating" | "person" | "computer" | "handover" | "over"} Stage
+ *   engine: waiting for the engine's answer; animating: the felt plays a step out; person: a person at
+ *   this screen may move; computer: the computer (or the engine's own seat) is about to move; handover:
+ *   the curtain is down between two people; over: the game has ended
+ */
+
+/** @typedef {{moves: any[], labels: string[], previews?: any[], can_undo?: boolean}} Legal */
+
+/**
+ * The bridge's view answer (the one envelope every game's view comes in).
+ * @typedef {object} ViewAnswer
+ * @property {boolean} ok
+ * @property {any} view          the game's own view for `viewer`
+ * @property {number | null} [viewer]
+ * @property {number[]} to_act
+ * @property {boolean} over
+ * @property {any} outcome       told from the viewer's seat, null while the game goes on
+ * @property {{code: string, message: string}} [error]
+ */
+
+/**
+ * What the table shows now, as the adapter reads it to draw, say and take input.
+ * @typedef {object} Moment
+ * @property {Stage} stage
+ * @property {ViewAnswer | null} answer   the view answer on the felt (null while the table is hidden)
+ * @property {any} view                   answer.view (null while hidden)
+ * @property {number | null} viewer       whose view it is (null: nobody's, the spectator's)
+ * @property {Legal} legal                the viewer's moves on offer (none unless stage is "person")
+ * @property {Map<number, Legal>} offered every seat's moves on offer (a shared screen offers several)
+ * @property {boolean} acting             stage is "person": the moves are live
+ * @property {number | null} machine      the seat the computer or the engine moves next, when it is due
+ * @property {boolean} hotseat            people pass this device between them
+ * @property {import("../seats.js").SeatName[]} names
+ * @property {number[]} people            the seats people play here
+ * @property {boolean} animated           moves are played out (any speed but instant)
+ * @property {string} told                the other side's last move as the table tells it with its light ("": none)
+ */
+
+/**
+ * A game's move panel (see ../move-panel.js for the shared part).
+ * @typedef {object} Panel
+ * @property {(legal: Legal, moment: Moment) => void} show  fresh buttons for the moves on offer
+ * @property {(hint?: string) => void} clear  no moves on offer; `hint` says who the table waits for
+ * @property {() => void} disable            a move is on its way
+ * @property {() => void} focus              keyboard players land on the moves
+ * @property {(move: any) => void} markHinted ring a hinted move's button
+ */
+
+/**
+ * The other side's last move, told from the viewer's seat, and the spots the renderer lights for it.
+ * @typedef {{sentence: string, spots: any[]} | null} LastMove
+ */
+
+/**
+ * What the adapter gives the result box (./result-box.js): a headline, the reason, a line per seat or
+ * character, a note under them. Each entry is [name, value, {winner?, className?, notes?}].
+ * @typedef {object} Ending
+ * @property {string} title
+ * @property {string} reason
+ * @property {[string, string, {winner?: boolean, className?: string, notes?: string, character?: string}][]} entries
+ * @property {string} note
+ */
+
+/**
+ * The result box as an adapter fills it (./result-box.js).
+ * @typedef {object} ResultBox
+ * @property {(ending: Ending) => void} show  fill and open it (the game is announced over)
+ * @property {(text: string) => void} note    change the note under the entries
+ * @property {(node: Element) => void} add    a control of the game's own under the note
+ * @property {() => void} announce            the game is over (for a game that shows its end elsewhere)
+ * @property {() => boolean} closed           the table has been left meanwhile
+ */
+
+/**
+ * @typedef {object} TableAdapter
+ * @property {import("../table-renderer.js").TableRenderer} renderer
+ * @property {Panel} panel
+ * @property {string} stylesheet   the game's own table.css
+ * @property {boolean} curtain     whether hot-seat turns change behind a curtain (hands are hidden)
+ * @property {((answer: ViewAnswer | null) => number) | null} viewSeat  on a screen every seat shares (the
+ *   Dealer's table), whose view to draw now (null: each person sees their own seat's view)
+ * @property {(probe: ViewAnswer, names: import("../seats.js").SeatName[]) => {people?: number[], names?: import("../seats.js").SeatName[]}} seat
+ *   who plays here and how they are called, from the spectator's view as the table opens ({}: as GameInfo says)
+ * @property {(moment: Moment) => [string, string]} status  the turn line and the news line (the table puts the
+ *   other side's last move, `told`, before the news; the news waits while the felt plays a step out)
+ * @property {(moment: Moment) => any} highlight   what the renderer marks (playable cards, targets, caption)
+ * @property {(view: any) => string} summary       the canvas in words, for screen readers
+ * @property {(view: any) => [string, string][]} log  the move log's [label, sentence] entries
+ * @property {(moment: Moment) => LastMove} lastMove  the other side's last move, when it is the newest news
+ * @property {(view: any) => number | null} roundOf   the round a view belongs to (null: no rounds)
+ * @property {(move: any) => boolean} secret      a machine's move as told still hides its card (not saved)
+ * @property {(clientX: number, clientY: number, moment: Moment) => void} tap  a click on the canvas while acting
+ * @property {(move: any, moment: Moment) => void} hint  show a hinted move on the felt
+ * @property {(moment: Moment) => void} shown     a new view is on the felt (the game's own panes follow); a
+ *   moment with no view: the table is hidden (a curtain) or left
+ * @property {(answer: ViewAnswer, box: ResultBox) => Promise<void> | void} ending  fill the end in
+ * @property {() => void} close
+ */
+
+/**
+ * What the controller hands a game's `makeTable`: the table's context and the ways back into its flow.
+ * @typedef {object} TableKit
+ * @property {HTMLCanvasElement} canvas
+ * @property {import("../card-painter.js").CardPainter} painter
+ * @property {import("../types.js").Engine} engine
+ * @property {import("../types.js").GameInfo} info
+ * @property {import("../types.js").Settings} settings
+ * @property {string} session          the bridge session
+ * @property {AbortSignal} signal      every listener of the table goes when it closes
+ * @property {(move: any, seat?: number) => void} play   a person's move (the viewer's seat unless named)
+ * @property {(text: string) => void} toast
+ * @property {() => void} redraw       the adapter's own choice changed (a card picked): mark and say it again
+ * @property {() => void} look         draw the view again (a shared screen's view seat changed)
+ * @property {(seat: number) => void} switchTo  let another due person act first (their side of the table)
+ * @property {() => Moment} moment
+ */
+
+/**
+ * The turn line of a table: where the game stands, then who does what now. While the felt plays a move
+ * out it names nobody; while a person may move it asks them (by name at a hot seat); while the computer
+ * is due it says so.
+ * @param {Moment} moment
+ * @param {{where: string, prompt: string, waiting?: string}} words  `prompt`: what the person on screen is
+ *   asked ("Choose a card to commit"); `waiting`: who the table waits for (default: the machine thinking)
+ */
+export function turnLine(moment, { where, prompt, waiting }) {
+  let doing = "";
+  if (moment.stage === "person") {
+    const who = moment.hotseat && moment.viewer !== null ? moment.names[moment.viewer].subject : "";
+    doing = who ? `${who}, ${prompt.charAt(0).toLowerCase()}${prompt.slice(1)}` : prompt;
+  } else if (moment.stage === "computer" && moment.machine !== null) {
+    doing = waiting ?? `${moment.names[moment.machine].subject} is thinking…`;
+  }
+  const line = [where, doing].filter(Boolean).join(" · ");
+  return !doing || /[.…!?:]$/.test(line) ? line : `${line}.`;
+}
+
+/**
+ * The result box of a game with a score per seat: the seats' totals, the winner's marked.
+ * @param {ViewAnswer} answer
+ * @param {import("../seats.js").SeatName[]} names
+ * @param {string} title
+ * @param {{totals?: number[], note?: string}} details
+ * @returns {Ending}
+ */
+export function scoreEnding(answer, names, title, { totals = answer.outcome.scores, note = "" } = {}) {
+  const { outcome } = answer;
+  return {
+    title,
+    reason: outcome.reason,
+    entries: names.flatMap((name, seat) => (totals[seat] === undefined ? []
+      : [[name.plate, String(totals[seat]), { winner: outcome.winner === seat }]])),
+    note,
+  };
+}

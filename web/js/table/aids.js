@@ -1,0 +1,70 @@
+// Hint and Undo at a table against the computer. Hint asks what the computer at its strongest would play in
+// the person's seat and says it here in one sentence (the controller rings the move's button and the game
+// lights it on the felt); Undo takes back the person's last move, and is shown only when the bridge says it
+// can (`can_undo`: never once a card was shown to them or drawn since), not as a dead button on every turn.
+// A hot-seat table has neither: a hint there would be a third player whispering, and an undo would take
+// back a move the other person has seen. Nor has a guided game, whose coach already says what to play.
+
+/** @typedef {import("./controller.js").TableController} TableController */
+
+/**
+ * @param {string} id
+ * @param {string} text
+ * @param {string} title what it does, for the tooltip and the accessible description
+ */
+function aidButton(id, text, title) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = id;
+  button.className = "head-pill aid-button";
+  button.hidden = true;
+  button.title = title;
+  button.textContent = text;
+  return button;
+}
+
+/**
+ * Hint and Undo for `table`, when its game and mode have them.
+ * @param {TableController} table
+ */
+export function wireAids(table) {
+  const { settings, info } = table;
+  if (settings.mode !== "computer" || !info.levels.length || settings.guided) return;
+  const head = /** @type {Element} */ (document.querySelector(".moves-head"));
+  const hint = aidButton("hint-button", "Hint", "What would the computer do? Its strongest level's move in your seat, and why");
+  const undo = aidButton("undo-button", "Undo", "Take back your last move (not once a card has been shown or drawn since)");
+  const line = document.createElement("p");
+  line.id = "hint-line";
+  line.className = "hint-line";
+  line.setAttribute("role", "status");
+  line.hidden = true;
+  head.append(hint, undo);
+  head.after(line);
+  const say = (/** @type {string} */ text) => {
+    line.textContent = text;
+    line.hidden = !text;
+  };
+  const { signal } = table.listeners;
+  table.on("stage", (stage) => {
+    const acting = stage === "person";
+    hint.hidden = !acting;
+    hint.disabled = !acting;
+    undo.hidden = !acting || !table.moment.legal.can_undo;
+    if (!acting) say("");
+  });
+  hint.addEventListener("click", async () => {
+    hint.disabled = true;
+    say("The computer is thinking about your move…");
+    const answer = await table.hint();
+    if (!answer) return; // the table has moved on
+    hint.disabled = false;
+    say(answer.ok ? `${answer.label}. ${answer.reason}` : "");
+    if (!answer.ok) table.toast(answer.error.message);
+  }, { signal });
+  undo.addEventListener("click", () => table.undo(), { signal });
+  table.on("close", () => {
+    hint.remove();
+    undo.remove();
+    line.remove();
+  });
+}
