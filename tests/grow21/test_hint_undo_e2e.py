@@ -13,7 +13,7 @@ from saloon_site import LAPTOP, Visit
 
 
 def undo_enabled(visit: Visit) -> bool:
-    return bool(visit.page.evaluate("() => !document.querySelector('#undo-button').disabled"))
+    return bool(visit.page.evaluate("() => !document.querySelector('#undo-button').hidden"))
 
 
 def test_undo_a_split_before_keeping_a_part(open_page: Callable[..., Visit]) -> None:
@@ -27,7 +27,7 @@ def test_undo_a_split_before_keeping_a_part(open_page: Callable[..., Visit]) -> 
         click_move(visit, f"button.move[data-move='{json.dumps({'type': 'place', 'at': at}, separators=(',', ':'))}']")
     assert visit.wait_for_turn() == "move"
     assert visit.view()["phase"] == "keep"
-    page.wait_for_function("() => !document.querySelector('#undo-button').disabled")
+    page.wait_for_function("() => !document.querySelector('#undo-button').hidden")
 
     rendered = page.evaluate("() => window.app.renders")
     page.click("#undo-button")

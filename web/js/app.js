@@ -34,12 +34,13 @@ import { SavedGames, onSlotChanged } from "./saved-game.js";
 import { adoptLegacySave } from "./legacy-save.js";
 import { toast, showCurtain, hideCurtain, wireDialogs, askToReplace, shareLink } from "./overlays.js";
 import { openHelp } from "./help-pages.js";
-import { wireDialogHistory } from "./dialog-history.js";
+import { wireDialogHistory, pushAddress, replaceAddress } from "./dialog-history.js";
 import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
 import { followDownloads, showWaiting } from "./waiting-table.js";
 import { sounds, wireSoundToggle } from "./sound.js";
+import { levelLabel } from "./record-book.js";
 import { loadGuide, guidedGames } from "./coach/guides.js";
 import { TableController } from "./table/controller.js";
 import { Replay } from "./table/replay.js";
@@ -258,7 +259,7 @@ async function openGame(wanted, dealt) {
     }
     const coach = seat.settings.guided ? await coachFor(info.id, dealt !== null) : null;
     if (attempt !== attempts) return coach?.close();
-    history.replaceState(null, "", formatHash(seat.settings));
+    replaceAddress(formatHash(seat.settings));
     showWaiting(false);
     table = new TableController({
       engine, info, settings: seat.settings, session: seat.session, canvas, painter,
@@ -331,11 +332,11 @@ async function startDeal(wanted, dealt) {
     // The engine did not start: openGame below says so.
   }
   if (!replace && seated?.info.id === wanted.game) {
-    history.replaceState(null, "", formatHash(seated.settings)); // keep playing the game on the table
+    replaceAddress(formatHash(seated.settings)); // keep playing the game on the table
     return;
   }
   const hash = formatHash(wanted);
-  if (location.hash !== hash) history.pushState(null, "", hash);
+  if (location.hash !== hash) pushAddress(hash);
   openGame(wanted, replace ? dealt : null);
 }
 
@@ -347,17 +348,56 @@ function route() {
   }
   if (!hasTable(asked.settings.game)) {
     toast("There is no such game in the saloon.");
-    history.replaceState(null, "", location.pathname);
+    replaceAddress(location.pathname);
     showMenu();
     return;
   }
   if (asked.dealt) {
-    history.replaceState(null, "", formatHash(asked.settings)); // the deal never stays in the address
+    replaceAddress(formatHash(asked.settings)); // the deal never stays in the address
     startDeal(asked.settings, asked.dealt);
     return;
   }
   if (seated && formatHash(seated.settings) === location.hash) return;
-  openGame(asked.settings, null);
+  openAsked(asked.settings);
+}
+
+/** Whether two settings seat people at the same table (mode, level, seat; the speed is no matter). */
+const sameTable = (a, b) => a.mode === b.mode && a.level === b.level && a.side === b.side;
+
+/** "a hot-seat game", "a game against the Deputy as Player 2", "a solo game". */
+function tableKind(info, settings) {
+  if (settings.mode === "hotseat") return "a hot-seat game";
+  if (settings.mode === "solo") return "a solo game";
+  const seat = info.seats.filter((s) => s.kind === "person").length > 1 ? ` as ${info.seats[settings.side].name}` : "";
+  return `a game against the ${levelLabel(info, settings.level)}${seat}`;
+}
+
+/**
+ * A table asked for by its address (a link, the address bar): the saved game of it when that is the table
+ * asked for; when the saved game is another kind of table (another mode, level or seat), the player says
+ * which to keep instead of being sat at the saved one behind the link's back.
+ * @param {Settings} wanted
+ */
+async function openAsked(wanted) {
+  const attempt = attempts;
+  waitAtTable();
+  try {
+    const [games, saved] = await Promise.all([catalog, legacyAdopted.then(() => saves.list())]);
+    const info = games.get(wanted.game);
+    const kept = saved[wanted.game];
+    if (attempt === attempts && info && kept && !kept.over && !sameTable(settingsFor(info, kept), settingsFor(info, wanted))) {
+      const asked = `You have ${tableKind(info, settingsFor(info, kept))} of ${info.title} in progress; this link asks for ${tableKind(info, settingsFor(info, wanted))}.`;
+      const replace = await askToReplace(info.title, asked);
+      if (attempt !== attempts) return;
+      if (replace) {
+        openGame(wanted, { seed: null, deal: null, options: {} });
+        return;
+      }
+    }
+  } catch {
+    // The engine did not start: openGame below says so.
+  }
+  if (attempt === attempts) openGame(wanted, null);
 }
 
 /**

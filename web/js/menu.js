@@ -64,7 +64,7 @@ function tile(info, saved, record, guided) {
   const rules = find(".game-rules", HTMLButtonElement, node);
   rules.dataset.rules = info.id;
   rules.setAttribute("aria-label", `Rules of ${info.title}`);
-  if (guided && !saved && offerOpen(info.id)) {
+  if (guided && offerOpen(info.id)) {
     find(".game-learn", HTMLElement, node).hidden = false;
     const guide = find(".game-guide", HTMLButtonElement, node);
     guide.dataset.guide = info.id;

@@ -64,12 +64,15 @@ export function wireDialogs() {
 /**
  * Ask before a new deal replaces the game in progress; resolves true for "deal the new one".
  * @param {string} title  the game's title
+ * @param {string} [asked] what the new deal is, when it differs from the game in progress in more than its
+ *   cards ("You have a hot-seat game… This link asks for one against the Gunslinger.")
  * @returns {Promise<boolean>}
  */
-export function askToReplace(title) {
+export function askToReplace(title, asked = "") {
   const dialog = find("#replace-dialog", HTMLDialogElement);
-  find("#replace-text", HTMLElement, dialog).textContent =
-    `You have a game of ${title} in progress. A new deal takes its place, and it cannot be brought back.`;
+  find("#replace-text", HTMLElement, dialog).textContent = asked
+    ? `${asked} A new deal takes its place, and it cannot be brought back.`
+    : `You have a game of ${title} in progress. A new deal takes its place, and it cannot be brought back.`;
   dialog.returnValue = "";
   dialog.showModal();
   return new Promise((resolve) => {

@@ -74,6 +74,7 @@ export class TableRenderer {
     this.painter.setScale(scale);
     this.resized();
     this.draw();
+    this.feltMoved();
   }
 
   /** The canvas changed size (a game with a camera reframes here). */
@@ -177,16 +178,26 @@ export class TableRenderer {
     return false;
   }
 
-  /** Ask for the next frame while something moves; `force`: one frame anyway (the camera was moved). */
+  /**
+   * Ask for the next frame while something moves; `force`: one frame anyway (the camera was moved). A frame
+   * that moved the view (a camera glide, a drag) tells the page: what points at the felt follows it.
+   */
   scheduleFrame(force = false) {
     if (this.frameRequest || !(force || this.animation || this.inMotion() || this.spotPulsing())) return;
     this.frameRequest = requestAnimationFrame(() => {
       this.frameRequest = 0;
+      const gliding = this.inMotion();
       const moving = this.stepMotion();
       if (this.animation && this.elapsed() >= this.animation.end) this.animation = null;
       this.draw();
+      if (force || gliding) this.feltMoved();
       if (moving || this.animation || this.spotPulsing()) this.scheduleFrame();
     });
+  }
+
+  /** The felt's contents moved on screen (a camera, a new size): "saloon:felt-moved" on the document. */
+  feltMoved() {
+    document.dispatchEvent(new CustomEvent("saloon:felt-moved"));
   }
 
   /**

@@ -36,6 +36,7 @@ export class Coach {
     const replace = () => this.asking && this.point();
     document.addEventListener("click", (event) => this.pressed(event), { capture: true, signal });
     document.addEventListener("saloon:rendered", replace, { signal });
+    document.addEventListener("saloon:felt-moved", replace, { signal }); // a camera glide or a drag moves the target
     document.addEventListener("saloon:over", () => this.finish(), { signal }); // every table says so at its end
     window.addEventListener("resize", replace, { signal });
   }
@@ -92,7 +93,12 @@ export class Coach {
     this.ended = true;
     this.asking = false;
     rememberStep(this.game, 0);
-    this.bubble.say(this.title, this.guide.finish, null, true);
+    // Beside the result box, never over its buttons (Deal again, Menu).
+    const buttons = [...document.querySelectorAll("#result:not([hidden]) :is(button, a)")].map((node) => {
+      const r = node.getBoundingClientRect();
+      return { x: r.left, y: r.top, w: r.width, h: r.height };
+    });
+    this.bubble.say(this.title, this.guide.finish, null, true, buttons);
   }
 
   /** The player stopped the guide: the game goes on without it, with every move on offer. After its last words: they go. */

@@ -173,7 +173,8 @@ class Grow21Table {
     if (moment.stage === "over") return ["The game is over.", ""];
     const keep = view.phase === "keep";
     const where = keep ? "" : `Card ${cardNumber(view)}/${TOTAL_CARDS}`;
-    const prompt = keep ? "Split! Choose the part that stays" : `Your turn: play the ${cardText(view.current)}`;
+    const play = `play the ${cardText(view.current)}`;
+    const prompt = keep ? "Split! Choose the part that stays" : moment.hotseat ? play : `Your turn: ${play}`;
     const waiting = keep ? "Split! The computer is choosing a part…" : `The computer plays the ${cardText(view.current)}…`;
     const news = moment.told ? "" : lastMoveLine(view, names); // the other side's move is told already
     return [turnLine(moment, { where, prompt, waiting }), news];

@@ -49,7 +49,7 @@ export function wireAids(table) {
     const acting = stage === "person";
     hint.hidden = !acting;
     hint.disabled = !acting;
-    undo.hidden = !acting || !table.moment.legal.can_undo;
+    undo.hidden = undo.disabled = !acting || !table.moment.legal.can_undo;
     if (!acting) say("");
   });
   hint.addEventListener("click", async () => {

@@ -66,7 +66,10 @@ export function makeTable(kit) {
     kit.look();
   };
   const panel = new TablePanel(/** @type {Element} */ (document.querySelector(".moves")), {
-    onPlay: (seat, move) => kit.play(move, seat),
+    onPlay: (seat, move) => {
+      if (move.type === "settle") handSeat = null; // the hand goes away once the flip it was shown for is settled
+      kit.play(move, seat);
+    },
     onHand: showHand,
     signal,
   });
