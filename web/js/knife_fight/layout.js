@@ -5,7 +5,8 @@
 const MARGIN = 10;
 const PLATE = 24; // a fighter's name row
 const LABEL = 15; // the small captions over decks and damage piles
-const CAPTION = 24; // the line over the ring: what is asked or what happened
+const CAPTION = 32; // the row over the ring: what is asked, the round's banner, or a callout of what happened
+const CAPTION_LINE = 24; // the prompt's ribbon, centred in that row
 const GAP = 8;
 const RAISE = 0.08; // playable hand cards lift by this many card heights
 const SMALL = 0.55; // deck and damage cards, in hand-card heights
@@ -75,7 +76,8 @@ function strip(view, seat, top, column, small) {
 /**
  * view: a Knife Fight view; perspective: the seat at the bottom when the view is a spectator's.
  * Returns rectangles {x, y, w, h} for both plates and strips, the two commit slots and follow-up spots,
- * the viewer's hand (or backs, for a spectator), the rival's hand backs and the ring's caption line.
+ * the viewer's hand (or backs, for a spectator), the rival's hand backs, the ring's caption row (tall enough for
+ * a callout's plate, so that one over it covers no card) and the prompt's line inside it.
  */
 export function layoutTable(width, height, view, perspective = 0) {
   const me = view.viewer ?? perspective;
@@ -109,6 +111,7 @@ export function layoutTable(width, height, view, perspective = 0) {
   const middle = 2 * LABEL + GAP + 2 * small.h; // the height of the strips beside the ring
   if (beside) y = middleTop + Math.max(0, (middle - CAPTION - ring.h * 1.1) / 2);
   const caption = { x: ringColumn.x, y, w: ringColumn.w, h: CAPTION };
+  const captionLine = { ...caption, y: y + (CAPTION - CAPTION_LINE) / 2, h: CAPTION_LINE };
   y += CAPTION;
   const ringLeft = ringColumn.x + (ringColumn.w - pair) / 2;
   const slots = {
@@ -132,7 +135,7 @@ export function layoutTable(width, height, view, perspective = 0) {
   const handSlots = codes.map((code, i) => ({ card: code, x: handLeft + i * (card.w + handGap), y, w: card.w, h: card.h }));
 
   return {
-    me, opp, size, plates, strips, slots, follows, caption, ringBox, opponentHand, back,
+    me, opp, size, plates, strips, slots, follows, caption, captionLine, ringBox, opponentHand, back,
     myHand: view.hand ? handSlots : [],
     myBacks: view.hand ? [] : handSlots,
     raise: RAISE * card.h,

@@ -6,6 +6,7 @@
 import { TableRenderer, turningLook } from "../table-renderer.js";
 import { layoutTable } from "./layout.js";
 import { roundsLeft } from "./texts.js";
+import { cardText, parseCard } from "../cards.js";
 import {
   BRASS, PARCHMENT, FAINT, clamp01, contains, text, pill, ribbon, glow, dim, dashedOutline, banner,
   roundedRect, setFont,
@@ -13,8 +14,68 @@ import {
 
 const FLY_MS = 300;
 const FLIP_MS = 340;
-const HOLD_MS = 650; // the revealed cards stay put this long before they go where they belong
+const REVEAL_HOLD_MS = 1000; // the cards that met stay face up, named over the ring, before anything leaves it
+const CALLOUT_MS = 900; // a dressing named over the ring
 const BANNER_MS = 1100;
+
+/** A number card's value (KNIFE-1: an ace is 1, the others their number): what its cut costs. */
+const cutValue = (code) => {
+  const { rank } = parseCard(code);
+  return rank === "A" ? 1 : Number(rank);
+};
+const rankOf = (code) => parseCard(code).rank;
+/** "J♥", "Red joker": a card opening a callout. */
+const named = (code) => {
+  const words = cardText(code);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * What the exchange in the ring did, in the few words of a callout over it, and how it went for the viewer
+ * (tone: "good" when only the rival was cut, "bad" when only the viewer was, else "plain"); null when there
+ * is no exchange. Read from the engine's effects (KnifeExchange.effects: damage, dress, feint,
+ * parry_spent, ...) and the cards that met; a card's rank only chooses the verb (a Jack parries).
+ */
+function exchangeWords(view) {
+  const exchange = view.exchange ?? view.last;
+  if (!exchange) return null;
+  const of = (what) => exchange.effects.filter((effect) => effect[0] === what);
+  const plain = (text) => ({ text, tone: "plain" });
+  if (view.phase === "feint") {
+    const [feint, second] = of("feint").map((effect) => effect[2]);
+    const parry = of("parry_spent")[0];
+    if (second) return plain(`${named(feint)} and ${cardText(second)} both feint`);
+    if (parry) return plain(`${named(parry[2])} parries the ${cardText(feint)} feint`);
+    return plain(`${named(feint)} feints`);
+  }
+  // What met after the feints: a King's follow-up in its place; a Jack spent on a feint meets nothing.
+  const spent = new Set(of("parry_spent").map((effect) => effect[1]));
+  const met = [0, 1].map((seat) => {
+    const card = exchange.cards[seat];
+    if (rankOf(card) === "K") return typeof exchange.follow_ups[seat] === "string" ? exchange.follow_ups[seat] : null;
+    return spent.has(seat) ? null : card;
+  });
+  const cuts = of("damage");
+  if (cuts.length === 2) return plain(`${named(cuts[0][2])} and ${cardText(cuts[1][2])} both cut: ${cutValue(cuts[0][2])} each`);
+  if (cuts.length === 1) {
+    const [, victim, card] = cuts[0];
+    const cost = `${cutValue(card)} damage`;
+    const tone = view.viewer === null ? "plain" : victim === view.viewer ? "bad" : "good";
+    const against = met[victim];
+    if (against === card) return { text: `${named(met[1 - victim])} reflects ${cardText(card)}: ${cost}`, tone };
+    if (against === null) return { text: `${named(card)} meets nothing: ${cost}`, tone };
+    if (rankOf(against) === "Q") {
+      const dressing = of("dress").length + of("dressed").length > 0;
+      return { text: dressing ? `${named(against)} takes ${cardText(card)}, dresses a wound` : `${named(against)} takes ${cardText(card)}: ${cost}`, tone };
+    }
+    return { text: `${named(card)} cuts ${cardText(against)}: ${cost}`, tone };
+  }
+  const jacks = met.filter((card) => card !== null && rankOf(card) === "J");
+  if (jacks.length === 2) return plain(`${named(jacks[0])} and ${cardText(jacks[1])} both parry`);
+  const parried = met.find((card) => card !== null && card !== jacks[0]);
+  if (jacks.length === 1) return plain(parried ? `${named(jacks[0])} parries ${cardText(parried)}` : `${named(jacks[0])} parries`);
+  return plain("Nothing happens");
+}
 
 export class KnifeFightRenderer extends TableRenderer {
   constructor(canvas, painter) {
@@ -86,15 +147,36 @@ export class KnifeFightRenderer extends TableRenderer {
   /**
    * The animation of `events`. Where a card goes is kept as a function of the layout, not as a rectangle,
    * because the canvas may change size while it plays (the move panel filling up); where it comes from
-   * may be a rectangle of the layout before the move (a hand card that is gone now).
+   * may be a rectangle of the layout before the move (a hand card that is gone now). The cards that meet
+   * stay face up in the ring for REVEAL_HOLD_MS once turned, with what they did named over the ring; then
+   * what leaves the ring goes at once, both fighters draw at once and both bleed at once, under the round's
+   * banner.
    */
   timeline(events, previous) {
     const before = previous?.layout ?? this.layout();
     const flights = []; // {from, to, start, dur, look}: from/to are layout => rect
     const ringCards = []; // cards resting in the ring meanwhile: {key, at, code, start, flipAt, end}
     const hidden = []; // {key, until}: static cards not drawn until their flight lands
+    const callouts = []; // {text, at, start, ms, tone}: what the exchange did, over the ring
     let t = 0;
     let banner = null;
+    let roundFrom = null; // when the round's end (draws, bleeds) began: the banner crosses meanwhile
+    /** @type {string | null} */
+    let wave = null; // cards of one kind in a row (damage and discards, draws, bleeds) move together
+    let waveStart = 0;
+    let waveEnd = 0;
+    const together = (kind) => {
+      if (wave !== kind) {
+        t = Math.max(t, waveEnd);
+        wave = kind;
+        waveStart = t;
+      }
+      return waveStart;
+    };
+    const alone = () => {
+      t = Math.max(t, waveEnd);
+      wave = null;
+    };
     const fixed = (rect) => () => rect;
     const handRect = (seat, code) => {
       if (seat === before.me) {
@@ -104,69 +186,95 @@ export class KnifeFightRenderer extends TableRenderer {
       return before.opponentHand.at(-1) ?? before.plates[seat];
     };
     const rest = (key, at, code, flipAt) => ringCards.push({ key, at, code, start: flipAt ?? t, flipAt, end: Infinity });
-    const takeFromRing = (code) => {
+    const takeFromRing = (code, at) => {
       const card = ringCards.find((c) => c.code === code && c.end === Infinity);
-      if (card) card.end = t;
+      if (card) card.end = at;
       return card?.at;
     };
-    const fly = (from, to, dur, look) => flights.push({ from, to, start: t, dur, look });
+    const fly = (from, to, start, dur, look) => flights.push({ from, to, start, dur, look });
+    /** The cards that met, held face up and named over the ring, before anything leaves it. */
+    const hold = () => {
+      const said = exchangeWords(this.view);
+      if (said) callouts.push({ ...said, at: (L) => L.caption, start: t, ms: REVEAL_HOLD_MS });
+      t += REVEAL_HOLD_MS;
+    };
     for (const event of events) {
       const seat = event.player;
       if (event.type === "commit") {
-        fly(fixed(handRect(seat, event.card)), (L) => L.slots[seat], FLY_MS, { code: event.card, faceUp: false });
+        alone();
+        fly(fixed(handRect(seat, event.card)), (L) => L.slots[seat], t, FLY_MS, { code: event.card, faceUp: false });
         hidden.push({ key: `slot:${seat}`, until: t + FLY_MS });
         t += FLY_MS;
       } else if (event.type === "reveal") {
+        alone();
         event.cards.forEach((code, q) => {
           hidden.push({ key: `slot:${q}`, until: t }); // no face-up leftovers in the slot before the flip
           rest(`slot:${q}`, (L) => L.slots[q], code, t);
         });
-        t += FLIP_MS + HOLD_MS;
+        t += FLIP_MS;
+        hold();
       } else if (event.type === "follow_up") {
+        alone();
         const faceUp = !event.hidden && event.card !== null;
-        fly(fixed(handRect(seat, event.card)), (L) => L.follows[seat], FLY_MS, { code: event.card, faceUp });
+        fly(fixed(handRect(seat, event.card)), (L) => L.follows[seat], t, FLY_MS, { code: event.card, faceUp });
         hidden.push({ key: `follow:${seat}`, until: t + FLY_MS });
         t += FLY_MS;
         if (faceUp) {
           ringCards.push({ key: `follow:${seat}`, at: (L) => L.follows[seat], code: event.card, start: t, flipAt: null, end: Infinity });
-          t += HOLD_MS;
+          hold();
         }
       } else if (event.type === "reveal_follow_ups") {
+        alone();
         event.cards.forEach((code, q) => {
           hidden.push({ key: `follow:${q}`, until: t });
           rest(`follow:${q}`, (L) => L.follows[q], code, t);
         });
-        t += FLIP_MS + HOLD_MS;
+        t += FLIP_MS;
+        hold();
       } else if (event.type === "damage") {
+        const start = together("out");
         const to = (L) => L.strips[seat].damage.findLast((r) => r.card === event.card) ?? L.strips[seat].deck;
-        fly(takeFromRing(event.card) ?? ((L) => L.caption), to, FLY_MS * 1.4, { code: event.card, faceUp: true });
-        hidden.push({ key: `damage:${seat}:${event.card}`, until: t + FLY_MS * 1.4 });
-        t += FLY_MS;
+        fly(takeFromRing(event.card, start) ?? ((L) => L.caption), to, start, FLY_MS * 1.4, { code: event.card, faceUp: true });
+        hidden.push({ key: `damage:${seat}:${event.card}`, until: start + FLY_MS * 1.4 });
+        waveEnd = Math.max(waveEnd, start + FLY_MS);
       } else if (event.type === "discard") {
-        const from = takeFromRing(event.card) ?? fixed(handRect(seat, event.card));
-        fly(from, (L) => L.strips[seat].discard, FLY_MS, { code: event.card, faceUp: true });
-        t += FLY_MS * 0.6;
+        const start = together("out");
+        const from = takeFromRing(event.card, start) ?? fixed(handRect(seat, event.card));
+        fly(from, (L) => L.strips[seat].discard, start, FLY_MS, { code: event.card, faceUp: true });
+        waveEnd = Math.max(waveEnd, start + FLY_MS * 0.6);
       } else if (event.type === "dress") {
+        alone();
         const wound = before.strips[seat].damage.find((r) => r.card === event.card) ?? before.strips[seat].discard;
-        fly(fixed(wound), (L) => L.strips[seat].discard, FLY_MS * 1.3, { code: event.card, faceUp: true });
+        fly(fixed(wound), (L) => L.strips[seat].discard, t, FLY_MS * 1.3, { code: event.card, faceUp: true });
+        const mine = this.view.viewer === null ? null : seat === this.view.viewer;
+        callouts.push({
+          text: `${cardText(event.card)} wound dressed`, at: (L) => L.caption, start: t, ms: CALLOUT_MS,
+          tone: mine === null ? "plain" : mine ? "good" : "bad",
+        });
         t += FLY_MS * 1.3;
       } else if (event.type === "draw" || event.type === "bleed") {
+        const start = together(event.type);
+        roundFrom ??= start;
         for (let i = 0; i < event.count; i++) {
           const to = (L) => {
             if (event.type === "bleed") return L.strips[seat].discard;
             const hand = seat === L.me ? [...L.myHand, ...L.myBacks] : L.opponentHand;
             return hand.at(-1 - i) ?? L.strips[seat].deck;
           };
-          flights.push({ from: (L) => L.strips[seat].deck, to, start: t + i * 90, dur: FLY_MS, look: { code: null, faceUp: false } });
+          flights.push({ from: (L) => L.strips[seat].deck, to, start: start + i * 90, dur: FLY_MS, look: { code: null, faceUp: false } });
         }
-        t += FLY_MS * 0.5 + event.count * 90;
+        waveEnd = Math.max(waveEnd, start + FLY_MS * 0.5 + event.count * 90);
       } else if (event.type === "round") {
-        banner = { text: `Round ${event.round}`, start: t };
+        alone();
+        // The banner takes the caption row once the last callout there has gone.
+        const free = Math.max(0, ...callouts.map((c) => c.start + c.ms));
+        banner = { text: `Round ${event.round}`, start: Math.max(roundFrom ?? t, free) };
       }
     }
+    alone();
     for (const card of ringCards) if (card.end === Infinity) card.end = t;
-    const end = Math.max(t, banner ? banner.start + BANNER_MS : 0);
-    return { began: performance.now(), flights, ringCards, hidden, banner, end };
+    const end = Math.max(t, banner ? banner.start + BANNER_MS : 0, ...callouts.map((c) => c.start + c.ms));
+    return { began: performance.now(), flights, ringCards, hidden, banner, callouts, end };
   }
 
   isHidden(key, elapsed) {
@@ -289,7 +397,7 @@ export class KnifeFightRenderer extends TableRenderer {
       const slot = slots[seat];
       text(ctx, this.names[seat][1], slot.x + slot.w / 2, slot.y + slot.h * 1.1 - 2, { size: 11, color: FAINT, align: "center" });
     }
-    ribbon(ctx, prompt, caption, { largest: 14 });
+    ribbon(ctx, prompt, layout.captionLine, { largest: 14 });
   }
 
   /** The "Round N" banner while it crosses the caption line (the caption waits meanwhile), or null. */

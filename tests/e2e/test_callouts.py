@@ -1,0 +1,103 @@
+"""Outcomes on the felt (issue 24, point 3): each game plays to a known moment at normal speed (no `speed=` in the
+address: `speed=instant` plays nothing out) and the table names what happened there in a callout, held long enough
+to read.
+
+The callouts of every step are read through `window.app.callouts()` ({text, start, ms} in timeline milliseconds at
+normal speed) at the moment the step is drawn: the page fires "saloon:rendered" right after the renderer has taken
+the step's events, so the record does not depend on how fast a loaded machine plays the animation out. Holds are
+read from the timeline (a callout's `ms`), never from the wall clock."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable
+from urllib.parse import quote
+
+from saloon_site import LAPTOP, Visit
+
+REVEAL_HOLD_MS = 1000  # a reveal stays on the felt this long at least, named
+CALLOUT_MS = 900  # any other callout
+
+# Every step's callouts as the table draws it, in order (a step without any records []).
+RECORD_CALLOUTS = """
+() => {
+  window.calloutsSeen = [];
+  document.addEventListener("saloon:rendered", () => window.calloutsSeen.push(window.app.callouts()));
+}
+"""
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def deal_param(deal: dict[str, Any]) -> str:
+    return quote(json.dumps(deal, separators=(",", ":")))
+
+
+def open_table(visit: Visit, address: str) -> Any:
+    page = visit.goto(address)
+    page.evaluate(RECORD_CALLOUTS)
+    return page
+
+
+def play(visit: Visit, card: str) -> None:
+    """The person's move naming `card` (its button), once moves are live; waits until it is drawn."""
+    page = visit.page
+    assert visit.wait_for_turn() == "move"
+    before = page.evaluate("() => window.app.renders")
+    page.locator(f"button.move:not([disabled])[data-move*='\"{card}\"']").first.click()
+    page.wait_for_function("(n) => window.app.renders > n", arg=before)
+
+
+def seen(page: Any) -> list[dict[str, Any]]:
+    """Every callout of every step drawn so far, in order."""
+    return [callout for step in page.evaluate("() => window.calloutsSeen") for callout in step]
+
+
+def callout(page: Any, pattern: str) -> dict[str, Any]:
+    """The last callout seen whose text matches `pattern` (waits for the step that brings it)."""
+    page.wait_for_function("(p) => window.calloutsSeen.flat().some((c) => new RegExp(p).test(c.text))", arg=pattern)
+    return [c for c in seen(page) if re.search(pattern, c["text"])][-1]
+
+
+# --- Knife Fight ---------------------------------------------------------------------------------------------------
+def knife_deal() -> str:
+    """The person (red) draws J♥ K♥ red joker, then 10♥ and Q♥; the computer (black) holds only numbers below 10 for
+    many rounds, whatever it picks: a parry, a feint answered by the joker's reflection, a cut taken, then a Queen that
+    takes a cut and dresses the older wound."""
+    red = ["JH", "KH", "RJ", "10H", "QH"]
+    red += [r + s for s in "HD" for r in RANKS if r + s not in red]
+    black = [r + s for s in "SC" for r in RANKS[:9]] + ["10S", "10C"] + [r + s for s in "SC" for r in "JQK"] + ["BJ"]
+    return deal_param({"0": red, "1": black})
+
+
+def test_knife_fight_names_each_exchange_over_the_ring_and_holds_the_reveal(open_page: Callable[..., Visit]) -> None:
+    visit = open_page(LAPTOP)
+    page = open_table(visit, f"#game=knife_fight&mode=computer&level=easy&seed=3&deal={knife_deal()}")
+    number = r"(A|[2-9])[♠♣]"
+
+    play(visit, "JH")
+    parry = callout(page, r"^J♥ parries ")
+    assert re.fullmatch(rf"J♥ parries {number}", parry["text"])
+    assert parry["ms"] >= REVEAL_HOLD_MS and parry["start"] > 0  # after the flip
+
+    play(visit, "KH")
+    assert callout(page, "feints")["text"] == "K♥ feints"
+    play(visit, "RJ")  # the follow-up: the joker meets a number
+    reflect = callout(page, "reflects")
+    assert re.fullmatch(rf"Red joker reflects {number}: \d damage", reflect["text"]), reflect
+    assert reflect["ms"] >= REVEAL_HOLD_MS
+
+    play(visit, "10H")
+    cut = callout(page, r"cuts 10♥")
+    assert re.fullmatch(rf"{number} cuts 10♥: \d damage", cut["text"]), cut
+    assert cut["ms"] >= REVEAL_HOLD_MS
+
+    play(visit, "QH")
+    queen = callout(page, "^Q♥ takes")
+    assert re.fullmatch(rf"Q♥ takes {number}, dresses a wound", queen["text"]), queen
+    wound = page.evaluate("() => window.app.drawnView().dress_options[0]")
+    play(visit, wound)
+    dressed = callout(page, "wound dressed")
+    assert dressed["text"].endswith("wound dressed") and dressed["ms"] >= CALLOUT_MS
+    assert not visit.errors
