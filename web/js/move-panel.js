@@ -87,6 +87,7 @@ export class MovePanel {
   /** No moves on offer (the other side is acting, the curtain is down, or the game is over). */
   clear(hint = "") {
     this.list.replaceChildren();
+    this.list.inert = false;
     this.hint.textContent = hint;
   }
 }

@@ -74,9 +74,11 @@ export class MovePanel extends BasePanel {
   }
 
   /**
-   * A move is on its way: the table ignores further presses until the new view is drawn (it is busy), so
-   * the buttons are left as they are. Disabling forty-odd buttons costs a style pass and a repaint of the
-   * panel in the middle of the move, a few milliseconds on a slow machine; they are replaced right after.
+   * A move is on its way: the list goes inert as a whole (the buttons are replaced right after). Disabling
+   * forty-odd buttons one by one costs a style pass and a repaint of the panel in the middle of the move, a
+   * few milliseconds on a slow machine.
    */
-  disable() {}
+  disable() {
+    this.list.inert = true;
+  }
 }
