@@ -40,12 +40,14 @@ def open_table(visit: Visit, address: str) -> Any:
     return page
 
 
-def play(visit: Visit, card: str) -> None:
-    """The person's move naming `card` (its button), once moves are live; waits until it is drawn."""
+def play(visit: Visit, word: str | None = None) -> None:
+    """The person's move whose button names `word` (a card, "pass"; None: the first move on offer), once moves
+    are live; waits until it is drawn."""
     page = visit.page
     assert visit.wait_for_turn() == "move"
     before = page.evaluate("() => window.app.renders")
-    page.locator(f"button.move:not([disabled])[data-move*='\"{card}\"']").first.click()
+    named = f"[data-move*='\"{word}\"']" if word else ""
+    page.locator(f"button.move:not([disabled]){named}").first.click()
     page.wait_for_function("(n) => window.app.renders > n", arg=before)
 
 
@@ -100,4 +102,36 @@ def test_knife_fight_names_each_exchange_over_the_ring_and_holds_the_reveal(open
     play(visit, wound)
     dressed = callout(page, "wound dressed")
     assert dressed["text"].endswith("wound dressed") and dressed["ms"] >= CALLOUT_MS
+    assert not visit.errors
+
+
+# --- Dueling Suits -------------------------------------------------------------------------------------------------
+ACTIONS = {"S": "Block", "D": "All-out", "C": "Cautious", "H": "Heal"}
+
+
+def test_dueling_suits_names_both_leads_and_each_sides_damage_and_healing(open_page: Callable[..., Visit]) -> None:
+    visit = open_page(LAPTOP)
+    page = open_table(visit, "#game=dueling_suits&mode=computer&level=easy&seed=7")
+    for turn in range(1, 6):
+        play(visit)  # a lead
+        page.wait_for_function("() => window.app.drawnView().phase !== 'lead'")
+        leads = page.evaluate("() => window.app.drawnView().leads")
+        names = sorted(ACTIONS[card[-1]] for card in leads)
+        reveal = next(step for step in reversed(page.evaluate("() => window.calloutsSeen"))
+                      if step and all(c["text"] in ACTIONS.values() for c in step))
+        assert sorted(c["text"] for c in reveal) == names, reveal
+        assert all(c["ms"] >= REVEAL_HOLD_MS and c["start"] > 0 for c in reveal)  # from the flip's end, 1 s at least
+        while visit.wait_for_turn() == "move" and page.evaluate("(t) => (window.app.drawnView().last?.turn ?? 0) < t", turn):
+            play(visit, "pass")
+        last = page.evaluate("() => window.app.drawnView().last")
+        said = [f"{f'−{d}' if d else ''} {f'+{h}' if h else ''}".strip() for d, h in zip(last["damage"], last["heal"])]
+        if not any(said):
+            page.evaluate("() => { window.calloutsSeen = []; }")
+            continue
+        for text in filter(None, said):
+            change = callout(page, f"^{re.escape(text)}$")
+            assert change["ms"] >= CALLOUT_MS
+        break
+    else:
+        raise AssertionError("no turn changed anyone's health")
     assert not visit.errors

@@ -1,11 +1,12 @@
 // Draws the Dueling Suits table from a view (and nothing else) and animates the events that led to it:
-// leads sliding face down into their slots, the reveal flip, chain cards joining a lane one by one, the
-// health bars moving when a turn resolves, draws from the deck. It never decides what is legal or what
+// leads sliding face down into their slots, the reveal flip (held, each lead's action named beside it), chain
+// cards joining a lane one by one, the health bars moving when a turn resolves (its damage and healing named
+// over each side's health row), draws from the deck. It never decides what is legal or what
 // a card does: the table passes which hand cards are playable and whether passing is on offer (from the
 // bridge's `legal`), and every number drawn (powers, chain additions, health) comes from the view.
 import { TableRenderer } from "../table-renderer.js";
 import { layoutTable, laneContent } from "./layout.js";
-import { laneLabel, chainTag } from "./texts.js";
+import { laneLabel, chainTag, SHORT_ACTIONS } from "./texts.js";
 import { paintHealth, paintToken, paintBonus, paintChip, paintPower } from "./pieces.js";
 import {
   BRASS, PARCHMENT, FAINT, GOLD, ease, clamp01, contains, text, pill, ribbon, glow, dim, dashedOutline,
@@ -14,9 +15,32 @@ import {
 
 const FLY_MS = 300;
 const FLIP_MS = 340;
-const HOLD_MS = 350;
+const REVEAL_HOLD_MS = 1000; // both leads stay face up, each named by its action, before anyone may chain
+const PASS_MS = 300; // a pass is told by its banner, which stays while the turn resolves
 const HEALTH_MS = 700;
+const CHANGE_MS = 1000; // the damage and healing of a turn, named over each side's health row
 const BANNER_MS = 1000;
+
+/** A lead's action as a callout names it: "Block", "All-out", "Cautious", "Heal" (its suit's, DUEL-1). */
+const actionName = (code) => {
+  const action = SHORT_ACTIONS[code.slice(-1)];
+  return action.charAt(0).toUpperCase() + action.slice(1);
+};
+
+/** The empty felt of a lane right of its lead, where the chain cards will go: a lead's action is named there. */
+const besideLead = (lane) => {
+  const x = lane.lead.x + lane.lead.w;
+  return { x, y: lane.lead.y, w: lane.badge.x - x, h: lane.lead.h };
+};
+
+/**
+ * A side's damage and healing in a turn as a callout over its health row ("−5", "+3", "−4 +6"): red when it lost
+ * more than it healed; null when nothing changed.
+ */
+function healthChange(damage, heal) {
+  const parts = [...(damage ? [`−${damage}`] : []), ...(heal ? [`+${heal}`] : [])];
+  return parts.length ? { text: parts.join(" "), tone: damage > heal ? "bad" : "good" } : null;
+}
 
 export class DuelingSuitsRenderer extends TableRenderer {
   constructor(canvas, painter) {
@@ -88,6 +112,7 @@ export class DuelingSuitsRenderer extends TableRenderer {
     const flips = []; // {key, at, code, start}
     const hidden = []; // {key, until}
     const banners = []; // {text, start}
+    const callouts = []; // {text, at, start, ms, tone}: the leads' actions, the turn's damage and healing
     let health = null; // {start, before, after}
     let resolveAt = null;
     let t = 0;
@@ -110,8 +135,9 @@ export class DuelingSuitsRenderer extends TableRenderer {
         event.cards.forEach((code, q) => {
           hidden.push({ key: `lead:${q}`, until: t + FLIP_MS });
           flips.push({ key: `lead:${q}`, at: (L) => L.lanes[q].lead, code, start: t });
+          if (code) callouts.push({ text: actionName(code), at: (L) => besideLead(L.lanes[q]), start: t + FLIP_MS, ms: REVEAL_HOLD_MS, tone: "plain" });
         });
-        t += FLIP_MS + HOLD_MS;
+        t += FLIP_MS + REVEAL_HOLD_MS;
       } else if (event.type === "chain") {
         const to = (L) => {
           const index = laneContent(this.view, seat).chains.findIndex((c) => c.card === event.card);
@@ -122,11 +148,15 @@ export class DuelingSuitsRenderer extends TableRenderer {
         t += FLY_MS + 120;
       } else if (event.type === "pass") {
         banners.push({ text: `${this.names[seat]?.[1] ?? ""} ${seat === this.view.viewer ? "pass" : "passes"}`, start: t });
-        t += 500;
+        t += PASS_MS;
       } else if (event.type === "resolve") {
         resolveAt = t;
         health = { start: t, before: event.health_before, after: event.health_after };
-        t += HEALTH_MS + 200;
+        for (const q of [0, 1]) {
+          const said = healthChange(event.damage[q], event.heal[q]);
+          if (said) callouts.push({ ...said, at: (L) => L.health[q].delta, start: t, ms: CHANGE_MS });
+        }
+        t += HEALTH_MS;
       } else if (event.type === "reshuffle") {
         banners.push({ text: "The discards are shuffled into a new deck", start: t });
         t += 600;
@@ -145,8 +175,8 @@ export class DuelingSuitsRenderer extends TableRenderer {
         t += FLY_MS * 0.5 + event.count * 90;
       }
     }
-    const end = Math.max(t, ...banners.map((b) => b.start + BANNER_MS));
-    return { began: performance.now(), flights, flips, hidden, banners, health, resolveAt, end };
+    const end = Math.max(t, ...banners.map((b) => b.start + BANNER_MS), ...callouts.map((c) => c.start + c.ms));
+    return { began: performance.now(), flights, flips, hidden, banners, callouts, health, resolveAt, end };
   }
 
   isHidden(key, elapsed) {
@@ -197,7 +227,7 @@ export class DuelingSuitsRenderer extends TableRenderer {
   drawHealth(layout, seat, elapsed) {
     const { view } = this;
     const last = view.last;
-    const settled = !this.animation?.health || elapsed >= this.animation.health.start + HEALTH_MS;
+    const settled = !this.animation?.health || elapsed >= this.animation.health.start + CHANGE_MS; // the callout names it first
     const change = last && settled ? { heal: last.heal[seat], damage: last.damage[seat], before: last.health_before[seat] } : null;
     paintHealth(this.ctx, layout.health[seat], {
       health: this.shownHealth(seat, elapsed), start: view.start_health, max: view.max_health, change,
