@@ -1,5 +1,5 @@
-"""What the page says keeps time with what the table shows (issue 13, "Every screen size"): the status lines
-change when the animation of a move ends, not while its cards are still turning over, the result box waits
+"""What the page says keeps time with what the table shows (issues 13 and 24): the status lines tell a move's
+news when its animation ends, not while its cards are still turning over, the result box waits
 for the last move to play out, and Knife Fight's "Round N" banner takes the caption's place instead of
 covering it."""
 
@@ -49,12 +49,16 @@ def frames_of_the_first_move(visit: Visit) -> tuple[str, list[dict[str, Any]]]:
 
 
 def test_the_status_lines_change_when_the_reveal_has_played_out(open_page: Callable[..., Any]) -> None:
+    """While the cards turn over, the status says where the fight is and nothing more (nobody acting, no news
+    the cards have not shown yet); once the felt is still, who acts (the computer commits first) and what happened."""
     visit = open_page(LAPTOP)
     before, frames = frames_of_the_first_move(visit)
     in_motion = [f for f in frames if f["animating"]]
     assert len(in_motion) > 5, "the reveal was not animated"
-    assert {f["status"] for f in in_motion} == {before}, "the status told the news before the cards showed it"
-    assert frames[-1]["status"] != before, "the status never told the news"
+    assert {f["status"] for f in in_motion} == {"Round 2 | "}, "the status told the news before the cards showed it"
+    turn, news = frames[-1]["status"].split(" | ")
+    assert turn.startswith("Round 2 · ") and news, "the status never told the news"
+    assert frames[-1]["status"] != before
     assert not visit.errors
 
 
