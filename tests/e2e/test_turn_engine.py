@@ -3,7 +3,8 @@ pressed move together, and the shell around the tables never sends a player back
 
 Whole games are played while the page watches itself every 40 ms (as a player clicking the moment a move is
 offered would see it): no move button is live while the felt plays a move out, nor in any state but the
-person's, and the headline never names the other side as acting while a move is live. The games play at the
+person's, the headline never names the other side as acting while a move is live, and the felt never moves on
+the page (the status over it keeps its height whatever it says). The games play at the
 "fast" speed: every move is still animated (the invariants are about animation), only quicker. Then "← Menu"
 leaves every table on the first click, mid-game and after the end; a link to a game saved in another mode
 asks which to keep; "Learn to play" stays on a tile until it is taken or declined."""
@@ -45,8 +46,11 @@ WATCH = """
   const other = /\\b(the computer|the Dealer plays)\\b/i;
   const note = (problem) => { if (!watch.problems.includes(problem) && watch.problems.length < 20) watch.problems.push(problem); };
   window.__watch = watch;
+  const felt = () => { const r = document.querySelector("#table").getBoundingClientRect(); return `${r.top},${r.height}`; };
+  const place = felt();
   window.__watcher = setInterval(() => {
     watch.polls += 1;
+    if (felt() !== place) note(`the felt moved on the page (${place} to ${felt()}): the status above it changed height`);
     const live = document.querySelector("#move-list:not([inert]) button.move:not([disabled])");
     if (!live) return;
     watch.live += 1;
