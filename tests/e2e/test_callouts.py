@@ -40,13 +40,13 @@ def open_table(visit: Visit, address: str) -> Any:
     return page
 
 
-def play(visit: Visit, word: str | None = None) -> None:
-    """The person's move whose button names `word` (a card, "pass"; None: the first move on offer), once moves
-    are live; waits until it is drawn."""
+def play(visit: Visit, word: str | None = None, *, part: str | None = None) -> None:
+    """The person's move whose button names `word` (a card, "pass") or holds `part` of its JSON (None: the first
+    move on offer), once moves are live; waits until it is drawn."""
     page = visit.page
     assert visit.wait_for_turn() == "move"
     before = page.evaluate("() => window.app.renders")
-    named = f"[data-move*='\"{word}\"']" if word else ""
+    named = f"[data-move*='{part or json.dumps(word)}']" if word or part else ""
     page.locator(f"button.move:not([disabled]){named}").first.click()
     page.wait_for_function("(n) => window.app.renders > n", arg=before)
 
@@ -134,4 +134,24 @@ def test_dueling_suits_names_both_leads_and_each_sides_damage_and_healing(open_p
         break
     else:
         raise AssertionError("no turn changed anyone's health")
+    assert not visit.errors
+
+
+# --- grow21 --------------------------------------------------------------------------------------------------------
+def test_grow21_names_a_harvest_and_the_split_it_leaves(open_page: Callable[..., Visit]) -> None:
+    """The tied split of tests/grow21/test_e2e.py: the person's third card makes 21, the board breaks into two equal
+    parts, and the part the person keeps leaves one card discarded."""
+    from grow21.test_e2e import SPLIT_DEAL, SPLIT_MOVES
+
+    visit = open_page(LAPTOP)
+    page = open_table(visit, f"#game=grow21&mode=computer&level=easy&seed=5&deal={deal_param(SPLIT_DEAL)}")
+    for at in SPLIT_MOVES:
+        play(visit, part=json.dumps({"type": "place", "at": at}, separators=(",", ":")))
+    harvest = callout(page, r"^21! ")
+    assert harvest["text"] == "21! +10" and harvest["ms"] >= CALLOUT_MS
+    split = callout(page, "^Split into")
+    assert split["text"] == "Split into 2 equal parts" and split["start"] >= harvest["start"] + harvest["ms"]
+    play(visit, "keep")
+    discarded = callout(page, "discarded")
+    assert discarded["text"] == "Split: 1 card discarded" and discarded["ms"] >= CALLOUT_MS
     assert not visit.errors

@@ -1,7 +1,8 @@
 // The animation of one grow21 move, built from its events and the view drawn before it: the card flies
-// from the "to play" slot to its cell, a harvested group glows and lifts away while "+10" floats to the
-// scorer's plate, and the parts lost to a split sink and fade. Cards that are no longer in the new view
-// are drawn as ghosts at their board cells (so they follow the camera); every time is in ms from the start.
+// from the "to play" slot to its cell, a harvested group glows and lifts away under a "21! +10" callout while
+// "+10" floats to the scorer's plate, and the parts lost to a split sink and fade, the split named. Cards that
+// are no longer in the new view are drawn as ghosts at their board cells (so they follow the camera); every
+// time is in ms from the start.
 
 import { cellKey } from "./board-painter.js";
 import { ease, clamp01 } from "../canvas-kit.js";
@@ -13,13 +14,23 @@ const STAGGER_MS = 35;
 const FLOAT_MS = 760;
 const SINK_MS = 460;
 const BUMP_MS = 320;
+const CALLOUT_MS = 1000; // "21! +10" over a harvest, or a split named over what it discards
 
-export function timeline(events, before) {
+/**
+ * @param {any[]} events
+ * @param {any} before the view drawn before them
+ * @param {(cells: number[][]) => (layout: any) => {x: number, y: number, w: number, h: number}} over where a
+ *   callout about these board cells goes (the renderer's camera knows where they are on the canvas)
+ */
+export function timeline(events, before, over) {
   const board = new Map((before?.board ?? []).map((c) => [cellKey(c.at), [...c.stack]]));
   const flights = []; // {code, cell, start}
   const covers = []; // {key, stack, until}: a cell still shows what it held before, until a card lands
   const ghosts = []; // {cell, stack, before, landAt, start, dur, kind: "lift" | "sink"}
   const floaters = []; // {player, cells, start, text}
+  const callouts = []; // {text, at, start, ms, tone}: a harvest, a split
+  /** The next callout starts once the last one has gone (they are about neighbouring cells). */
+  const free = () => Math.max(0, ...callouts.map((c) => c.start + c.ms));
   let t = 0;
   let landed = null; // {key, at, landAt} of the card just played
   for (const event of events) {
@@ -42,18 +53,26 @@ export function timeline(events, before) {
         board.delete(key);
       });
       floaters.push({ player: event.player, cells: event.cells, start: t + GLOW_MS, text: `+${event.points}` });
+      callouts.push({ text: `21! +${event.points}`, at: over(event.cells), start: t, ms: CALLOUT_MS, tone: "good" });
       t += GLOW_MS + LIFT_MS + event.cells.length * STAGGER_MS * 0.5;
+    } else if (event.type === "split") {
+      callouts.push({ text: `Split into ${event.parts.length} equal parts`, at: over(event.parts.flat()), start: free(), ms: CALLOUT_MS, tone: "plain" });
     } else if (event.type === "keep") {
+      let lost = 0;
       for (const cell of event.discarded) {
         const key = cellKey(cell);
+        lost += board.get(key)?.length ?? 0;
         ghosts.push({ cell, stack: board.get(key) ?? [], before: null, landAt: 0, start: t, glowFrom: t, dur: SINK_MS, kind: "sink" });
         board.delete(key);
+      }
+      if (lost) {
+        callouts.push({ text: `Split: ${lost} card${lost === 1 ? "" : "s"} discarded`, at: over(event.discarded), start: free(), ms: CALLOUT_MS, tone: "bad" });
       }
       t += event.discarded.length ? SINK_MS : 0;
     }
   }
   const floatEnd = Math.max(0, ...floaters.map((f) => f.start + FLOAT_MS + BUMP_MS));
-  return { began: performance.now(), end: Math.max(t, floatEnd), flights, covers, ghosts, floaters };
+  return { began: performance.now(), end: Math.max(t, floatEnd, free()), flights, covers, ghosts, floaters, callouts };
 }
 
 /** What a ghost looks like at `elapsed`: null once gone, else {stack, alpha, lift (in cell heights), scale, glow, dark}. */

@@ -10,6 +10,8 @@ import { HudPainter } from "./hud.js";
 import { timeline, ghostLook, flightProgress, floaterProgress, scoreBump, coverOf } from "./animation.js";
 import { contains, overlaps, glow, lerpRect } from "../canvas-kit.js";
 
+const CALLOUT_ROW = 34; // a callout's plate with a little air: the row it takes beside the cells it names
+const CALLOUT_CLEARANCE = 180; // about as wide as a callout's plate: the room kept clear of other cards for it
 const NO_HIGHLIGHT = { cells: new Map(), focus: null, caption: "", gold: false };
 const ALL_CARDS = ["H", "D", "S", "C"].flatMap((suit) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].map((rank) => rank + suit));
 const idle = (work) => (window.requestIdleCallback ? requestIdleCallback(work, { timeout: 500 }) : setTimeout(work, 50));
@@ -46,7 +48,32 @@ export class Grow21Renderer extends TableRenderer {
   }
 
   timeline(events, before) {
-    return before ? timeline(events, before.view) : null;
+    return before ? timeline(events, before.view, (cells) => (layout) => this.besideCells(cells, layout)) : null;
+  }
+
+  /**
+   * Where a callout about these board cells goes: a row just above them, or just below them when the row
+   * above would cover other cards of the board (or leave the board) and the one below would not, so that the
+   * cards it names stay in sight; kept over the board, clear of the band and of the caption ribbon when it has
+   * words (while a move plays out it has none).
+   * @param {number[][]} cells
+   */
+  besideCells(cells, layout) {
+    const rects = cells.map(([x, y]) => this.camera.cardRect(x, y));
+    const left = Math.max(layout.board.x, Math.min(...rects.map((r) => r.x)));
+    const right = Math.min(layout.board.x + layout.board.w, Math.max(...rects.map((r) => r.x + r.w)));
+    const highest = layout.board.y + 4;
+    const lowest = (this.highlight.caption ? layout.caption.y - 4 : layout.caption.y + layout.caption.h) - CALLOUT_ROW;
+    const row = (y) => ({ x: left, y: Math.min(Math.max(y, highest), lowest), w: Math.max(0, right - left), h: CALLOUT_ROW });
+    const rows = [Math.min(...rects.map((r) => r.y)) - CALLOUT_ROW - 2, Math.max(...rects.map((r) => r.y + r.h)) + 2];
+    const named = new Set(cells.map(cellKey));
+    const others = this.view.board.filter((c) => !named.has(cellKey(c.at))).map((c) => this.camera.cardRect(c.at[0], c.at[1]));
+    const clear = (y) => {
+      const box = row(y);
+      const w = Math.max(box.w, CALLOUT_CLEARANCE); // the plate is often wider than the cells it names
+      return y >= highest && y <= lowest && !others.some((r) => overlaps(r, { ...box, x: box.x + (box.w - w) / 2, w }));
+    };
+    return row(rows.find(clear) ?? rows.find((y) => y >= highest && y <= lowest) ?? rows[0]);
   }
 
   shown(animate) {
