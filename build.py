@@ -413,6 +413,8 @@ def build(*, include_bench: bool = False) -> dict[str, object]:
     """Build the wheel, compile it for the browser, fetch the pinned Pyodide and assemble dist/."""
     python = ensure_venv()
     ensure_node_modules()
+    # the page's JSDoc types from the engines' shapes (web/js/<id>/shapes.js, web/js/bridge-shapes.js), before web/ is copied
+    run([sys.executable, ROOT / "scripts" / "js_shapes.py"], cwd=ROOT, stdout=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory(prefix="saloon-dist-") as tmp:
         wheel = build_wheel(python, Path(tmp))
         manifest = assemble_dist(compile_engines(wheel, Path(tmp)), include_bench=include_bench)

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from . import all_games, get_game
 from .bots import SCRIPTED, make_bot
-from .engine import State
+from .engine import AnyState
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> list[float]:
@@ -57,7 +57,7 @@ def rate(wins: int, games: int) -> dict[str, Any]:
             "rate_95": wilson_interval(wins, games)}
 
 
-def opener(state: State) -> tuple[int | None, str]:
+def opener(state: AnyState) -> tuple[int | None, str]:
     """Who has the first word in a fresh game: the one seat due to act (the first player), or the
     holder of a public initiative token where both act at once; None when the seats are equal."""
     due = state.to_act()
@@ -67,7 +67,7 @@ def opener(state: State) -> tuple[int | None, str]:
     return (initiative, "initiative holder") if isinstance(initiative, int) else (None, "")
 
 
-def rounds_of(state: State) -> int | None:
+def rounds_of(state: AnyState) -> int | None:
     """The round (or turn) count a game shows its spectators, if it counts them."""
     view = state.view(None)
     for key in ("round", "turn"):
@@ -109,8 +109,9 @@ def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0
             for p in state.to_act():
                 state.play(p, state.auto_move(p) if p not in bots else
                            bots[p].choose(state.view(p), state.legal_moves(p)))
-        outcome = state.outcome() or {}
-        winner = outcome.get("winner")
+        outcome = state.outcome()
+        assert outcome is not None  # the game is over
+        winner = outcome["winner"]
         if winner is None:
             draws += 1
         else:
@@ -126,7 +127,7 @@ def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0
         counted = rounds_of(state)
         if counted is not None:
             rounds.append(counted)
-        final = [float(x) for x in outcome.get("scores") or []]
+        final = [float(x) for x in outcome["scores"]]
         if len(final) == game.info.players == 2:
             margins.append(final[seat_a] - final[1 - seat_a])
         for p, value in enumerate(final[:game.info.players]):
@@ -198,7 +199,8 @@ def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> di
             while not state.is_over():
                 p = state.to_act()[0]
                 state.play(p, state.auto_move(p) if p not in bots else bots[p].choose(state.view(p), state.legal_moves(p)))
-            result = (state.outcome() or {}).get("result") or {}
+            outcome = state.outcome()
+            result = (outcome and outcome.get("result")) or {}
             end = str(result.get("end", "over"))
             ends[end] = ends.get(end, 0) + 1
             rounds += int(getattr(state, "round", 0))
@@ -227,7 +229,7 @@ def ends_table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def show(state: State, p: int, out: TextIO) -> None:
+def show(state: AnyState, p: int, out: TextIO) -> None:
     """Print the view of player ``p`` as indented JSON (terse, but complete and honest)."""
     out.write(json.dumps(state.view(p), indent=1) + "\n")
 
@@ -278,7 +280,8 @@ def play_terminal(game_id: str, seed: int | None, level: str, inp: TextIO, out: 
             return
         state.play(p, moves[chosen - 1])
     show(state, 0, out)
-    out.write(f"{(state.outcome() or {}).get('reason')}\n")
+    outcome = state.outcome()
+    out.write(f"{None if outcome is None else outcome['reason']}\n")
 
 
 def main(argv: list[str] | None = None) -> int:

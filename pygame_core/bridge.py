@@ -10,9 +10,12 @@ Ops (DESIGN.md, issue 7 contract):
 - ``new {game, seed?, options?, deal?, setup?, names?}`` -> ``{session}``; ``setup`` is the game's
   structured input (error ``bad_setup``), ``names`` the seats' display names for the engine's
   sentences (one non-empty string per seat; presentation only, never in the record)
-- ``view {session, player?}`` -> ``{view, to_act, over, outcome}`` (no player: the spectator); the
-  outcome is told from the player's seat (``State.told_outcome``: reason, breakdown, verdict)
-- ``legal {session, player}`` -> ``{moves, labels, previews?, can_undo?}``
+- ``view {session, player?}`` -> ``{view, viewer, to_act, over, outcome}`` (no player: the spectator):
+  the same envelope for every game around the game's own view (``ViewAnswer``). ``viewer`` is the seat
+  the view is for (null: the spectator), ``to_act`` who must move now, ``over`` whether the game has
+  ended, ``outcome`` the result told from the viewer's seat (``State.told_outcome``: reason, breakdown,
+  verdict) once it has; the page reads these here, never inside the game's view
+- ``legal {session, player}`` -> ``{moves, labels, previews?, can_undo?}`` (``LegalAnswer``)
 - ``play {session, player, move, viewer?}`` -> ``{events}`` redacted for viewer (default: player)
 - ``bot {session, player, level?, viewer?, slice_ms?}`` -> ``{move, events}``; level is a level id of
   the game (``play`` and ``bot`` answer ``not_person_seat`` for a seat the game plays itself). With
@@ -41,6 +44,11 @@ Ops (DESIGN.md, issue 7 contract):
   imported character sheet) checked and made canonical by the game (``State.check_result``)
 - ``close {session}`` -> ``{}``
 
+The answers the page reads are declared below as TypedDicts (``ViewAnswer``, ``LegalAnswer``,
+``PlayAnswer``, ``MoveAnswer``, ``ThinkingAnswer``, ``HintAnswer``, ``ErrorAnswer``); their type
+parameters are a game's shapes (``engine.Shapes``), and ``scripts/js_shapes.py`` writes them for the
+page as JSDoc typedefs (``web/js/bridge-shapes.js``, generic over the game's view, moves, events).
+
 >>> import json
 >>> first = json.loads(handle('{"op": "games"}'))["games"][0]["id"]
 >>> json.loads(handle(json.dumps({"op": "new", "game": first, "seed": 7})))["ok"]
@@ -54,15 +62,89 @@ from __future__ import annotations
 import json
 import traceback
 import zlib
-from typing import Any, Callable
+from typing import Any, Callable, Generic, Literal, Mapping, NotRequired, TypedDict
 
 from .bots import LEVELS, Bot, make_bot
 from .bots.ismcts import SearchBot
-from .engine import Game, IllegalMove, SetupError, State, all_games, get_game, replay
+from .engine import (AnyState, EventT, Game, IllegalMove, Json, MoveT, PreviewT, SetupError, ToldOutcome, ViewT,
+                     all_games, get_game, replay)
 from .grammar import sentence
 
 Request = dict[str, Any]
-Response = dict[str, Any]
+Response = Mapping[str, Any]
+
+
+class ViewAnswer(TypedDict, Generic[ViewT]):
+    """``view``: one envelope for every game around the game's own ``view``: the seat it is for
+    (``viewer``, null: the spectator), who must move now, whether it is over, and the outcome told
+    from the viewer's seat once it is."""
+
+    ok: Literal[True]
+    view: ViewT
+    viewer: int | None
+    to_act: list[int]
+    over: bool
+    outcome: ToldOutcome | None
+
+
+class LegalAnswer(TypedDict, Generic[MoveT, PreviewT]):
+    """``legal``: the player's legal moves in the game's order, each in words; ``previews`` (one per move,
+    null where there is nothing to show) when the game previews any; ``can_undo`` when ``undo`` would
+    take the player's last move back now."""
+
+    ok: Literal[True]
+    moves: list[MoveT]
+    labels: list[str]
+    previews: NotRequired[list[PreviewT | None]]
+    can_undo: NotRequired[Literal[True]]
+
+
+class PlayAnswer(TypedDict, Generic[EventT]):
+    """``play``: the move's events as the viewer may see them."""
+
+    ok: Literal[True]
+    events: list[EventT]
+
+
+class MoveAnswer(TypedDict, Generic[EventT]):
+    """``bot`` and ``auto``: the move the computer or the game made, as the viewer may see it (a card it
+    put down face down is null: ``State.redact_move``), and its events, redacted the same way."""
+
+    ok: Literal[True]
+    move: dict[str, Json]
+    events: list[EventT]
+
+
+class ThinkingAnswer(TypedDict):
+    """``bot`` or ``hint`` with ``slice_ms`` that has not decided yet: ask again to think on."""
+
+    ok: Literal[True]
+    thinking: Literal[True]
+    iterations: int
+    budget: int
+
+
+class HintAnswer(TypedDict, Generic[MoveT]):
+    """``hint``: the move the strongest level would make, in words, and why."""
+
+    ok: Literal[True]
+    move: MoveT
+    label: str
+    reason: str
+
+
+class BridgeError(TypedDict):
+    """What went wrong: a code the page may act on, and a message a player understands."""
+
+    code: str
+    message: str
+
+
+class ErrorAnswer(TypedDict):
+    """Any failure: the session is as it was."""
+
+    ok: Literal[False]
+    error: BridgeError
 
 MAX_SESSIONS = 64  # a page that forgets to close sessions must not grow without bound
 THINK_CAP_SECONDS = 2.0  # a sliced search stops here even on a slow phone (the budget is iterations)
@@ -81,7 +163,7 @@ class Bridge:
     """Sessions by id plus the ops of DESIGN.md; ``handle`` is a module-level default instance."""
 
     def __init__(self) -> None:
-        self.sessions: dict[str, State] = {}
+        self.sessions: dict[str, AnyState] = {}
         self.thinking: dict[str, tuple[tuple[int, int, str], SearchBot]] = {}  # sliced searches by session
         self.hinting: dict[str, tuple[tuple[int, int], SearchBot]] = {}  # sliced hint searches by session
         self.counter = 0
@@ -146,17 +228,18 @@ class Bridge:
         except SetupError as exc:
             raise BadRequest(exc.code, exc.message) from None
 
-    def op_view(self, request: Request) -> Response:
+    def op_view(self, request: Request) -> ViewAnswer[Json]:
         state = self._session(request)
         player = self._viewer(state, request, "player")
-        return {"view": state.view(player), "to_act": state.to_act(), "over": state.is_over(),
-                "outcome": state.told_outcome(player)}
+        return {"ok": True, "view": state.view(player), "viewer": player, "to_act": state.to_act(),
+                "over": state.is_over(), "outcome": state.told_outcome(player)}
 
-    def op_legal(self, request: Request) -> Response:
+    def op_legal(self, request: Request) -> LegalAnswer[Json, Json]:
         state = self._session(request)
         player = self._player(state, request)
         moves = state.legal_moves(player)
-        answer: Response = {"moves": moves, "labels": [state.describe(player, m) for m in moves]}
+        answer: LegalAnswer[Json, Json] = {"ok": True, "moves": moves,
+                                           "labels": [state.describe(player, m) for m in moves]}
         previews = [state.preview(player, m) for m in moves]
         if any(preview is not None for preview in previews):
             answer["previews"] = previews
@@ -164,7 +247,7 @@ class Bridge:
             answer["can_undo"] = True
         return answer
 
-    def op_play(self, request: Request) -> Response:
+    def op_play(self, request: Request) -> PlayAnswer[Json]:
         state = self._session(request)
         player = self._player(state, request)
         self._refuse_engine_seat(state, player)
@@ -172,9 +255,9 @@ class Bridge:
             raise BadRequest("bad_request", "'play' needs a 'move'.")
         viewer = self._viewer(state, request, "viewer", default=player)
         events = self._play_safely(request["session"], state, player, request["move"])
-        return {"events": state.redact_events(events, viewer)}
+        return {"ok": True, "events": state.redact_events(events, viewer)}
 
-    def op_bot(self, request: Request) -> Response:
+    def op_bot(self, request: Request) -> MoveAnswer[Json] | ThinkingAnswer:
         """The bot decides from ``view(player)`` only; the answer is redacted for ``viewer``."""
         state = self._session(request)
         player = self._player(state, request)
@@ -200,11 +283,11 @@ class Bridge:
                 bot.start(state.view(player), state.legal_moves(player))
             if not bot.think(slice_ms / 1000):
                 self.thinking[session] = (position, bot)
-                return {"thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
+                return {"ok": True, "thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
             move = bot.decision()
         return self._move_answer(session, state, player, move, viewer)
 
-    def op_hint(self, request: Request) -> Response:
+    def op_hint(self, request: Request) -> HintAnswer[Json] | ThinkingAnswer:
         """The strongest level's move for ``player``, from ``view(player)`` only; nothing is played."""
         state = self._session(request)
         player = self._player(state, request)
@@ -233,8 +316,8 @@ class Bridge:
             move = bot.decision()
         else:
             self.hinting[session] = (position, bot)
-            return {"thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
-        return {"move": move, "label": state.describe(player, move),
+            return {"ok": True, "thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
+        return {"ok": True, "move": move, "label": state.describe(player, move),
                 "reason": _hint_reason(state, player, move, bot)}
 
     def op_undo(self, request: Request) -> Response:
@@ -262,7 +345,7 @@ class Bridge:
         self.hinting.pop(session, None)
         return {"undone": len(state.moves) - point}
 
-    def op_auto(self, request: Request) -> Response:
+    def op_auto(self, request: Request) -> MoveAnswer[Json]:
         """The game's own policy for an engine seat (a Dealer); redacted for ``viewer`` like ``bot``."""
         state = self._session(request)
         player = self._player(state, request)
@@ -294,7 +377,7 @@ class Bridge:
         state = self._session(request)
         if not state.is_over():
             raise BadRequest("not_over", "A deal can be shared once the game is over: the seed shows every card.")
-        share: Response = {"game": state.info.id, "seed": state.seed, "options": dict(state.options)}
+        share: dict[str, Json] = {"game": state.info.id, "seed": state.seed, "options": dict(state.options)}
         dealt = get_game(state.info.id).new_game(state.seed, state.options, setup=state.setup)
         if dealt.deal != state.deal:
             share["deal"] = state.record()["deal"]
@@ -310,24 +393,25 @@ class Bridge:
         return {}
 
     # --- helpers --------------------------------------------------------------------------
-    def _refuse_engine_seat(self, state: State, player: int) -> None:
+    def _refuse_engine_seat(self, state: AnyState, player: int) -> None:
         """Only the game moves for its own seats (``auto``): neither a person nor a bot may."""
         if player in state.info.engine_seats:
             raise BadRequest("not_person_seat", f"{state.info.seats[player].name} is played by the game "
                                                 "itself: ask for its move with op 'auto'.")
 
-    def _check_turn(self, state: State, player: int) -> None:
+    def _check_turn(self, state: AnyState, player: int) -> None:
         error = state.check_turn(player)
         if error is not None:
             raise BadRequest(error.code, error.message)
 
-    def _move_answer(self, session: str, state: State, player: int, move: Any,
-                     viewer: int | None) -> Response:
+    def _move_answer(self, session: str, state: AnyState, player: int, move: Any,
+                     viewer: int | None) -> MoveAnswer[Json]:
         """Play a move the engine chose (bot or engine seat); show it and its events to ``viewer``."""
         events = self._play_safely(session, state, player, move)
-        return {"move": state.redact_move(player, move, viewer), "events": state.redact_events(events, viewer)}
+        return {"ok": True, "move": state.redact_move(player, move, viewer),
+                "events": state.redact_events(events, viewer)}
 
-    def _play_safely(self, session: str, state: State, player: int, move: Any) -> list[dict[str, Any]]:
+    def _play_safely(self, session: str, state: AnyState, player: int, move: Any) -> list[dict[str, Any]]:
         """Play on the session; a bug half-way through restores the position from before."""
         backup = state.clone()
         try:
@@ -338,7 +422,7 @@ class Bridge:
             self.sessions[session] = backup
             raise
 
-    def _store(self, state: State) -> str:
+    def _store(self, state: AnyState) -> str:
         self.counter += 1
         session = f"s{self.counter}"
         self.sessions[session] = state
@@ -349,20 +433,20 @@ class Bridge:
             self.hinting.pop(oldest, None)
         return session
 
-    def _session(self, request: Request) -> State:
+    def _session(self, request: Request) -> AnyState:
         session = _field(request, "session", str)
         state = self.sessions.get(session)
         if state is None:
             raise BadRequest("unknown_session", f"There is no game session {session!r} (it may have ended).")
         return state
 
-    def _player(self, state: State, request: Request) -> int:
+    def _player(self, state: AnyState, request: Request) -> int:
         player = request.get("player")
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.info.players:
             raise BadRequest("bad_player", f"'player' must be 0 to {state.info.players - 1}, not {player!r}.")
         return player
 
-    def _viewer(self, state: State, request: Request, key: str, default: int | None = None) -> int | None:
+    def _viewer(self, state: AnyState, request: Request, key: str, default: int | None = None) -> int | None:
         if key not in request:
             return default
         if request[key] is None:
@@ -386,7 +470,7 @@ def _slice_ms(request: Request) -> float | None:
     return slice_ms
 
 
-def _hint_reason(state: State, player: int, move: dict[str, Any], bot: Bot) -> str:
+def _hint_reason(state: AnyState, player: int, move: dict[str, Any], bot: Bot) -> str:
     """The game's words for the move, then how it fared in a search's playouts."""
     parts = [state.explain(player, move) or "the computer at its strongest would play it"]
     if isinstance(bot, SearchBot):
@@ -416,7 +500,7 @@ def _game(request: Request) -> Game:
         raise BadRequest("unknown_game", str(exc.args[0])) from None
 
 
-def _error(code: str, message: str) -> Response:
+def _error(code: str, message: str) -> ErrorAnswer:
     return {"ok": False, "error": {"code": code, "message": message}}
 
 

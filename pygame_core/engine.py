@@ -4,6 +4,14 @@ A game module declares a ``GameInfo`` header and a ``State`` subclass and regist
 ``register``; the bridge, the terminal and the generic tests work through the methods defined
 here. A new game brings its own module, bots, web folder and tests, plus one line in each
 registry (``games/__init__.py``, ``bots/__init__.py``, the page's game list).
+
+**Shapes.** What a game sends the page is declared once, in its own module, as ``TypedDict``s: its
+view, its events and its moves (each a union of TypedDicts keyed by a ``type`` Literal), the preview
+of a move if it has one, and its ``GameInfo.constants``. The State subclass names them twice in one
+place: as the type arguments of ``State[View, Event, Move, Preview]`` (so mypy checks ``view``,
+``legal_moves``, ``play`` and the rest against them) and as its ``shapes`` (the same classes at run
+time, for ``scripts/js_shapes.py``, which writes the page's JSDoc types from them, and for the tests,
+which check every view, event and move of random games against them).
 """
 
 from __future__ import annotations
@@ -12,12 +20,48 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator
+from dataclasses import dataclass, field
+from typing import (Any, ClassVar, Generic, Iterator, Literal, Mapping, NamedTuple, NotRequired, Self, TypedDict,
+                    TypeVar)
 
 Move = dict[str, Any]
 Event = dict[str, Any]
 Json = Any
+
+ViewT = TypeVar("ViewT", bound=Mapping[str, object])
+EventT = TypeVar("EventT", bound=Mapping[str, object])
+MoveT = TypeVar("MoveT", bound=Mapping[str, object])
+PreviewT = TypeVar("PreviewT", bound=Mapping[str, object] | None)
+
+
+class Outcome(TypedDict):
+    """``State.outcome()``: ``winner`` a seat or None (a draw, or nobody wins), one score per seat,
+    ``reason`` a sentence for the result screen, and ``result`` any JSON value the game produces for
+    later use (a finished character sheet, the loot of a fight)."""
+
+    winner: int | None
+    scores: list[int]
+    reason: str
+    result: NotRequired[Json]
+
+
+class ToldOutcome(Outcome):
+    """The outcome as the result screen tells it to one seat (``State.told_outcome``)."""
+
+    verdict: Literal["won", "lost", "drawn"] | None
+    breakdown: NotRequired[str]
+
+
+class Shapes(NamedTuple):
+    """A game's JSON shapes at run time: the TypedDict (or union of TypedDicts) of its view, events and
+    moves, of a move's preview (None: the game previews nothing) and of ``GameInfo.constants`` (None:
+    it has none)."""
+
+    view: object
+    event: object
+    move: object
+    preview: object = None
+    constants: object = None
 
 
 class IllegalMove(ValueError):
@@ -137,6 +181,9 @@ class GameInfo:
     seats: tuple[SeatSpec, ...] = ()
     modes: tuple[str, ...] = ("computer", "hotseat")
     setup: bool = False
+    # the game's fixed data the page shows (a table of suits, a deck's size), typed by the game's own
+    # TypedDict (``Shapes.constants``) and taken from the engine's constants, so the page keeps no copy
+    constants: Mapping[str, Json] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -162,17 +209,20 @@ class GameInfo:
                 "seats": [seat.to_json() for seat in self.seats], "modes": list(self.modes),
                 "levels": [level.to_json() for level in self.levels],
                 "options": [o.to_json() for o in self.options], "setup": self.setup,
-                "simultaneous": self.simultaneous, "hidden_info": self.hidden_info}
+                "simultaneous": self.simultaneous, "hidden_info": self.hidden_info,
+                "constants": copy.deepcopy(dict(self.constants))}
 
 
-class State(ABC):
+class State(ABC, Generic[ViewT, EventT, MoveT, PreviewT]):
     """A game in progress. Subclasses implement the rules; this base keeps the record.
 
     ``play`` validates through ``check`` before ``_apply`` touches anything, so an illegal move
-    can never leave a half-changed state behind.
+    can never leave a half-changed state behind. The type arguments are the game's shapes (see the
+    module's docstring), which ``shapes`` names again for the run time.
     """
 
     info: ClassVar[GameInfo]
+    shapes: ClassVar[Shapes]
     version: ClassVar[int] = 1
 
     def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
@@ -217,7 +267,7 @@ class State(ABC):
         every participant where any may act (a table session); [] when over."""
 
     @abstractmethod
-    def legal_moves(self, p: int) -> list[Move]:
+    def legal_moves(self, p: int) -> list[MoveT]:
         """Every legal move of ``p`` in a fixed, documented order ([] when p need not act)."""
 
     @abstractmethod
@@ -225,31 +275,26 @@ class State(ABC):
         """Why ``move`` is malformed or illegal for ``p`` (who is known to be due to act)."""
 
     @abstractmethod
-    def _apply(self, p: int, move: Move) -> list[Event]:
+    def _apply(self, p: int, move: MoveT) -> list[EventT]:
         """Carry out a move already checked; return full-information events."""
 
     @abstractmethod
-    def view(self, p: int | None) -> dict[str, Json]:
+    def view(self, p: int | None) -> ViewT:
         """What player ``p`` may see (``None``: a spectator); JSON-able."""
 
     @abstractmethod
-    def outcome(self) -> dict[str, Json] | None:
-        """``{"winner", "scores", "reason"}`` once the game is over, else None.
-
-        ``winner`` is a seat or None (a draw, or a game nobody wins), ``scores`` one number per
-        seat, ``reason`` a sentence for the result screen. A game may add ``"result"``: any JSON
-        value the game produces for later use (a finished character sheet, the loot of a fight).
-        """
+    def outcome(self) -> Outcome | None:
+        """The ``Outcome`` once the game is over, else None."""
 
     @abstractmethod
-    def redact_event(self, event: Event, viewer: int | None) -> Event:
+    def redact_event(self, event: EventT, viewer: int | None) -> EventT:
         """The event as ``viewer`` may see it (hidden cards become ``None``)."""
 
     @abstractmethod
-    def describe(self, p: int, move: Move) -> str:
+    def describe(self, p: int, move: MoveT) -> str:
         """A plain-language label of a legal move, from ``p``'s side of the table."""
 
-    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+    def told_outcome(self, viewer: int | None) -> ToldOutcome | None:
         """The outcome as the result screen tells it to ``viewer`` (the bridge's ``view`` answers this).
 
         ``outcome()`` stays the same for every reader (records, bots and simulations use it); this copy
@@ -260,9 +305,13 @@ class State(ABC):
         outcome = self.outcome()
         if outcome is None:
             return None
-        return {**outcome, "verdict": self.verdict(outcome, viewer)}
+        told: ToldOutcome = {"winner": outcome["winner"], "scores": outcome["scores"], "reason": outcome["reason"],
+                             "verdict": self.verdict(outcome, viewer)}
+        if "result" in outcome:
+            told["result"] = outcome["result"]
+        return told
 
-    def verdict(self, outcome: dict[str, Json], viewer: int | None) -> str | None:
+    def verdict(self, outcome: Outcome, viewer: int | None) -> Literal["won", "lost", "drawn"] | None:
         """"won", "lost" or "drawn" for ``viewer``, for the player's record; None where there is
         nothing to count: a spectator, or a game that is no contest (a character forge)."""
         if viewer is None:
@@ -270,20 +319,21 @@ class State(ABC):
         winner = outcome["winner"]
         return "drawn" if winner is None else "won" if winner == viewer else "lost"
 
-    def preview(self, p: int, move: Move) -> dict[str, Json] | None:
+    def preview(self, p: int, move: MoveT) -> PreviewT | None:
         """What a legal move would make, for hover hints; games with nothing to say return None."""
         return None
 
-    def explain(self, p: int, move: Move) -> str | None:
+    def explain(self, p: int, move: MoveT) -> str | None:
         """Why ``p`` might make a legal move, in a few plain words from ``p``'s seat and from what ``p``
         can see ("it takes you to 19"): the reason a hint gives. Games with nothing to add return None."""
         return None
 
-    def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
-        """The move as ``viewer`` may see it; games with face-down plays override."""
+    def redact_move(self, p: int, move: MoveT, viewer: int | None) -> dict[str, Json]:
+        """The move as ``viewer`` may see it (a card that went down face down is None); games with
+        face-down plays override."""
         return dict(move)
 
-    def reveals(self, viewer: int, events: list[Event]) -> bool:
+    def reveals(self, viewer: int, events: list[EventT]) -> bool:
         """Whether a move with these (full-information) events showed ``viewer`` something hidden from
         them before, or drew a hidden card: a point of no return for undo, since taking the move back
         would let ``viewer`` learn a card and play as if they had not. The safe default is yes: a game
@@ -301,7 +351,7 @@ class State(ABC):
             return None
         return mine[-1]
 
-    def auto_move(self, p: int) -> Move:
+    def auto_move(self, p: int) -> MoveT:
         """The move the engine makes for its own seat ``p`` (kind "engine", e.g. a Dealer).
 
         Games with engine seats override this with their policy: a legal move, decided from the
@@ -322,20 +372,23 @@ class State(ABC):
             error = self._check_move(p, move)
         return None if error is None else error.as_dict()
 
-    def play(self, p: int, move: Move) -> list[Event]:
-        """Play a legal move and return its events; raise ``IllegalMove`` and change nothing."""
+    def play(self, p: int, move: Json) -> list[EventT]:
+        """Play a legal move and return its events; raise ``IllegalMove`` and change nothing.
+
+        ``move`` may be anything (it comes from outside): once ``check`` has passed it, it is one of
+        ``legal_moves(p)``, so it is a ``MoveT``."""
         error = self.check_turn(p) or self._check_move(p, move)
         if error is not None:
             raise error
-        move = copy.deepcopy(move)
-        events = self._apply(p, move)
-        self.moves.append([p, move])
+        checked: MoveT = copy.deepcopy(move)
+        events = self._apply(p, checked)
+        self.moves.append([p, checked])
         for viewer in range(self.info.players):
             if self.reveals(viewer, events):
                 self.sealed[viewer] = len(self.moves)
         return events
 
-    def advance(self, p: int, move: Move) -> None:
+    def advance(self, p: int, move: MoveT) -> None:
         """Play a move taken from ``legal_moves(p)`` as it is: a search plays millions of them, each
         known to be legal already, so neither the check nor the copy nor the events are needed."""
         self._apply(p, move)
@@ -347,10 +400,10 @@ class State(ABC):
                 "seed": self.seed, "deal": copy.deepcopy(self.deal), "setup": copy.deepcopy(self.setup),
                 "moves": copy.deepcopy(self.moves)}
 
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         return copy.deepcopy(self)
 
-    def redact_events(self, events: list[Event], viewer: int | None) -> list[Event]:
+    def redact_events(self, events: list[EventT], viewer: int | None) -> list[EventT]:
         return [self.redact_event(e, viewer) for e in events]
 
     def check_viewer(self, p: object) -> None:
@@ -373,18 +426,22 @@ class State(ABC):
         return None
 
 
+AnyState = State[Any, Any, Any, Any]  # a state of any game: what the bridge, the bots and the terminal hold
+StateT = TypeVar("StateT", bound=AnyState)
+
+
 @dataclass
 class Game:
     """A registered game: its header and how to start a state."""
 
-    state_class: type[State]
+    state_class: type[AnyState]
 
     @property
     def info(self) -> GameInfo:
         return self.state_class.info
 
     def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None,
-                 deal: Json = None, setup: Json = None) -> State:
+                 deal: Json = None, setup: Json = None) -> AnyState:
         """Start a game; ``deal`` forces the shuffled order (shape per game in RULINGS.md);
         ``setup`` is the game's structured input (``State.check_setup``), kept in the record.
 
@@ -420,7 +477,7 @@ class Game:
 _REGISTRY: dict[str, Game] = {}
 
 
-def register(state_class: type[State]) -> type[State]:
+def register(state_class: type[StateT]) -> type[StateT]:
     """Class decorator that makes a game known to ``get_game`` under ``state_class.info.id``."""
     known = _REGISTRY.get(state_class.info.id)
     if known is not None and known.state_class is not state_class:
@@ -430,7 +487,7 @@ def register(state_class: type[State]) -> type[State]:
 
 
 @contextmanager
-def registered(*state_classes: type[State]) -> Iterator[None]:
+def registered(*state_classes: type[AnyState]) -> Iterator[None]:
     """Register games only for the ``with`` block (toy games in tests), then forget them again.
 
     >>> from pygame_core import all_games
@@ -469,7 +526,7 @@ def all_games() -> list[Game]:
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
-def replay(record: Json) -> State:
+def replay(record: Json) -> AnyState:
     """Rebuild a position from ``State.record()``: save/resume, undo and golden tests use it.
 
     Records saved before games took a ``setup`` have no such key: they load with setup None.

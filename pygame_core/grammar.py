@@ -40,6 +40,18 @@ class Party:
     def possessive(self) -> str:
         return "your" if self.you else f"{self.name}'s"
 
+    @property
+    def own(self) -> str:
+        """Whose, when this seat is the sentence's subject too ("the computer played on its pile"):
+        "your"; "its" for a seat named as a thing, with an article ("the computer"); else "their".
+
+        >>> [Party(name, you).own for name, you in (("Player 1", True), ("the computer", False), ("Player 2", False))]
+        ['your', 'its', 'their']
+        """
+        if self.you:
+            return "your"
+        return "its" if self.name.lower().startswith(("the ", "a ", "an ")) else "their"
+
     def verb(self, plain: str, third: str) -> str:
         """The verb agreeing with this subject: ``verb("follow", "follows")``."""
         return plain if self.you else third

@@ -75,7 +75,7 @@ def test_game_info_has_the_contract_shape(game_id: str) -> None:
     """Issue 7 contract, section 1: the page builds menus, setup forms and seat names from this."""
     info = ok(Bridge(), {"op": "games"})["games"][GAME_IDS.index(game_id)]
     assert list(info) == ["id", "title", "summary", "credit", "minutes", "players", "seats", "modes",
-                          "levels", "options", "setup", "simultaneous", "hidden_info"]
+                          "levels", "options", "setup", "simultaneous", "hidden_info", "constants"]
     assert info["title"] and len(info["summary"]) > 40 and isinstance(info["credit"], str)
     assert isinstance(info["minutes"], int) and info["minutes"] > 0
     assert len(info["seats"]) == info["players"] >= 1
@@ -87,6 +87,7 @@ def test_game_info_has_the_contract_shape(game_id: str) -> None:
         assert list(option) == ["name", "label", "help", "values", "labels", "default"]
         assert len(option["labels"]) == len(option["values"]) and option["default"] == option["values"][0]
     assert isinstance(info["setup"], bool)
+    assert isinstance(info["constants"], dict)  # its shape is the game's (tests/test_shapes.py)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -96,7 +97,8 @@ def test_new_view_legal_agree_with_the_engine(game_id: str) -> None:
     state = get_game(game_id).new_game(seed=7)
     for player in [*range(state.info.players), None]:
         response = ok(b, {"op": "view", "session": "s1", "player": player})
-        assert response["view"] == state.view(player)
+        assert list(response) == ["ok", "view", "viewer", "to_act", "over", "outcome"], "one envelope for every game"
+        assert response["view"] == state.view(player) and response["viewer"] == player
         assert response["to_act"] == state.to_act() and response["over"] is False and response["outcome"] is None
     for player in range(state.info.players):
         response = ok(b, {"op": "legal", "session": "s1", "player": player})

@@ -28,9 +28,9 @@ from typing import Any, Callable
 from .common import Bot, LevelBot
 from .ismcts import SearchBot
 from ..cards import pick, shuffle, standard_deck
-from ..engine import State
-from ..games.dueling_suits import (HAND_SIZE, LOW_HAND, MAX_HEALTH, DuelingSuitsState, chain_power, copy_entry, power,
-                                  resolve, suit)
+from ..engine import AnyState, State
+from ..games.dueling_suits import (HAND_SIZE, LOW_HAND, MAX_HEALTH, DuelingSuitsState, DuelTurn, chain_power,
+                                  copy_entry, power, resolve, suit)
 
 Move = dict[str, Any]
 
@@ -310,15 +310,18 @@ class Sketch:
         self.opp_lead = view["phase"] == "lead" and bool(view["committed"][1 - me])
 
 
-def _entry(seen: dict[str, Any]) -> dict[str, Any]:
+def _entry(seen: dict[str, Any]) -> DuelTurn:
     """The engine's log entry behind one entry of a view's log (the view adds the table cell and the
     sentence, and spells each chain card out)."""
-    entry = {k: v for k, v in copy_entry(seen).items() if k not in ("suits", "cell", "sentence")}
-    entry["chains"] = [[e["card"] for e in chain] for chain in seen["chains"]]
-    return entry
+    return copy_entry({"turn": seen["turn"], "initiative": seen["initiative"], "leads": seen["leads"],
+                       "chains": [[e["card"] for e in chain] for chain in seen["chains"]],
+                       "bonus_used": seen["bonus_used"], "perks": seen["perks"], "powers": seen["powers"],
+                       "damage": seen["damage"], "heal": seen["heal"], "health_before": seen["health_before"],
+                       "health_after": seen["health_after"], "capped": seen["capped"],
+                       "bonus_earned": seen["bonus_earned"]})
 
 
-def _piles(turns: int, log: list[dict[str, Any]]) -> tuple[list[str], set[str] | None]:
+def _piles(turns: int, log: list[DuelTurn]) -> tuple[list[str], set[str] | None]:
     """The discard pile in the order it was thrown, and the cards of the last reshuffle (None while
     the deck is still the dealt one): the public counts replayed turn by turn by DUEL-4's draws."""
     hands = [HAND_SIZE, HAND_SIZE]
@@ -426,7 +429,7 @@ def playout_chain(hand: list[str], mine: str, theirs: str, a: int, b: int, healt
     return choice
 
 
-def playout(state: State) -> list[float]:
+def playout(state: AnyState) -> list[float]:
     """The rest of a determinized game played quickly on plain lists (no moves, events or log): leads
     by ``playout_lead``, chains by ``playout_chain``, the turn settled by the engine's ``resolve``,
     the draws and reshuffles of DUEL-4 with the state's own RNG. Returns each seat's reward."""

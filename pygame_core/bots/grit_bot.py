@@ -27,7 +27,7 @@ from typing import Any, Callable
 from .common import Bot, LevelBot
 from .ismcts import SearchBot
 from ..cards import pick, shuffle, suit_cards
-from ..engine import State
+from ..engine import AnyState, State
 from ..games.grit import HEART_RANKS, KEY, ROUNDS, SPADES, VALUE, Entry, GritState, Order
 
 Move = dict[str, Any]
@@ -137,7 +137,7 @@ def greedy(state: GritState, p: int) -> list[Move]:
     return [play(card, owner, index) for card, owner, index in found]
 
 
-def greedy_rollout(state: State, p: int, moves: list[Move], rng: random.Random) -> Move:
+def greedy_rollout(state: AnyState, p: int, moves: list[Move], rng: random.Random) -> Move:
     """The hard level's playout policy: mostly the greedy move, sometimes any legal one."""
     assert isinstance(state, GritState)
     if rng.random() < ROLLOUT_NOISE:

@@ -21,6 +21,7 @@ Every card is played face up, so what is left of each deck is public; only its o
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from typing import Any, Callable
@@ -28,7 +29,7 @@ from typing import Any, Callable
 from .common import Bot, LevelBot
 from .ismcts import SearchBot
 from ..cards import pick, shuffle
-from ..engine import State
+from ..engine import AnyState, State
 from ..games.grow21 import ACE, COLOUR, DECKS, FACE, LOW, REMOVAL_POINTS, Cell, Grow21State, components
 
 Move = dict[str, Any]
@@ -263,7 +264,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Grow21State:
     state.scores = list(view["scores"])
     state.mover = view["mover"]
     state.pending_parts = [{(x, y) for x, y in part} for part in view["split"]]
-    state.last = None if view["last"] is None else dict(view["last"])  # the engine replaces its lists, never edits them
+    state.last = copy.copy(view["last"])  # the engine replaces its lists, never edits them
     state.log = list(view["log"])  # logged events are never changed, only appended to
     state._outcome = None
     return state
@@ -347,7 +348,7 @@ class HardBot(SearchBot):
             moves = [m for _, m in scored[:self.CANDIDATES]]
         super().start(view, moves)
 
-    def lookahead(self, state: State) -> list[float]:
+    def lookahead(self, state: AnyState) -> list[float]:
         """Play on ``LOOKAHEAD`` cards on the tops of the stacks, each player harvesting whenever
         its card can (else a quiet cell), then turn the lead, the mover's sure harvest and the
         opponent's odds of one into a 0..1 value per seat; a game that ends on the way counts as

@@ -23,13 +23,13 @@ import time
 from typing import Any, Callable, Hashable
 
 from ..cards import new_rng, pick
-from ..engine import Move, State
+from ..engine import AnyState, Move
 
-Determinize = Callable[[dict[str, Any], random.Random], State]
+Determinize = Callable[[dict[str, Any], random.Random], AnyState]
 # a rollout policy: (the determinized state, the player to move, its legal moves, rng) -> a move
-Rollout = Callable[[State, int, list[Move], random.Random], Move]
+Rollout = Callable[[AnyState, int, list[Move], random.Random], Move]
 # how good an unfinished position is for each seat, 0..1 (a playout cut off at ``max_depth``)
-Evaluate = Callable[[State], list[float]]
+Evaluate = Callable[[AnyState], list[float]]
 
 
 def move_key(move: Move) -> Hashable:
@@ -37,7 +37,7 @@ def move_key(move: Move) -> Hashable:
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in move.items()))
 
 
-def random_rollout(state: State, p: int, moves: list[Move], rng: random.Random) -> Move:
+def random_rollout(state: AnyState, p: int, moves: list[Move], rng: random.Random) -> Move:
     return pick(moves, rng)
 
 
@@ -59,9 +59,10 @@ class Node:
         return node
 
 
-def reward(state: State, players: int) -> list[float]:
+def reward(state: AnyState, players: int) -> list[float]:
     """1 for the winner, 0 for the others; a drawn (or unwon, or unfinished) game gives everyone a half."""
-    winner = (state.outcome() or {}).get("winner")
+    outcome = state.outcome()
+    winner = None if outcome is None else outcome["winner"]
     return [0.5] * players if winner is None else [1.0 if p == winner else 0.0 for p in range(players)]
 
 
@@ -153,7 +154,7 @@ class SearchBot:
         key = move_key(move)
         return root.visits.get(key, 0), root.wins.get(key, 0.0)
 
-    def iterate(self, state: State, roots: list[Node], me: int, legal: dict[Hashable, Move]) -> None:
+    def iterate(self, state: AnyState, roots: list[Node], me: int, legal: dict[Hashable, Move]) -> None:
         """Select down every player's tree, expand one move, play out, and back the result up."""
         players = len(roots)
         nodes = list(roots)

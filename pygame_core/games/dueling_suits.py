@@ -16,11 +16,11 @@ health is capped at 30 after damage and healing together (DUEL-2) and the token 
 from __future__ import annotations
 
 import copy
-from typing import NamedTuple, Sequence
+from typing import Literal, NamedTuple, Sequence, TypedDict
 
 from ..cards import Card, card_label, is_card, new_rng, reshuffle, shuffle, standard_deck
-from ..engine import (Event, GameInfo, IllegalMove, Json, Move, OptionSpec, SetupError, State, player_name,
-                      register)
+from ..engine import (GameInfo, IllegalMove, Json, OptionSpec, Outcome, SetupError, Shapes, State, ToldOutcome,
+                      player_name, register)
 from ..grammar import Party, sentence
 
 START_HEALTH = 15
@@ -30,6 +30,7 @@ LOW_HAND = 2  # DUEL-4: a hand this small (or smaller) after the draw takes one 
 SUIT_ORDER = ("S", "D", "C", "H")  # the rows and columns of the resolution table
 SUIT_NAMES = {"S": "Spades", "D": "Diamonds", "C": "Clubs", "H": "Hearts"}
 ACTIONS = {"S": "block", "D": "all-out attack", "C": "cautious attack", "H": "heal"}
+SHORT_ACTIONS = {"S": "block", "D": "all-out", "C": "cautious", "H": "heal"}  # where a phone has little room
 PERK_LEVELS = range(4)
 PERK_VALUES = tuple(f"{a}-{b}" for a in PERK_LEVELS for b in PERK_LEVELS)
 MOVE_SHAPES = {
@@ -101,6 +102,38 @@ def _cell(x: str, y: str, a: int, b: int) -> tuple[int, int, int, int, bool]:
     return cells[(x, y)]
 
 
+# DUEL-6 in words, from the row player's side (a: their power, b: the rival's): [long, short] per cell,
+# rows the row player's lead (S, D, C, H), columns the rival's. ``_cell`` above is the same table as rules.
+CHART: dict[str, dict[str, list[str]]] = {
+    "S": {
+        "S": ["Nothing happens", "nothing"],
+        "D": ["You take their power − 2 − yours; your next lead gets +yours",
+              "you take b−2−a; your next lead +a"],
+        "C": ["You take their power − yours", "you take b−a"],
+        "H": ["They heal their power", "they heal b"],
+    },
+    "D": {
+        "S": ["They take your power − 2 − theirs; their next lead gets +theirs",
+              "they take a−2−b; their next lead +b"],
+        "D": ["Each takes the other's power", "you take b, they take a"],
+        "C": ["The lower power takes the higher one; a tie: nothing", "lower takes higher; tie: nothing"],
+        "H": ["They take your power", "they take a"],
+    },
+    "C": {
+        "S": ["They take your power − theirs", "they take a−b"],
+        "D": ["The lower power takes the higher one; a tie: nothing", "lower takes higher; tie: nothing"],
+        "C": ["Each takes half the other's power, rounded up", "you take ½b, they take ½a (up)"],
+        "H": ["They heal their power and take yours", "they heal b, take a"],
+    },
+    "H": {
+        "S": ["You heal your power", "you heal a"],
+        "D": ["You take their power", "you take b"],
+        "C": ["You heal your power and take theirs", "you heal a, take b"],
+        "H": ["Both heal their own power", "you heal a, they heal b"],
+    },
+}
+
+
 def resolve(suits: tuple[str, str], powers: tuple[int, int]) -> Effects:
     """DUEL-6 for seat 0 playing ``suits[0]`` at ``powers[0]`` against seat 1; the cells below the
     diagonal are the mirrors of those above. Pure: the same leads and powers always do the same.
@@ -132,9 +165,214 @@ def _perk_label(value: str) -> str:
     return ", ".join(f"{player_name(p)} +{perks[p]}" for p in (0, 1))
 
 
+# --- the shapes of what Dueling Suits sends the page (engine.py: "Shapes") -------------------------
+class DuelCardMove(TypedDict):
+    """DUEL-1/5: lead a card face down, or chain one onto your lead."""
+
+    type: Literal["lead", "chain"]
+    card: str
+
+
+class DuelPassMove(TypedDict):
+    """DUEL-5: no more chain cards this turn."""
+
+    type: Literal["pass"]
+
+
+DuelMove = DuelCardMove | DuelPassMove
+
+
+class DuelTurn(TypedDict):
+    """One resolved turn (all public once revealed): ``[seat 0, seat 1]`` pairs of what met and what it
+    did; ``capped`` where health stopped at 30, ``bonus_earned`` a block bonus for the next lead."""
+
+    turn: int
+    initiative: int
+    leads: list[str]
+    chains: list[list[str]]
+    bonus_used: list[int]
+    perks: list[int]
+    powers: list[int]
+    damage: list[int]
+    heal: list[int]
+    health_before: list[int]
+    health_after: list[int]
+    capped: list[bool]
+    bonus_earned: list[int]
+
+
+class DuelTurnEvent(TypedDict):
+    """DUEL-4: a new turn, and who holds the initiative token."""
+
+    type: Literal["turn"]
+    turn: int
+    initiative: int
+
+
+class DuelDrawEvent(TypedDict):
+    """Cards drawn: the cards only for the drawer."""
+
+    type: Literal["draw"]
+    player: int
+    cards: list[str] | None
+    count: int
+
+
+class DuelReshuffleEvent(TypedDict):
+    """DUEL-4: the discards shuffled into an empty deck."""
+
+    type: Literal["reshuffle"]
+    count: int
+
+
+class DuelLeadEvent(TypedDict):
+    """A lead committed face down: its card only for the one who led it."""
+
+    type: Literal["lead"]
+    player: int
+    card: str | None
+
+
+class DuelRevealEvent(TypedDict):
+    """Both leads turn up: ``cards[p]`` is seat p's."""
+
+    type: Literal["reveal"]
+    cards: list[str | None]
+
+
+class DuelChainEvent(TypedDict):
+    """A chain card and the power it added (DUEL-5)."""
+
+    type: Literal["chain"]
+    player: int
+    card: str
+    added: int
+
+
+class DuelPassEvent(TypedDict):
+    type: Literal["pass"]
+    player: int
+
+
+class DuelResolveEvent(DuelTurn):
+    """The turn resolved (DUEL-6): the log entry it leaves."""
+
+    type: Literal["resolve"]
+
+
+class DuelEndEvent(TypedDict):
+    type: Literal["end"]
+    outcome: Outcome
+
+
+DuelEvent = (DuelTurnEvent | DuelDrawEvent | DuelReshuffleEvent | DuelLeadEvent | DuelRevealEvent | DuelChainEvent
+             | DuelPassEvent | DuelResolveEvent | DuelEndEvent)
+
+
+class DuelChainCard(TypedDict):
+    """A chain card on the table: what it added, at full power (the lead's suit) or half."""
+
+    card: str
+    added: int
+    full: bool
+
+
+class DuelPower(TypedDict):
+    """A side's power this turn and its parts (DUEL-5)."""
+
+    lead: int
+    bonus: int
+    chains: int
+    perks: int
+    total: int
+
+
+class DuelCell(TypedDict):
+    """The cell of the suit table a turn landed on, from ``row_seat``'s side."""
+
+    row: str
+    column: str
+    row_seat: int
+
+
+class DuelLogEntry(TypedDict):
+    """A resolved turn as the viewer reads it: ``DuelTurn`` with the chain cards spelled out, the two
+    leads' suits, the table cell from the viewer's side and the sentence that tells it."""
+
+    turn: int
+    initiative: int
+    leads: list[str]
+    chains: list[list[DuelChainCard]]
+    bonus_used: list[int]
+    perks: list[int]
+    powers: list[int]
+    damage: list[int]
+    heal: list[int]
+    health_before: list[int]
+    health_after: list[int]
+    capped: list[bool]
+    bonus_earned: list[int]
+    suits: list[str]
+    cell: DuelCell
+    sentence: str
+
+
+class DuelFinal(TypedDict):
+    outcome: ToldOutcome | None
+
+
+class DuelView(TypedDict):
+    """What one seat (or a spectator, ``viewer`` None) sees of a duel: a lead is hidden from the rival
+    until both are in (``leads``), and ``power`` shows only where the lead is seen."""
+
+    game: Literal["dueling_suits"]
+    viewer: int | None
+    turn: int
+    phase: Literal["lead", "chain", "over"]
+    to_act: list[int]
+    hand: list[str] | None
+    hand_counts: list[int]
+    health: list[int]
+    start_health: int
+    max_health: int
+    initiative: int
+    perks: list[int]
+    bonus: list[int]
+    committed: list[bool]
+    leads: list[str | None]
+    chain_turn: int | None
+    chains: list[list[DuelChainCard]]
+    power: list[DuelPower | None]
+    deck: int
+    discard: int
+    last: DuelLogEntry | None
+    log: list[DuelLogEntry]
+    final: DuelFinal | None
+
+
+class DuelPreview(TypedDict):
+    """What a chain card would add, and the power it would make."""
+
+    added: int
+    power: int
+
+
+class DuelConstants(TypedDict):
+    """The words of the suits (DUEL-1) and the suit table (DUEL-6) the page shows: ``suits`` in the
+    table's order, ``chart[row][column]`` the cell's [long, short] text."""
+
+    suits: list[str]
+    suit_names: dict[str, str]
+    actions: dict[str, str]
+    short_actions: dict[str, str]
+    chart: dict[str, dict[str, list[str]]]
+
+
 @register
-class DuelingSuitsState(State):
+class DuelingSuitsState(State[DuelView, DuelEvent, DuelMove, DuelPreview]):
     """A game of Dueling Suits. Phases: ``lead`` (both commit), ``chain`` (one at a time), ``over``."""
+
+    shapes = Shapes(DuelView, DuelEvent, DuelMove, DuelPreview, DuelConstants)
 
     info = GameInfo(
         id="dueling_suits",
@@ -153,6 +391,8 @@ class DuelingSuitsState(State):
                        help="A flat bonus added to a player's power every turn.",
                        labels=tuple(_perk_label(v) for v in PERK_VALUES)),
         ),
+        constants=DuelConstants(suits=list(SUIT_ORDER), suit_names=SUIT_NAMES, actions=ACTIONS,
+                                short_actions=SHORT_ACTIONS, chart=CHART),
     )
     version = 1
 
@@ -175,11 +415,11 @@ class DuelingSuitsState(State):
         self.health = [START_HEALTH, START_HEALTH]
         self.bonus = [0, 0]  # DUEL-6: block bonus on this turn's lead
         self.turn = 0
-        self.phase = "lead"
+        self.phase: Literal["lead", "chain", "over"] = "lead"
         self.leads: list[str | None] = [None, None]
         self.chains: list[list[str]] = [[], []]
         self.chain_turn: int | None = None
-        self.log: list[dict[str, Json]] = []  # every resolved turn (all public once revealed)
+        self.log: list[DuelTurn] = []  # every resolved turn (all public once revealed)
         self.over = False
         self._start_turn()
 
@@ -191,13 +431,14 @@ class DuelingSuitsState(State):
             return [p for p in (0, 1) if self.leads[p] is None]
         return [self.chain_turn] if self.chain_turn is not None else []
 
-    def legal_moves(self, p: int) -> list[Move]:
+    def legal_moves(self, p: int) -> list[DuelMove]:
         """Order: the hand as held; while chaining, pass comes last."""
         if self.check_turn(p) is not None:
             return []
         if self.phase == "lead":
             return [{"type": "lead", "card": c} for c in self.hands[p]]
-        return [*({"type": "chain", "card": c} for c in self.hands[p]), {"type": "pass"}]
+        moves: list[DuelMove] = [{"type": "chain", "card": c} for c in self.hands[p]]
+        return [*moves, {"type": "pass"}]
 
     def _check_move(self, p: int, move: Json) -> IllegalMove | None:
         if self.phase == "lead":
@@ -214,14 +455,15 @@ class DuelingSuitsState(State):
             return IllegalMove("not_in_hand", f"You don't hold {card_label(card)}.")
         return None
 
-    def _apply(self, p: int, move: Move) -> list[Event]:
+    def _apply(self, p: int, move: DuelMove) -> list[DuelEvent]:
+        if move["type"] == "pass":
+            passed: list[DuelEvent] = [{"type": "pass", "player": p}]
+            return passed + self._resolve()
         if move["type"] == "lead":
             return self._lead(p, move["card"])
-        if move["type"] == "chain":
-            return self._chain(p, move["card"])
-        return [{"type": "pass", "player": p}] + self._resolve()
+        return self._chain(p, move["card"])
 
-    def view(self, p: int | None) -> dict[str, Json]:
+    def view(self, p: int | None) -> DuelView:
         self.check_viewer(p)
         revealed = self.phase == "chain"
         leads = [self.leads[q] if revealed or q == p else None for q in (0, 1)]
@@ -251,14 +493,14 @@ class DuelingSuitsState(State):
             "final": {"outcome": self.told_outcome(p)} if self.over else None,
         }
 
-    def outcome(self) -> dict[str, Json] | None:
+    def outcome(self) -> Outcome | None:
         """DUEL-7, the reason written with the seats' display names (they may change on load)."""
         return self._judge(None) if self.over else None
 
-    def _judge(self, viewer: int | None) -> dict[str, Json]:
+    def _judge(self, viewer: int | None) -> Outcome:
         """DUEL-7 told from ``viewer``'s seat (None: every seat by its name, as ``outcome`` keeps it)."""
         h = self.health
-        scores: list[Json] = list(h)
+        scores = list(h)
         party = [Party.of(p, viewer, self.names) for p in (0, 1)]
         if h[0] > 0 or h[1] > 0:
             fell = 0 if h[0] <= 0 else 1
@@ -274,16 +516,16 @@ class DuelingSuitsState(State):
                 "reason": sentence(f"Both fell in the same turn; {won.subject} {won.verb('stand', 'stands')} higher "
                                    f"({h[winner]} against {h[1 - winner]}).")}
 
-    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+    def told_outcome(self, viewer: int | None) -> ToldOutcome | None:
         """The reason from ``viewer``'s seat, and the breakdown: the last turn, the one that felled."""
         told = super().told_outcome(viewer)
         if told is not None:
             last = self.log[-1]
-            told.update(reason=self._judge(viewer)["reason"],
-                        breakdown=f"The last blow, turn {last['turn']}: {explain(last, viewer, self.names)}")
+            told.update({"reason": self._judge(viewer)["reason"],
+                         "breakdown": f"The last blow, turn {last['turn']}: {explain(last, viewer, self.names)}"})
         return told
 
-    def redact_event(self, event: Event, viewer: int | None) -> Event:
+    def redact_event(self, event: DuelEvent, viewer: int | None) -> DuelEvent:
         """A lead is secret until both are in (the reveal shows it); draws show the drawer only."""
         if viewer is not None and viewer == event.get("player"):
             return copy.deepcopy(event)
@@ -293,10 +535,10 @@ class DuelingSuitsState(State):
             return {**event, "card": None}
         return copy.deepcopy(event)
 
-    def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
+    def redact_move(self, p: int, move: DuelMove, viewer: int | None) -> dict[str, Json]:
         return {**move, "card": None} if move["type"] == "lead" and viewer != p else dict(move)
 
-    def describe(self, p: int, move: Move) -> str:
+    def describe(self, p: int, move: DuelMove) -> str:
         if move["type"] == "pass":
             return "Pass: no more chain cards this turn"
         card = move["card"]
@@ -307,7 +549,7 @@ class DuelingSuitsState(State):
         how = "same suit, full power" if suit(card) == suit(lead) else "half power"
         return f"Chain {card_label(card)}: +{added} ({how}), power {self._power(p)['total'] + added}"
 
-    def preview(self, p: int, move: Move) -> dict[str, Json] | None:
+    def preview(self, p: int, move: DuelMove) -> DuelPreview | None:
         """A chain card's addition and the power it makes, for the table's hover hint."""
         lead = self.leads[p]
         if move["type"] != "chain" or lead is None:
@@ -315,7 +557,7 @@ class DuelingSuitsState(State):
         added = chain_power(move["card"], lead)
         return {"added": added, "power": self._power(p)["total"] + added}
 
-    def explain(self, p: int, move: Move) -> str | None:
+    def explain(self, p: int, move: DuelMove) -> str | None:
         """What the card adds (DUEL-5) or which action it leads (DUEL-1)."""
         if move["type"] == "pass":
             return "the cards you keep are there for the turns to come"
@@ -323,15 +565,14 @@ class DuelingSuitsState(State):
         if move["type"] == "lead":
             action = ACTIONS[suit(card)]
             return f"it leads {'an' if action[0] in 'aeiou' else 'a'} {action} at power {power(card)} (DUEL-1)"
-        added = (self.preview(p, move) or {})["added"]
-        return f"it adds {added} to your power (DUEL-5)"
+        return f"it adds {chain_power(card, self.leads[p] or card)} to your power (DUEL-5)"
 
     # --- the turn -------------------------------------------------------------------------
-    def _start_turn(self) -> list[Event]:
+    def _start_turn(self) -> list[DuelEvent]:
         """DUEL-4: one card each (seat 0 first), then one more for a hand of two or fewer."""
         self.turn += 1
         self.phase = "lead"
-        events: list[Event] = [{"type": "turn", "turn": self.turn, "initiative": self.initiative}]
+        events: list[DuelEvent] = [{"type": "turn", "turn": self.turn, "initiative": self.initiative}]
         drawn: list[list[str]] = [[], []]
         for p in (0, 1):
             self._draw(p, drawn, events)
@@ -343,7 +584,7 @@ class DuelingSuitsState(State):
                 events.append({"type": "draw", "player": p, "cards": drawn[p], "count": len(drawn[p])})
         return events
 
-    def _draw(self, p: int, drawn: list[list[str]], events: list[Event]) -> None:
+    def _draw(self, p: int, drawn: list[list[str]], events: list[DuelEvent]) -> None:
         """One card off the top; an empty deck is first refilled from the shuffled discards (DUEL-4).
 
         Both piles empty cannot happen: at most sixteen cards are ever in hands, so the rest of the
@@ -355,23 +596,24 @@ class DuelingSuitsState(State):
         self.hands[p].append(card)
         drawn[p].append(card)
 
-    def _lead(self, p: int, card: str) -> list[Event]:
+    def _lead(self, p: int, card: str) -> list[DuelEvent]:
         self.hands[p].remove(card)
         self.leads[p] = card
-        events: list[Event] = [{"type": "lead", "player": p, "card": card}]
+        events: list[DuelEvent] = [{"type": "lead", "player": p, "card": card}]
         if None in self.leads:
             return events
         self.phase = "chain"
         self.chain_turn = self.initiative  # DUEL-5: only the token's holder may open
-        return events + [{"type": "reveal", "cards": list(self.leads)}]
+        events.append({"type": "reveal", "cards": list(self.leads)})
+        return events
 
-    def _chain(self, p: int, card: str) -> list[Event]:
+    def _chain(self, p: int, card: str) -> list[DuelEvent]:
         self.hands[p].remove(card)
         self.chains[p].append(card)
         self.chain_turn = 1 - p
         return [{"type": "chain", "player": p, "card": card, "added": chain_power(card, self.leads[p] or card)}]
 
-    def _resolve(self) -> list[Event]:
+    def _resolve(self) -> list[DuelEvent]:
         """DUEL-6/2/7: settle both sides at once, cap at 30, discard, pass the token, draw."""
         leads = (self.leads[0] or "", self.leads[1] or "")
         powers = (self._power(0)["total"], self._power(1)["total"])
@@ -379,7 +621,7 @@ class DuelingSuitsState(State):
         before = list(self.health)
         raw = [before[q] - effects.damage[q] + effects.heal[q] for q in (0, 1)]
         self.health = [min(MAX_HEALTH, h) for h in raw]
-        entry: dict[str, Json] = {
+        entry: DuelTurn = {
             "turn": self.turn, "initiative": self.initiative, "leads": list(leads),
             "chains": [list(c) for c in self.chains], "bonus_used": list(self.bonus), "perks": list(self.perks),
             "powers": list(powers), "damage": list(effects.damage), "heal": list(effects.heal),
@@ -392,48 +634,57 @@ class DuelingSuitsState(State):
         self.leads = [None, None]
         self.chains = [[], []]
         self.chain_turn = None
-        events: list[Event] = [{"type": "resolve", **copy_entry(entry)}]
+        events: list[DuelEvent] = [{"type": "resolve", **copy_entry(entry)}]
         if min(self.health) <= 0:  # no next turn: the token stays and no bonus is carried
             self.over = True
             self.phase = "over"
-            return events + [{"type": "end", "outcome": self.outcome()}]
+            events.append({"type": "end", "outcome": self._judge(None)})
+            return events
         self.bonus = list(entry["bonus_earned"])  # the bonus lasts one lead only
         self.initiative = 1 - self.initiative  # DUEL-3
         return events + self._start_turn()
 
     # --- helpers --------------------------------------------------------------------------
-    def _power(self, p: int) -> dict[str, int]:
+    def _power(self, p: int) -> DuelPower:
         """DUEL-5: lead + carried block bonus + chain cards + perks, each part kept for the table."""
         lead = self.leads[p]
-        parts = {"lead": power(lead) if lead else 0, "bonus": self.bonus[p],
-                 "chains": sum(chain_power(c, lead) for c in self.chains[p]) if lead else 0,
-                 "perks": self.perks[p]}
-        return {**parts, "total": sum(parts.values())}
+        parts = (power(lead) if lead else 0, self.bonus[p],
+                 sum(chain_power(c, lead) for c in self.chains[p]) if lead else 0, self.perks[p])
+        return {"lead": parts[0], "bonus": parts[1], "chains": parts[2], "perks": parts[3], "total": sum(parts)}
 
     @staticmethod
-    def _chain_entry(card: str, lead: str | None) -> dict[str, Json]:
+    def _chain_entry(card: str, lead: str | None) -> DuelChainCard:
         full = lead is not None and suit(card) == suit(lead)
         return {"card": card, "added": chain_power(card, lead or card), "full": full}
 
-    def _log_view(self, entry: dict[str, Json], p: int | None) -> dict[str, Json]:
+    def _log_view(self, entry: DuelTurn, p: int | None) -> DuelLogEntry:
         """A resolved turn with the table cell from ``p``'s side (row: p, or seat 0 for a spectator)
         and the sentence that explains it."""
         me = 0 if p is None else p
         suits = [suit(c) for c in entry["leads"]]
         chains = [[self._chain_entry(c, entry["leads"][q]) for c in entry["chains"][q]] for q in (0, 1)]
-        return {**copy_entry(entry), "chains": chains, "suits": suits,
+        copied = copy_entry(entry)
+        return {"turn": copied["turn"], "initiative": copied["initiative"], "leads": copied["leads"], "chains": chains,
+                "bonus_used": copied["bonus_used"], "perks": copied["perks"], "powers": copied["powers"],
+                "damage": copied["damage"], "heal": copied["heal"], "health_before": copied["health_before"],
+                "health_after": copied["health_after"], "capped": copied["capped"],
+                "bonus_earned": copied["bonus_earned"], "suits": suits,
                 "cell": {"row": suits[me], "column": suits[1 - me], "row_seat": me},
                 "sentence": explain(entry, p, self.names)}
 
 
-def copy_entry(entry: dict[str, Json]) -> dict[str, Json]:
+def copy_entry(entry: DuelTurn) -> DuelTurn:
     """A deep copy of a log entry, by its known shape (numbers, flat lists, and the chains as a list
     of two lists): ``copy.deepcopy`` made up two thirds of a random game's time."""
-    return {k: [list(c) for c in v] if k == "chains" else list(v) if isinstance(v, list) else v
-            for k, v in entry.items()}
+    return {"turn": entry["turn"], "initiative": entry["initiative"], "leads": list(entry["leads"]),
+            "chains": [list(c) for c in entry["chains"]], "bonus_used": list(entry["bonus_used"]),
+            "perks": list(entry["perks"]), "powers": list(entry["powers"]), "damage": list(entry["damage"]),
+            "heal": list(entry["heal"]), "health_before": list(entry["health_before"]),
+            "health_after": list(entry["health_after"]), "capped": list(entry["capped"]),
+            "bonus_earned": list(entry["bonus_earned"])}
 
 
-def explain(entry: dict[str, Json], viewer: int | None, names: Sequence[str]) -> str:
+def explain(entry: DuelTurn, viewer: int | None, names: Sequence[str]) -> str:
     """A resolved turn as one sentence from ``viewer``'s seat: the two leads with their powers,
     then what happened to each side (the side it happened to first).
 

@@ -14,10 +14,10 @@ going over wins.
 from __future__ import annotations
 
 import copy
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Literal, NamedTuple, NotRequired, Sequence, TypedDict
 
 from ..cards import Card, card_label, is_card, new_rng, pick, shuffle, suit_cards
-from ..engine import (Event, GameInfo, IllegalMove, Json, Move, OptionSpec, SetupError, State,
+from ..engine import (GameInfo, IllegalMove, Json, OptionSpec, Outcome, SetupError, Shapes, State, ToldOutcome,
                       player_name, register)
 from ..grammar import Party, sentence
 
@@ -78,6 +78,133 @@ VALUE = {code: card_value(code) for code in SPADES + suit_cards("H", HEART_RANKS
 KEY = {code: rank_key(code) for code in VALUE}
 
 
+# --- the shapes of what Grit sends the page (engine.py: "Shapes") ---------------------------------
+class GritMove(TypedDict):
+    """GRIT-5/7: a hand card onto a pile ``[owner, index]``, face down or marked."""
+
+    type: Literal["play"]
+    card: str
+    pile: list[int]
+    marked: bool
+
+
+class GritPlayEvent(TypedDict):
+    """A card went face down on a pile (GRIT-5); its card only for the one who played it (GRIT-9)."""
+
+    type: Literal["play"]
+    player: int
+    card: str | None
+    pile: list[int]
+    marked: bool
+
+
+class GritShownCard(TypedDict):
+    """A card turned up: on which pile, what, and who played it."""
+
+    pile: list[int]
+    card: str
+    player: int
+
+
+class GritRevealEvent(TypedDict):
+    """The round's unmarked cards turn up (GRIT-5); a marked one stays down (GRIT-7)."""
+
+    type: Literal["reveal"]
+    cards: list[GritShownCard]
+
+
+class GritRoundEvent(TypedDict):
+    """A new round: who plays first and why (GRIT-4), ``reason`` told from the viewer's seat. The full
+    event keeps the order's facts too (``order``, as in the view); a redacted one tells only the reason."""
+
+    type: Literal["round"]
+    round: int
+    first: int
+    reason: str
+    order: NotRequired[list[int | str | None]]
+
+
+class GritEndEvent(TypedDict):
+    """GRIT-8: every card still face down turns up, and the duel is scored."""
+
+    type: Literal["end"]
+    cards: list[GritShownCard]
+    outcome: Outcome
+
+
+GritEvent = GritPlayEvent | GritRevealEvent | GritRoundEvent | GritEndEvent
+
+
+class GritPileCard(TypedDict):
+    """One card on a pile as the viewer sees it: ``card`` None while it is face down to them (GRIT-9);
+    ``by`` who played it (None: the dealt card)."""
+
+    card: str | None
+    face_down: bool
+    marked: bool
+    by: int | None
+
+
+class GritPile(TypedDict):
+    """An injury pile, bottom first; ``open`` when a card may go on it now (GRIT-5/7)."""
+
+    cards: list[GritPileCard]
+    open: bool
+
+
+class GritLogEntry(TypedDict):
+    """One play, in order, with its line for the move log from the viewer's seat."""
+
+    round: int
+    player: int
+    card: str | None
+    pile: list[int]
+    marked: bool
+    sentence: str
+
+
+class GritFinal(TypedDict):
+    """The end: every top counted (GRIT-8), the two cards set aside unseen, and ``note`` saying them."""
+
+    totals: list[int]
+    discards: list[str]
+    outcome: Outcome | None
+    note: str
+
+
+class GritView(TypedDict):
+    """What one seat (or a spectator, ``viewer`` None) sees of a Grit table. ``order`` is the round's
+    order as facts ``[first, brave, high, low, card]`` (``order_reason`` says it); ``last_play`` tells
+    the other side's newest play (None when the viewer's own play is the newest, or it is over)."""
+
+    game: Literal["grit"]
+    viewer: int | None
+    options: dict[str, str]
+    round: int
+    rounds: int
+    phase: Literal["play", "over"]
+    first: int
+    order: list[int | str | None]
+    order_reason: str
+    to_act: list[int]
+    hand: list[str] | None
+    hand_counts: list[int]
+    piles: list[list[GritPile]]
+    totals: list[int]
+    mark_used: list[bool]
+    log: list[GritLogEntry]
+    last_play: str | None
+    final: GritFinal | None
+
+
+class GritPreview(TypedDict):
+    """Both totals once the card turns up, as the player can know them (``State.preview``)."""
+
+    totals: list[int]
+    hidden: list[int]
+    owner: int
+
+
 class Entry(NamedTuple):
     """One card on an injury pile; ``by`` is who played it (None for the dealt card)."""
 
@@ -89,8 +216,10 @@ class Entry(NamedTuple):
 
 
 @register
-class GritState(State):
+class GritState(State[GritView, GritEvent, GritMove, GritPreview]):
     """A game of Grit. ``piles[owner][index]`` is a list of ``Entry``, bottom first."""
+
+    shapes = Shapes(GritView, GritEvent, GritMove, GritPreview)
 
     info = GameInfo(
         id="grit",
@@ -127,7 +256,7 @@ class GritState(State):
         self.played: list[tuple[int, int, int]] = []  # (player, owner, index) this round
         self.log: list[tuple[int, int, int]] = []  # (owner, index, depth) of every play, in order
         self.order = self._order()
-        self._outcome: dict[str, Json] | None = None
+        self._outcome: Outcome | None = None
 
     # --- protocol -------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -138,7 +267,7 @@ class GritState(State):
     def is_over(self) -> bool:
         return self._outcome is not None
 
-    def legal_moves(self, p: int) -> list[Move]:
+    def legal_moves(self, p: int) -> list[GritMove]:
         """Order: hand order, then owner 0 before 1, pile 0..2, unmarked before marked."""
         # the check_turn test written out: a search asks this at every step of every playout
         if self._outcome is not None or type(p) is not int or p != (1 - self.first if self.played else self.first):
@@ -174,11 +303,11 @@ class GritState(State):
             return IllegalMove("mark_used", "You have already marked a card this game (GRIT-7).")
         return None
 
-    def _apply(self, p: int, move: Move) -> list[Event]:
+    def _apply(self, p: int, move: GritMove) -> list[GritEvent]:
         card, (owner, index), marked = move["card"], move["pile"], move["marked"]
         self._put(p, card, owner, index, marked)
-        events: list[Event] = [{"type": "play", "player": p, "card": card, "pile": [owner, index],
-                                "marked": marked}]
+        events: list[GritEvent] = [{"type": "play", "player": p, "card": card, "pile": [owner, index],
+                                    "marked": marked}]
         if len(self.played) < 2:
             return events
         events.append(self._reveal_round())
@@ -190,7 +319,7 @@ class GritState(State):
                            "reason": order_reason(self.order, None, self.names), "order": list(self.order)})
         return events
 
-    def advance(self, p: int, move: Move) -> None:
+    def advance(self, p: int, move: GritMove) -> None:
         """``_apply`` without building its events, which a search never reads."""
         card, (owner, index), marked = move["card"], move["pile"], move["marked"]
         self._put(p, card, owner, index, marked)
@@ -223,7 +352,7 @@ class GritState(State):
         self.played = []
         self.order = self._order()
 
-    def view(self, p: int | None) -> dict[str, Json]:
+    def view(self, p: int | None) -> GritView:
         self.check_viewer(p)
         over = self._outcome is not None
         return {
@@ -244,27 +373,30 @@ class GritState(State):
             "totals": [self.visible_total(o) for o in (0, 1)],
             "mark_used": list(self.mark_used),
             "log": [self._log_json(owner, index, depth, p) for owner, index, depth in self.log],
+            "last_play": None if over else self._last_play(p),
             "final": None if not over else {"totals": self.final_totals(),
                                             "discards": list(self.discards),
-                                            "outcome": self.outcome()},
+                                            "outcome": self.outcome(),
+                                            "note": "The cards set aside unseen were "
+                                                    f"{' and '.join(card_label(c) for c in self.discards)}."},
         }
 
-    def outcome(self) -> dict[str, Json] | None:
+    def outcome(self) -> Outcome | None:
         return copy.deepcopy(self._outcome)
 
-    def redact_event(self, event: Event, viewer: int | None) -> Event:
+    def redact_event(self, event: GritEvent, viewer: int | None) -> GritEvent:
         """GRIT-9: a face-down play shows its card to its player only; reveals are public."""
         if event["type"] == "play" and viewer != event["player"]:
             return {**event, "card": None}
         if event["type"] == "round":  # the order's facts, told from the viewer's seat
-            told = {key: value for key, value in event.items() if key != "order"}
-            return {**told, "reason": order_reason(event["order"], viewer, self.names)}
-        return dict(event)
+            return {"type": "round", "round": event["round"], "first": event["first"],
+                    "reason": order_reason(event["order"], viewer, self.names)}
+        return copy.copy(event)
 
-    def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
+    def redact_move(self, p: int, move: GritMove, viewer: int | None) -> dict[str, Json]:
         return dict(move) if viewer == p else {**move, "card": None}
 
-    def describe(self, p: int, move: Move) -> str:
+    def describe(self, p: int, move: GritMove) -> str:
         owner, index = move["pile"]
         where = f"{Party.of(owner, p, self.names).possessive} pile {index + 1}"
         card = card_label(move["card"])
@@ -272,7 +404,7 @@ class GritState(State):
             return f"Mark {card}: play it sideways on {where} (hidden until the end)"
         return f"Play {card} face down on {where}"
 
-    def preview(self, p: int, move: Move) -> dict[str, Json] | None:
+    def preview(self, p: int, move: GritMove) -> GritPreview | None:
         """Both totals once the card turns up, as ``p`` can know them: ``totals`` sums the tops ``p``
         can see (their own face-down cards included, GRIT-9), ``hidden`` counts each owner's tops ``p``
         cannot see (the opponent's face-down or marked cards: unknown, not 0)."""
@@ -290,9 +422,10 @@ class GritState(State):
                     totals[o] += VALUE[pile[-1].card]
         return {"totals": totals, "hidden": hidden, "owner": owner}
 
-    def explain(self, p: int, move: Move) -> str | None:
+    def explain(self, p: int, move: GritMove) -> str | None:
         """What the play does to the totals (the preview in words), and what a mark buys."""
-        shown = self.preview(p, move) or {}
+        shown = self.preview(p, move)
+        assert shown is not None  # Grit previews every move
         owner = shown["owner"]
         total, unknown = shown["totals"][owner], shown["hidden"][owner]
         whose, rival = Party.of(owner, p, self.names), Party.of(1 - p, p, self.names)
@@ -304,7 +437,7 @@ class GritState(State):
             return f"{reached}, and keeps your mark for later"
         return reached
 
-    def reveals(self, viewer: int, events: list[Event]) -> bool:
+    def reveals(self, viewer: int, events: list[GritEvent]) -> bool:
         """GRIT-5/8/9: the round's reveal shows the other player's unmarked card, and the end shows
         everything; a reveal of the viewer's own card only (the other card marked) shows them nothing."""
         for event in events:
@@ -370,9 +503,9 @@ class GritState(State):
             return Order(1 - brave, brave, totals[0], totals[0], best[brave])
         return Order(0, None, totals[0], totals[0], None)
 
-    def _reveal_round(self) -> Event:
+    def _reveal_round(self) -> GritRevealEvent:
         """GRIT-5: both unmarked cards of the round turn face up; marked ones stay down (GRIT-7)."""
-        cards = []
+        cards: list[GritShownCard] = []
         for player, owner, index in self.played:
             top = self.piles[owner][index][-1]
             if not top.marked:
@@ -384,19 +517,20 @@ class GritState(State):
         pile = self.piles[owner][index]
         pile[-1] = pile[-1]._replace(face_down=False)
 
-    def _finish(self) -> Event:
-        """GRIT-8: turn everything up and score."""
-        cards = []
+    def _finish(self) -> GritEndEvent:
+        """GRIT-8: turn everything up and score (a face-down card is always a played one: dealt cards lie
+        face up)."""
+        cards: list[GritShownCard] = []
         for owner in (0, 1):
             for index in range(PILES):
                 top = self._top(owner, index)
-                if top is not None and top.face_down:
+                if top is not None and top.face_down and top.by is not None:
                     self._turn_up(owner, index)
                     cards.append({"pile": [owner, index], "card": top.card, "player": top.by})
-        self._outcome = self._judge()
-        return {"type": "end", "cards": cards, "outcome": self.outcome()}
+        self._outcome = outcome = self._judge()
+        return {"type": "end", "cards": cards, "outcome": copy.deepcopy(outcome)}
 
-    def _judge(self, names: Sequence[str] = PLAIN_NAMES, viewer: int | None = None) -> dict[str, Json]:
+    def _judge(self, names: Sequence[str] = PLAIN_NAMES, viewer: int | None = None) -> Outcome:
         """GRIT-8, told with ``names`` from ``viewer``'s seat (the stored outcome: plain seats, no viewer)."""
         totals = self.final_totals()
         over = [t > 21 for t in totals]
@@ -428,11 +562,11 @@ class GritState(State):
                       f"top card ({card_label(best[winner])} against {card_label(best[1 - winner])}).")
         return {"winner": winner, "scores": totals, "reason": sentence(reason)}
 
-    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+    def told_outcome(self, viewer: int | None) -> ToldOutcome | None:
         """The reason from ``viewer``'s seat, and the breakdown: the deciding piles' top cards summed."""
         told = super().told_outcome(viewer)
         if told is not None:
-            told.update(reason=self._judge(self.names, viewer)["reason"], breakdown=self._breakdown(viewer))
+            told.update({"reason": self._judge(self.names, viewer)["reason"], "breakdown": self._breakdown(viewer)})
         return told
 
     def _breakdown(self, viewer: int | None) -> str:
@@ -455,14 +589,47 @@ class GritState(State):
             return f"{summed(0 if totals[0] > totals[1] else 1)}: the closest to 21."
         return f"{summed(0)}; {summed(1)}: level, so the higher top card decides."
 
-    def _entry_json(self, entry: Entry, p: int | None) -> dict[str, Any]:
+    def _entry_json(self, entry: Entry, p: int | None) -> GritPileCard:
         return {"card": self._shown(entry, p), "face_down": entry.face_down, "marked": entry.marked,
                 "by": entry.by}
 
-    def _log_json(self, owner: int, index: int, depth: int, p: int | None) -> dict[str, Any]:
+    def _log_json(self, owner: int, index: int, depth: int, p: int | None) -> GritLogEntry:
+        """A play as the viewer may see it, and its line for the move log ("You played 7♠ on the
+        computer's pile 2.", "The computer played a hidden card on your pile 1, marked.")."""
         entry = self.piles[owner][index][depth]
-        return {"round": entry.round, "player": entry.by, "card": self._shown(entry, p),
-                "pile": [owner, index], "marked": entry.marked}
+        player = entry.by
+        assert player is not None  # the log holds plays only, never a dealt card
+        card = self._shown(entry, p)
+        who, whose = Party.of(player, p, self.names), Party.of(owner, p, self.names)
+        what = "a hidden card" if card is None else card_label(card)
+        how = ", marked" if entry.marked else ""
+        return {"round": entry.round, "player": player, "card": card, "pile": [owner, index], "marked": entry.marked,
+                "sentence": sentence(f"{who.subject} played {what} on {whose.possessive} pile {index + 1}{how}.")}
+
+    def _last_play(self, p: int | None) -> str | None:
+        """The other side's newest play told from ``p``'s seat (the table lights it up): what it was and
+        where, or what a hidden card means; None when there is none or ``p`` made it.
+
+        >>> state = GritState(7, {"heart_ranks": "all"}, None)
+        >>> state.names = ("Player 1", "the computer")
+        >>> _ = state.play(1, {**state.legal_moves(1)[0], "pile": [1, 2]})
+        >>> state.view(0)["last_play"]
+        'The computer played a card face down on its pile 3: it turns up when the round ends.'
+        """
+        if not self.log:
+            return None
+        owner, index, depth = self.log[-1]
+        entry = self.piles[owner][index][depth]
+        if entry.by is None or entry.by == p:
+            return None
+        who, whose = Party.of(entry.by, p, self.names), Party.of(owner, p, self.names)
+        where = f"{whose.own if owner == entry.by else whose.possessive} pile {index + 1}"
+        card = self._shown(entry, p)
+        if entry.marked:
+            return sentence(f"{who.subject} marked a card on {where}: it stays hidden until the end.")
+        if card is None:
+            return sentence(f"{who.subject} played a card face down on {where}: it turns up when the round ends.")
+        return sentence(f"{who.subject} played {card_label(card)} on {where}.")
 
     @staticmethod
     def _shown(entry: Entry, p: int | None) -> str | None:

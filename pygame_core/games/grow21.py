@@ -18,10 +18,10 @@ first), and only the top card counts.
 from __future__ import annotations
 
 import copy
-from typing import Callable, Sequence
+from typing import Callable, Literal, Sequence, TypedDict
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
-from ..engine import Event, GameInfo, IllegalMove, Json, Move, SetupError, State, player_name, register
+from ..engine import GameInfo, IllegalMove, Json, Outcome, SetupError, Shapes, State, ToldOutcome, player_name, register
 from ..grammar import Party, sentence
 
 Cell = tuple[int, int]
@@ -32,6 +32,205 @@ NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 PLAIN_NAMES = (player_name(0), player_name(1))  # the stored outcome names the seats plainly
 MOVE_SHAPES = {"place": '{"type": "place", "at": [x, y]}', "change": '{"type": "change", "at": [x, y]}',
                "keep": '{"type": "keep", "at": [x, y]}'}
+OPENING = "Red opens: the first card goes in the middle of the table."  # GROW-2, before any card is down
+
+
+# --- the shapes of what grow21 sends the page (engine.py: "Shapes") -------------------------------
+class Grow21CardMove(TypedDict):
+    """GROW-2/3: the top card onto an empty cell next to a card (place), or onto one's own card (change)."""
+
+    type: Literal["place", "change"]
+    at: list[int]
+
+
+class Grow21KeepMove(TypedDict):
+    """GROW-6: the part of a split board that stays, named by its first cell."""
+
+    type: Literal["keep"]
+    at: list[int]
+
+
+Grow21Move = Grow21CardMove | Grow21KeepMove
+
+
+class Grow21CardEvent(TypedDict):
+    """A card played at ``at``; ``covered`` the card a change went on (None for a place)."""
+
+    type: Literal["place", "change"]
+    player: int
+    card: str
+    at: list[int]
+    covered: str | None
+
+
+class Grow21RemoveEvent(TypedDict):
+    """GROW-5: a group of 21 harvested (its cells and every card of their stacks)."""
+
+    type: Literal["remove"]
+    player: int
+    cells: list[list[int]]
+    cards: list[str]
+    points: int
+    scores: list[int]
+
+
+class Grow21SplitEvent(TypedDict):
+    """GROW-6: the harvest left equal largest parts; ``player`` chooses which stays."""
+
+    type: Literal["split"]
+    player: int
+    parts: list[list[list[int]]]
+    choose: bool
+
+
+class Grow21KeepEvent(TypedDict):
+    """GROW-6: the part that stays, and the cells discarded without scoring."""
+
+    type: Literal["keep"]
+    player: int
+    kept: list[list[int]]
+    discarded: list[list[int]]
+
+
+class Grow21TurnEvent(TypedDict):
+    """The next mover turns their top card up (GROW-1)."""
+
+    type: Literal["turn"]
+    player: int
+    card: str
+
+
+class Grow21EndEvent(TypedDict):
+    type: Literal["end"]
+    outcome: Outcome
+
+
+Grow21Event = (Grow21CardEvent | Grow21RemoveEvent | Grow21SplitEvent | Grow21KeepEvent | Grow21TurnEvent
+               | Grow21EndEvent)
+
+
+class Grow21Logged(TypedDict):
+    """What the move log adds to an event: its label ("Card 3", "End") and its line from the viewer's
+    seat (None: a keep of the one largest part that removed nothing says nothing)."""
+
+    label: str
+    sentence: str | None
+
+
+class Grow21CardLog(Grow21CardEvent, Grow21Logged):
+    pass
+
+
+class Grow21RemoveLog(Grow21RemoveEvent, Grow21Logged):
+    pass
+
+
+class Grow21SplitLog(Grow21SplitEvent, Grow21Logged):
+    pass
+
+
+class Grow21KeepLog(Grow21KeepEvent, Grow21Logged):
+    pass
+
+
+class Grow21EndLog(Grow21Logged):
+    """The end in the log: the outcome as told to the viewer."""
+
+    type: Literal["end"]
+    outcome: ToldOutcome | None
+
+
+Grow21LogEntry = Grow21CardLog | Grow21RemoveLog | Grow21SplitLog | Grow21KeepLog | Grow21EndLog
+
+
+class Grow21Last(TypedDict):
+    """The newest card played and what it did: the cells it harvested and the cells a split discarded."""
+
+    player: int
+    type: Literal["place", "change"]
+    card: str
+    at: list[int]
+    covered: str | None
+    removed: list[list[int]]
+    discarded: list[list[int]]
+
+
+class Grow21LastTold(Grow21Last):
+    """``Grow21Last`` with its line for the status bar, from the viewer's seat."""
+
+    sentence: str
+
+
+class Grow21Cell(TypedDict):
+    """A cell of the board: its stack bottom first, and the top card that counts."""
+
+    at: list[int]
+    stack: list[str]
+    top: str
+
+
+class Grow21Group(TypedDict):
+    """GROW-4: a same-colour group and what it is worth (two values when an ace may count 11)."""
+
+    colour: str
+    cells: list[list[int]]
+    values: list[int]
+
+
+class Grow21Final(TypedDict):
+    """The end: the outcome told to the viewer, the near-21 bonus of each side (GROW-7) and ``note``
+    saying whether it counted."""
+
+    outcome: ToldOutcome | None
+    bonus: list[int]
+    note: str
+
+
+class Grow21View(TypedDict):
+    """What one seat (or a spectator, ``viewer`` None) sees of a grow21 table: everything but the order
+    of the decks. ``current`` is the card the mover plays now (None while a split is decided)."""
+
+    game: Literal["grow21"]
+    viewer: int | None
+    colours: list[str]
+    to_act: list[int]
+    mover: int
+    phase: Literal["play", "keep", "over"]
+    board: list[Grow21Cell]
+    groups: list[Grow21Group]
+    scores: list[int]
+    decks: list[int]
+    current: str | None
+    split: list[list[list[int]]]
+    last: Grow21LastTold | None
+    log: list[Grow21LogEntry]
+    final: Grow21Final | None
+
+
+class Grow21PlacePreview(TypedDict):
+    """The group a card would join at a cell and its value(s); ``scores`` when it makes 21."""
+
+    cells: list[list[int]]
+    values: list[int]
+    scores: bool
+
+
+class Grow21KeepPreview(TypedDict):
+    """The cells a keep would keep and discard."""
+
+    keeps: list[list[int]]
+    discards: list[list[int]]
+
+
+Grow21Preview = Grow21PlacePreview | Grow21KeepPreview
+
+
+class Grow21Constants(TypedDict):
+    """What the page shows that the rules fix: the cards in play (both decks, GROW-1) and the line it
+    shows before the first card is down (GROW-2)."""
+
+    total_cards: int
+    opening: str
 
 
 def colour_of(card: str) -> int:
@@ -104,8 +303,10 @@ def components(cells: set[Cell], same: dict[Cell, int] | None = None) -> list[se
 
 
 @register
-class Grow21State(State):
+class Grow21State(State[Grow21View, Grow21Event, Grow21Move, Grow21Preview]):
     """A game of grow21: ``board`` maps a cell to its stack (bottom first); red moves first."""
+
+    shapes = Shapes(Grow21View, Grow21Event, Grow21Move, Grow21Preview, Grow21Constants)
 
     info = GameInfo(
         id="grow21",
@@ -117,6 +318,7 @@ class Grow21State(State):
                  "colour and harvest every one that counts exactly 21, blackjack style."),
         credit="by Andy Nealen and Rupert Helbig",
         minutes=10,
+        constants=Grow21Constants(total_cards=len(DECKS[0]) + len(DECKS[1]), opening=OPENING),
     )
     version = 1
 
@@ -134,22 +336,22 @@ class Grow21State(State):
         self.scores = [0, 0]
         self.mover = 0
         self.pending_parts: list[set[Cell]] = []  # GROW-6: tied largest parts awaiting a keep
-        self.last: dict[str, Json] | None = None
-        self.log: list[Event] = []  # every public event so far (no "turn"): the page's move log
-        self._outcome: dict[str, Json] | None = None
+        self.last: Grow21Last | None = None
+        self.log: list[Grow21Event] = []  # every public event so far (no "turn"): the page's move log
+        self._outcome: Outcome | None = None
 
     # --- protocol -------------------------------------------------------------------------
     def to_act(self) -> list[int]:
         return [] if self._outcome is not None else [self.mover]
 
-    def legal_moves(self, p: int) -> list[Move]:
+    def legal_moves(self, p: int) -> list[Grow21Move]:
         """Order: keep moves by each part's smallest cell; else places then changes, cells by x, y."""
         if self.check_turn(p) is not None:
             return []
         if self.pending_parts:
             return [{"type": "keep", "at": list(min(part))} for part in sorted(self.pending_parts, key=min)]
         card = self.decks[p][0]
-        moves: list[Move] = [{"type": "place", "at": [x, y]} for x, y in sorted(self.open_cells())]
+        moves: list[Grow21Move] = [{"type": "place", "at": [x, y]} for x, y in sorted(self.open_cells())]
         if not FACE[card]:  # GROW-3, inlined from _can_change: the search asks this on every move
             colour, low = COLOUR[card], LOW[card]
             cells = [cell for cell, stack in self.board.items()
@@ -192,20 +394,21 @@ class Grow21State(State):
             return IllegalMove("bad_change", self._change_refusal(card, cell))
         return None
 
-    def _apply(self, p: int, move: Move) -> list[Event]:
+    def _apply(self, p: int, move: Grow21Move) -> list[Grow21Event]:
         events = self._move(p, move)
         for event in events:
-            if event["type"] in ("place", "change"):  # the one list in the commonest event
+            if event["type"] == "place" or event["type"] == "change":  # the one list in the commonest event
                 self.log.append({**event, "at": list(event["at"])})
             elif event["type"] != "turn":
                 self.log.append(json_copy(event))
         return events
 
-    def _move(self, p: int, move: Move) -> list[Event]:
+    def _move(self, p: int, move: Grow21Move) -> list[Grow21Event]:
         cell = (move["at"][0], move["at"][1])
         if move["type"] == "keep":
             part = next(part for part in self.pending_parts if cell in part)
-            return [self._keep(p, part)] + self._next_turn()
+            kept: list[Grow21Event] = [self._keep(p, part)]
+            return kept + self._next_turn()
         card = self.decks[p].pop(0)
         covered = self.board[cell][-1] if move["type"] == "change" else None
         if move["type"] == "place":
@@ -216,8 +419,8 @@ class Grow21State(State):
                 self.open.update(n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n not in self.board)
         else:
             self.board[cell].append(card)
-        events: list[Event] = [{"type": move["type"], "player": p, "card": card, "at": list(cell),
-                                "covered": covered}]
+        events: list[Grow21Event] = [{"type": move["type"], "player": p, "card": card, "at": list(cell),
+                                      "covered": covered}]
         self.last = {"player": p, "type": move["type"], "card": card, "at": list(cell), "covered": covered,
                      "removed": [], "discarded": []}
         group = self.group_at(cell)
@@ -236,9 +439,9 @@ class Grow21State(State):
                 events.append(self._keep(p, largest[0]))
         return events + self._next_turn()
 
-    def view(self, p: int | None) -> dict[str, Json]:
+    def view(self, p: int | None) -> Grow21View:
         self.check_viewer(p)
-        groups = []
+        groups: list[Grow21Group] = []
         for part in self.groups():
             cards = [self.board[c][-1] for c in part]
             groups.append({"colour": COLOURS[colour_of(cards[0])], "cells": sorted_cells(part),
@@ -259,22 +462,90 @@ class Grow21State(State):
             "decks": [len(d) for d in self.decks],
             "current": None if over or self.pending_parts else self.decks[self.mover][0],
             "split": [sorted_cells(part) for part in sorted(self.pending_parts, key=min)],
-            "last": copy.deepcopy(self.last),
-            "log": [{**event, "outcome": told} if event["type"] == "end" else copy.deepcopy(event)
-                    for event in self.log],
-            "final": None if not over else {"outcome": told, "bonus": self.bonus()},
+            "last": None if self.last is None else {**copy.deepcopy(self.last), "sentence": self._last_sentence(p)},
+            "log": self._log_view(p, told),
+            "final": None if not over else {"outcome": told, "bonus": self.bonus(), "note": self._bonus_note(p)},
         }
 
-    def outcome(self) -> dict[str, Json] | None:
+    def _last_sentence(self, p: int | None) -> str:
+        """What the newest card did, from ``p``'s seat ("The computer placed 7♥. 21! 3 cells harvested, +10.")."""
+        last = self.last
+        assert last is not None
+        who = Party.of(last["player"], p, self.names).subject
+        if last["type"] == "change":
+            parts = [sentence(f"{who} put {card_label(last['card'])} on the {card_label(last['covered'] or '')}.")]
+        else:
+            parts = [sentence(f"{who} placed {card_label(last['card'])}.")]
+        if last["removed"]:
+            parts.append(f"21! {_count(len(last['removed']), 'cell')} harvested, +{REMOVAL_POINTS}.")
+        if last["discarded"]:
+            parts.append(f"The split cost the board {_count(len(last['discarded']), 'cell')}.")
+        if self.pending_parts:
+            parts.append("The board fell into equal parts.")
+        return " ".join(parts)
+
+    def _log_view(self, p: int | None, told: ToldOutcome | None) -> list[Grow21LogEntry]:
+        """The move log from ``p``'s seat: each event labelled by the card it belongs to ("Card 3"; the
+        end: "End") with its line ("You place 7♥.", "21! 3 cells (4 cards) harvested: +10 for the
+        computer. Scores 10–0.", the outcome's reason at the end)."""
+        entries: list[Grow21LogEntry] = []
+        number, chosen = 0, False
+        for event in self.log:
+            if event["type"] == "place" or event["type"] == "change":
+                number += 1
+                who = Party.of(event["player"], p, self.names)
+                card = card_label(event["card"])
+                text = (f"{who.subject} {who.verb('place', 'places')} {card}." if event["type"] == "place" else
+                        f"{who.subject} {who.verb('put', 'puts')} {card} on the {card_label(event['covered'] or '')}.")
+                entries.append({**event, "at": list(event["at"]), "label": f"Card {number}",
+                                "sentence": sentence(text)})
+            elif event["type"] == "remove":
+                gainer = Party.of(event["player"], p, self.names).subject
+                text = (f"21! {_count(len(event['cells']), 'cell')} ({_count(len(event['cards']), 'card')}) harvested: "
+                        f"+{event['points']} for {gainer}. Scores {event['scores'][0]}–{event['scores'][1]}.")
+                entries.append({**copy.deepcopy(event), "label": f"Card {number}", "sentence": text})
+            elif event["type"] == "split":
+                chosen = True
+                who = Party.of(event["player"], p, self.names)
+                text = (f"The board fell into {len(event['parts'])} parts of the same size; {who.subject} "
+                        f"{who.verb('choose', 'chooses')} which stays.")
+                entries.append({**copy.deepcopy(event), "label": f"Card {number}", "sentence": text})
+            elif event["type"] == "keep":
+                gone = len(event["discarded"])
+                lost = f"{_count(gone, 'cell')} {'is' if gone == 1 else 'are'} discarded"
+                if chosen:
+                    who = Party.of(event["player"], p, self.names)
+                    keep: str | None = sentence(f"{who.subject} {who.verb('keep', 'keeps')} a part of "
+                                                f"{_count(len(event['kept']), 'cell')}; {lost}.")
+                else:
+                    keep = f"Only the largest part of the board survives: {lost}." if gone else None
+                chosen = False
+                entries.append({**copy.deepcopy(event), "label": f"Card {number}", "sentence": keep})
+            elif event["type"] == "end":
+                entries.append({"type": "end", "outcome": told, "label": "End",
+                                "sentence": None if told is None else told["reason"]})
+        return entries
+
+    def _bonus_note(self, p: int | None) -> str:
+        """The line under the result: the near-21 bonus (GROW-7) of each side and whether it counted."""
+        bonus = self.bonus()
+        first, second = (Party.of(q, p, self.names).subject for q in (0, 1))
+        each = f"{sentence(first)} +{bonus[0]}, {second} +{bonus[1]}"
+        if self.scores[0] == self.scores[1]:
+            return (f"Harvests were level, so the near-21 groups left on the table decided it ({each}); "
+                    "the totals include them.")
+        return f"Near-21 bonus (it only counts on level harvests): {each}. The totals are the harvest points."
+
+    def outcome(self) -> Outcome | None:
         return copy.deepcopy(self._outcome)
 
     def is_over(self) -> bool:
         return self._outcome is not None  # as the base's, without copying the outcome (asked every move)
 
-    def redact_event(self, event: Event, viewer: int | None) -> Event:
+    def redact_event(self, event: Grow21Event, viewer: int | None) -> Grow21Event:
         return copy.deepcopy(event)  # every card is played face up; only deck order is secret
 
-    def describe(self, p: int, move: Move) -> str:
+    def describe(self, p: int, move: Grow21Move) -> str:
         x, y = move["at"]
         if move["type"] == "keep":
             return f"Keep the part of the board with the card at ({x}, {y})"
@@ -283,24 +554,29 @@ class Grow21State(State):
             return f"Place {card} at ({x}, {y})"
         return f"Change: put {card} on top of {card_label(self.board[(x, y)][-1])} at ({x}, {y})"
 
-    def preview(self, p: int, move: Move) -> dict[str, Json] | None:
+    def preview(self, p: int, move: Grow21Move) -> Grow21Preview | None:
         """The group the card would join and its value(s); ``scores`` when it would make 21."""
+        return self._keep_preview(move) if move["type"] == "keep" else self._place_preview(p, move)
+
+    def _keep_preview(self, move: Grow21KeepMove) -> Grow21KeepPreview:
         cell = (move["at"][0], move["at"][1])
-        if move["type"] == "keep":
-            part = next(part for part in self.pending_parts if cell in part)
-            return {"keeps": sorted_cells(part), "discards": sorted_cells(set(self.board) - part)}
+        part = next(part for part in self.pending_parts if cell in part)
+        return {"keeps": sorted_cells(part), "discards": sorted_cells(set(self.board) - part)}
+
+    def _place_preview(self, p: int, move: Grow21CardMove) -> Grow21PlacePreview:
+        cell = (move["at"][0], move["at"][1])
         tops = {c: stack[-1] for c, stack in self.board.items()}
         tops[cell] = self.decks[p][0]
         group = connected(cell, lambda c: c in tops and colour_of(tops[c]) == colour_of(tops[cell]))
         values = group_values([tops[c] for c in group])
         return {"cells": sorted_cells(group), "values": values, "scores": 21 in values}
 
-    def explain(self, p: int, move: Move) -> str | None:
+    def explain(self, p: int, move: Grow21Move) -> str | None:
         """The group the card would make (the preview in words); a keep says what it saves."""
-        shown = self.preview(p, move) or {}
         if move["type"] == "keep":
-            kept, lost = len(shown["keeps"]), len(shown["discards"])
-            return f"it keeps {kept} cards on the table and discards {lost}"
+            keep = self._keep_preview(move)
+            return f"it keeps {len(keep['keeps'])} cards on the table and discards {len(keep['discards'])}"
+        shown = self._place_preview(p, move)
         if shown["scores"]:
             return f"it makes a group worth 21, which you harvest for {REMOVAL_POINTS} points (GROW-5)"
         size, worth = len(shown["cells"]), " or ".join(str(v) for v in shown["values"])
@@ -308,7 +584,7 @@ class Grow21State(State):
             return f"it starts a new group worth {worth}"
         return f"it makes a group of {size} cards worth {worth}"
 
-    def reveals(self, viewer: int, events: list[Event]) -> bool:
+    def reveals(self, viewer: int, events: list[Grow21Event]) -> bool:
         """GROW-1: every turn turns up the next mover's card, and the end is the end; only a removal
         that leaves a tied split to choose (GROW-6) shows nothing new yet."""
         return any(event["type"] in ("turn", "end") for event in events)
@@ -358,7 +634,7 @@ class Grow21State(State):
     def groups(self) -> list[set[Cell]]:
         return components(set(self.board), self.colours())
 
-    def _remove(self, p: int, group: set[Cell]) -> Event:
+    def _remove(self, p: int, group: set[Cell]) -> Grow21RemoveEvent:
         cards = [card for c in sorted(group) for card in self.board.pop(c)]
         self.open = None
         self.scores[p] += REMOVAL_POINTS
@@ -367,7 +643,7 @@ class Grow21State(State):
         return {"type": "remove", "player": p, "cells": sorted_cells(group), "cards": cards,
                 "points": REMOVAL_POINTS, "scores": list(self.scores)}
 
-    def _keep(self, p: int, part: set[Cell]) -> Event:
+    def _keep(self, p: int, part: set[Cell]) -> Grow21KeepEvent:
         """GROW-6: everything outside ``part`` is discarded without scoring."""
         gone = sorted(set(self.board) - part)
         for cell in gone:
@@ -378,10 +654,10 @@ class Grow21State(State):
             self.last["discarded"] = [list(c) for c in gone]
         return {"type": "keep", "player": p, "kept": sorted_cells(part), "discarded": [list(c) for c in gone]}
 
-    def _next_turn(self) -> list[Event]:
+    def _next_turn(self) -> list[Grow21Event]:
         if not self.decks[0] and not self.decks[1]:
-            self._outcome = self._judge()
-            return [{"type": "end", "outcome": self.outcome()}]
+            self._outcome = outcome = self._judge()
+            return [{"type": "end", "outcome": copy.deepcopy(outcome)}]
         self.mover = 1 - self.mover
         return [{"type": "turn", "player": self.mover, "card": self.decks[self.mover][0]}]
 
@@ -393,7 +669,7 @@ class Grow21State(State):
             points[colour_of(cards[0])] += tie_break_points(cards)
         return points
 
-    def _judge(self, names: Sequence[str] = PLAIN_NAMES, viewer: int | None = None) -> dict[str, Json]:
+    def _judge(self, names: Sequence[str] = PLAIN_NAMES, viewer: int | None = None) -> Outcome:
         """GROW-7, told with ``names`` from ``viewer``'s seat (the stored outcome: plain seats, no viewer)."""
         scores = list(self.scores)
         party = [Party.of(p, viewer, names) for p in (0, 1)]
@@ -413,7 +689,7 @@ class Grow21State(State):
                 "reason": (f"Level at {scores[0]}; {won.subject} {won.verb('win', 'wins')} on near-21 groups "
                            f"({final[winner]} against {final[1 - winner]}).")}
 
-    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+    def told_outcome(self, viewer: int | None) -> ToldOutcome | None:
         """The reason from ``viewer``'s seat, and the breakdown: groups of 21 harvested by each side
         (and, on level harvests, the near-21 groups that decided)."""
         told = super().told_outcome(viewer)
@@ -429,7 +705,7 @@ class Grow21State(State):
             bonus = self.bonus()
             near = ", ".join(f"{party[p].subject} +{bonus[p]}" for p in (first, 1 - first))
             breakdown += f" Near-21 groups left on the board: {near}."
-        told.update(reason=self._judge(self.names, viewer)["reason"], breakdown=breakdown)
+        told.update({"reason": self._judge(self.names, viewer)["reason"], "breakdown": breakdown})
         return told
 
 
@@ -440,6 +716,11 @@ def json_copy(value: Json) -> Json:
     if type(value) is dict:
         return {k: json_copy(v) if type(v) in (list, dict) else v for k, v in value.items()}
     return value
+
+
+def _count(n: int, word: str) -> str:
+    """"1 cell", "3 cells"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def sorted_cells(cells: set[Cell]) -> list[list[int]]:

@@ -17,10 +17,11 @@ which the players commit can never change what happens.
 from __future__ import annotations
 
 import copy
-from typing import NamedTuple, Sequence
+from typing import Literal, NamedTuple, Sequence, TypedDict
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
-from ..engine import DEFAULT_LEVELS, Event, GameInfo, IllegalMove, Json, LevelSpec, Move, SetupError, State, register
+from ..engine import (DEFAULT_LEVELS, GameInfo, IllegalMove, Json, LevelSpec, Outcome, SetupError, Shapes, State,
+                      ToldOutcome, register)
 from ..grammar import Party, sentence
 
 HAND_SIZE = 3
@@ -31,6 +32,169 @@ MOVE_SHAPES = {
     "follow_up": '{"type": "follow_up", "card": "5H"}',
     "dress": '{"type": "dress", "discard": "9H"}',
 }
+
+
+# --- the shapes of what Knife Fight sends the page (engine.py: "Shapes") ---------------------------
+class KnifePlayMove(TypedDict):
+    """KNIFE-2: commit a hand card face down."""
+
+    type: Literal["play"]
+    card: str
+
+
+class KnifeFollowUpMove(TypedDict):
+    """KNIFE-6: the card that strikes in a King's place."""
+
+    type: Literal["follow_up"]
+    card: str
+
+
+class KnifeDressMove(TypedDict):
+    """KNIFE-5: the older wound a Queen dresses (it leaves the damage pile)."""
+
+    type: Literal["dress"]
+    discard: str
+
+
+KnifeMove = KnifePlayMove | KnifeFollowUpMove | KnifeDressMove
+
+
+class KnifeCommitEvent(TypedDict):
+    """A card committed face down: its card only for the one who committed it."""
+
+    type: Literal["commit"]
+    player: int
+    card: str | None
+
+
+class KnifeRevealEvent(TypedDict):
+    """Both commitments turn up: ``cards[p]`` is seat p's."""
+
+    type: Literal["reveal"]
+    cards: list[str]
+
+
+class KnifeFollowUpEvent(TypedDict):
+    """A follow-up card; ``hidden`` when both feinted, so it stays face down until the other's is in."""
+
+    type: Literal["follow_up"]
+    player: int
+    card: str | None
+    hidden: bool
+
+
+class KnifeRevealFollowUpsEvent(TypedDict):
+    """Both hidden follow-ups turn up (None: that seat had none)."""
+
+    type: Literal["reveal_follow_ups"]
+    cards: list[str | None]
+
+
+class KnifeCardEvent(TypedDict):
+    """A card into ``player``'s damage pile, onto their discards, or dressed off their damage pile."""
+
+    type: Literal["damage", "discard", "dress"]
+    player: int
+    card: str
+
+
+class KnifeDrawEvent(TypedDict):
+    """Cards drawn back to three: the cards only for the drawer."""
+
+    type: Literal["draw"]
+    player: int
+    cards: list[str] | None
+    count: int
+
+
+class KnifeBleedEvent(TypedDict):
+    """KNIFE-8: ``count`` cards bled off the top of ``player``'s deck."""
+
+    type: Literal["bleed"]
+    player: int
+    count: int
+
+
+class KnifeRoundEvent(TypedDict):
+    type: Literal["round"]
+    round: int
+
+
+class KnifeEndEvent(TypedDict):
+    type: Literal["end"]
+    outcome: Outcome
+
+
+KnifeEvent = (KnifeCommitEvent | KnifeRevealEvent | KnifeFollowUpEvent | KnifeRevealFollowUpsEvent | KnifeCardEvent
+              | KnifeDrawEvent | KnifeBleedEvent | KnifeRoundEvent | KnifeEndEvent)
+
+
+class KnifeFaceDown(TypedDict):
+    """A card on the table the viewer cannot see yet, and whose it is."""
+
+    face_down: Literal[True]
+    owner: int
+
+
+class KnifeExchange(TypedDict):
+    """The revealed exchange while it is settled. ``effects`` are ``[what, player, card]`` in order (what:
+    damage, discard, dress, feint, parry_spent, dressed) and ``story`` tells them from the viewer's seat."""
+
+    cards: list[str]
+    follow_ups: list[str | KnifeFaceDown | None]
+    feint_due: list[int]
+    dress_player: int | None
+    effects: list[list[Json]]
+    story: list[str]
+
+
+class KnifeRound(TypedDict):
+    """One finished round as the engine keeps it (all public once revealed): the cards that met, the
+    follow-ups, the effects (as in ``KnifeExchange``), the cards each drew and bled."""
+
+    round: int
+    cards: list[str]
+    follow_ups: list[str | None]
+    effects: list[list[Json]]
+    drawn: list[int]
+    bled: list[int]
+
+
+class KnifeLogEntry(KnifeRound):
+    """A finished round with its sentences from the viewer's seat: ``story`` for the table,
+    ``sentences`` for the move log."""
+
+    story: list[str]
+    sentences: list[str]
+
+
+class KnifeFinal(TypedDict):
+    outcome: ToldOutcome | None
+
+
+class KnifeView(TypedDict):
+    """What one seat (or a spectator, ``viewer`` None) sees of a knife fight."""
+
+    game: Literal["knife_fight"]
+    viewer: int | None
+    round: int
+    phase: Literal["commit", "feint", "dress", "over"]
+    to_act: list[int]
+    colours: list[str]
+    hand: list[str] | None
+    hand_counts: list[int]
+    decks: list[int]
+    discards: list[int]
+    damage: list[list[str]]
+    damage_sums: list[int]
+    bleed: list[int]
+    committed: list[bool]
+    my_commit: str | None
+    exchange: KnifeExchange | None
+    dress_options: list[str]
+    last: KnifeLogEntry | None
+    log: list[KnifeLogEntry]
+    final: KnifeFinal | None
 
 
 def kind(card: str | None) -> str | None:
@@ -108,8 +272,10 @@ def resolve(cards: tuple[str | None, str | None]) -> list[Effect]:
 
 
 @register
-class KnifeFightState(State):
+class KnifeFightState(State[KnifeView, KnifeEvent, KnifeMove, None]):
     """A game of Knife Fight. Phases: ``commit`` (both), ``feint`` (King players), ``dress``."""
+
+    shapes = Shapes(KnifeView, KnifeEvent, KnifeMove)
 
     info = GameInfo(
         id="knife_fight",
@@ -139,7 +305,7 @@ class KnifeFightState(State):
         self.damage: list[list[str]] = [[], []]
         self.discards: list[list[str]] = [[], []]
         self.round = 1
-        self.phase = "commit"
+        self.phase: Literal["commit", "feint", "dress", "over"] = "commit"
         self.commits: list[str | None] = [None, None]
         self.in_play: list[str | None] = [None, None]  # what meets after feints are replaced
         self.follow_ups: list[str | None] = [None, None]
@@ -147,7 +313,7 @@ class KnifeFightState(State):
         self.dress_player: int | None = None
         self.dress_options: list[str] = []
         self.exchange: dict[str, Json] | None = None  # the revealed exchange of this round
-        self.log: list[dict[str, Json]] = []  # every finished exchange (all public once revealed)
+        self.log: list[KnifeRound] = []  # every finished exchange (all public once revealed)
         self.dead: list[bool] | None = None  # KNIFE-9: who bled to death, once someone has
         for p in (0, 1):
             self._draw(p)
@@ -162,7 +328,7 @@ class KnifeFightState(State):
             return [p for p in self.feint_due if self.follow_ups[p] is None]
         return [self.dress_player] if self.dress_player is not None else []
 
-    def legal_moves(self, p: int) -> list[Move]:
+    def legal_moves(self, p: int) -> list[KnifeMove]:
         """Order: the hand as held (commit, follow-up), the damage pile bottom first (dress)."""
         if self.check_turn(p) is not None:
             return []
@@ -191,14 +357,14 @@ class KnifeFightState(State):
             return IllegalMove("king_follow_up", "A feint can't be followed by another King (KNIFE-6).")
         return None
 
-    def _apply(self, p: int, move: Move) -> list[Event]:
-        if self.phase == "commit":
+    def _apply(self, p: int, move: KnifeMove) -> list[KnifeEvent]:
+        if move["type"] == "play":
             return self._commit(p, move["card"])
-        if self.phase == "feint":
+        if move["type"] == "follow_up":
             return self._follow_up(p, move["card"])
         return self._dress(p, move["discard"])
 
-    def view(self, p: int | None) -> dict[str, Json]:
+    def view(self, p: int | None) -> KnifeView:
         self.check_viewer(p)
         return {
             "game": "knife_fight",
@@ -223,26 +389,28 @@ class KnifeFightState(State):
             "final": None if self.dead is None else {"outcome": self.told_outcome(p)},
         }
 
-    def outcome(self) -> dict[str, Json] | None:
+    def outcome(self) -> Outcome | None:
         """KNIFE-9, the reason written with the seats' display names (they may change on load)."""
         return None if self.dead is None else self._judge(self.dead)
 
-    def redact_event(self, event: Event, viewer: int | None) -> Event:
+    def redact_event(self, event: KnifeEvent, viewer: int | None) -> KnifeEvent:
         """Commitments and both-Kings follow-ups are secret until revealed; draws show the drawer only."""
         if viewer is not None and viewer == event.get("player"):
             return copy.deepcopy(event)
         if event["type"] == "draw":
             return {**event, "cards": None}
-        if event["type"] == "commit" or (event["type"] == "follow_up" and event["hidden"]):
+        if event["type"] == "commit":
+            return {**event, "card": None}
+        if event["type"] == "follow_up" and event["hidden"]:
             return {**event, "card": None}
         return copy.deepcopy(event)
 
-    def redact_move(self, p: int, move: Move, viewer: int | None) -> Move:
+    def redact_move(self, p: int, move: KnifeMove, viewer: int | None) -> dict[str, Json]:
         hidden = move["type"] == "play" or (move["type"] == "follow_up" and len(self.feint_due) == 2
                                              and None in self.follow_ups)
         return {**move, "card": None} if hidden and viewer != p else dict(move)
 
-    def describe(self, p: int, move: Move) -> str:
+    def describe(self, p: int, move: KnifeMove) -> str:
         if move["type"] == "dress":
             return f"Dress the {card_label(move['discard'])} wound (discard it from your damage pile)"
         card = move["card"]
@@ -252,7 +420,7 @@ class KnifeFightState(State):
             return f"Follow the feint with {card_label(card)} ({what})"
         return f"Commit {card_label(card)} face down ({what})"
 
-    def explain(self, p: int, move: Move) -> str | None:
+    def explain(self, p: int, move: KnifeMove) -> str | None:
         """What the card does in the exchange (KNIFE-3..7), as the rules page says it."""
         if move["type"] == "dress":
             return f"the {card_label(move['discard'])} wound leaves your damage pile, so you bleed less (KNIFE-5)"
@@ -265,10 +433,10 @@ class KnifeFightState(State):
                 }[kind(move["card"]) or "number"]
 
     # --- the round ------------------------------------------------------------------------
-    def _commit(self, p: int, card: str) -> list[Event]:
+    def _commit(self, p: int, card: str) -> list[KnifeEvent]:
         self.hands[p].remove(card)
         self.commits[p] = card
-        events: list[Event] = [{"type": "commit", "player": p, "card": card}]
+        events: list[KnifeEvent] = [{"type": "commit", "player": p, "card": card}]
         if None in self.commits:
             return events
         shown = (self.commits[0] or "", self.commits[1] or "")
@@ -290,12 +458,12 @@ class KnifeFightState(State):
             return events
         return events + self._settle()
 
-    def _follow_up(self, p: int, card: str) -> list[Event]:
+    def _follow_up(self, p: int, card: str) -> list[KnifeEvent]:
         self.hands[p].remove(card)
         self.follow_ups[p] = card
         assert self.exchange is not None
         hidden = len(self.feint_due) == 2  # both Kings: both follow-ups are committed face down
-        events: list[Event] = [{"type": "follow_up", "player": p, "card": card, "hidden": hidden}]
+        events: list[KnifeEvent] = [{"type": "follow_up", "player": p, "card": card, "hidden": hidden}]
         if self.to_act():
             return events
         for q in self.feint_due:
@@ -305,9 +473,9 @@ class KnifeFightState(State):
             events.append({"type": "reveal_follow_ups", "cards": list(self.follow_ups)})
         return events + self._settle()
 
-    def _settle(self) -> list[Event]:
+    def _settle(self) -> list[KnifeEvent]:
         """Apply ``resolve`` to what is in play; a Queen's dressing may still be owed after."""
-        events: list[Event] = []
+        events: list[KnifeEvent] = []
         assert self.exchange is not None
         before = [list(d) for d in self.damage]
         for effect in resolve((self.in_play[0], self.in_play[1])):
@@ -327,18 +495,19 @@ class KnifeFightState(State):
             return events
         return events + self._end_round()
 
-    def _dress(self, p: int, card: str) -> list[Event]:
+    def _dress(self, p: int, card: str) -> list[KnifeEvent]:
         self.damage[p].remove(card)
         self.discards[p].append(card)
         assert self.exchange is not None
         self.exchange["effects"].append(["dressed", p, card])
         self.dress_player = None
         self.dress_options = []
-        return [{"type": "dress", "player": p, "card": card}] + self._end_round()
+        events: list[KnifeEvent] = [{"type": "dress", "player": p, "card": card}]
+        return events + self._end_round()
 
-    def _end_round(self) -> list[Event]:
+    def _end_round(self) -> list[KnifeEvent]:
         """KNIFE-8/9: draw back up to three, then bleed; an empty deck after bleeding is death."""
-        events: list[Event] = []
+        events: list[KnifeEvent] = []
         drawn_counts, bled = [0, 0], [0, 0]
         for p in (0, 1):
             drawn = self._draw(p)
@@ -352,7 +521,9 @@ class KnifeFightState(State):
                 del self.decks[p][:count]
                 events.append({"type": "bleed", "player": p, "count": count})
             bled[p] = count
-        self.log.append({"round": self.round, **(self.exchange or {}), "drawn": drawn_counts, "bled": bled})
+        exchange = self.exchange or {}
+        self.log.append({"round": self.round, "cards": exchange["cards"], "follow_ups": exchange["follow_ups"],
+                         "effects": exchange["effects"], "drawn": drawn_counts, "bled": bled})
         self.exchange = None
         self.commits = [None, None]
         self.in_play = [None, None]
@@ -362,12 +533,12 @@ class KnifeFightState(State):
         if any(dead):
             self.dead = dead
             self.phase = "over"
-            return events + [{"type": "end", "outcome": self.outcome()}]
+            return events + [{"type": "end", "outcome": self._judge(dead)}]
         self.round += 1
         self.phase = "commit"
         return events + [{"type": "round", "round": self.round}]
 
-    def _judge(self, dead: list[bool], viewer: int | None = None) -> dict[str, Json]:
+    def _judge(self, dead: list[bool], viewer: int | None = None) -> Outcome:
         """KNIFE-9, told from ``viewer``'s seat (None: every seat by its name, as ``outcome`` keeps it)."""
         sums = [sum(value(c) for c in d) for d in self.damage]
         party = [Party.of(p, viewer, self.names) for p in (0, 1)]
@@ -384,11 +555,11 @@ class KnifeFightState(State):
                 "reason": (f"Both bled out in the same round; {won.subject} {won.verb('have', 'has')} fewer wounds "
                            f"({sums[winner]} against {sums[1 - winner]}).")}
 
-    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+    def told_outcome(self, viewer: int | None) -> ToldOutcome | None:
         """The reason from ``viewer``'s seat, and the breakdown: the wounds that bled the loser out."""
         told = super().told_outcome(viewer)
         if told is not None and self.dead is not None:
-            told.update(reason=self._judge(self.dead, viewer)["reason"], breakdown=self._breakdown(viewer))
+            told.update({"reason": self._judge(self.dead, viewer)["reason"], "breakdown": self._breakdown(viewer)})
         return told
 
     def _breakdown(self, viewer: int | None) -> str:
@@ -425,15 +596,15 @@ class KnifeFightState(State):
         self.hands[p].extend(drawn)
         return drawn
 
-    def _discard(self, p: int, card: str, events: list[Event]) -> None:
+    def _discard(self, p: int, card: str, events: list[KnifeEvent]) -> None:
         self.discards[p].append(card)
         events.append({"type": "discard", "player": p, "card": card})
 
-    def _exchange_view(self, p: int | None) -> dict[str, Json] | None:
+    def _exchange_view(self, p: int | None) -> KnifeExchange | None:
         """The revealed exchange while it is being settled; a hidden follow-up shows as committed."""
         if self.exchange is None:
             return None
-        follow_ups: list[Json] = []
+        follow_ups: list[str | KnifeFaceDown | None] = []
         for q in (0, 1):
             card = self.follow_ups[q]
             both_hidden = len(self.feint_due) == 2 and None in self.follow_ups
@@ -446,15 +617,15 @@ class KnifeFightState(State):
                 "effects": copy.deepcopy(self.exchange["effects"]),
                 "story": story(self.exchange["effects"], p, self.names)}
 
-    def _log_view(self, entry: dict[str, Json], p: int | None) -> dict[str, Json]:
+    def _log_view(self, entry: KnifeRound, p: int | None) -> KnifeLogEntry:
         """A finished exchange with its sentences written for viewer ``p``.
 
         Entries hold numbers, cards and lists of those (effects are lists too), so a two-level copy
         is a full one, and several times cheaper than ``deepcopy`` on a view asked for every move.
         """
-        copied = {key: [list(x) if isinstance(x, list) else x for x in value] if isinstance(value, list) else value
-                  for key, value in entry.items()}
-        return {**copied, "story": story(entry["effects"], p, self.names),
+        return {"round": entry["round"], "cards": list(entry["cards"]), "follow_ups": list(entry["follow_ups"]),
+                "effects": [list(effect) for effect in entry["effects"]], "drawn": list(entry["drawn"]),
+                "bled": list(entry["bled"]), "story": story(entry["effects"], p, self.names),
                 "sentences": log_sentences(entry, p, self.names)}
 
 
@@ -484,7 +655,7 @@ def story(effects: list[list[Json]], viewer: int | None, names: Sequence[str]) -
     return lines or ["Nothing happens."]
 
 
-def log_sentences(entry: dict[str, Json], viewer: int | None, names: Sequence[str]) -> list[str]:
+def log_sentences(entry: KnifeRound, viewer: int | None, names: Sequence[str]) -> list[str]:
     """Every line the move log shows for one finished round, in order: what was revealed for whom,
     the follow-ups, where each card went ("Nothing happens." when nothing did).
 

@@ -15,6 +15,7 @@ import pytest
 
 import pygame_core
 from pygame_core import IllegalMove, SetupError, State, get_game
+from pygame_core.cards import card_label
 
 SPADES: list[str] = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]
 RANKS: list[str] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -648,7 +649,8 @@ def test_grit_8_end_event_and_final_view() -> None:
     assert state.is_over() and state.to_act() == []
     for viewer in VIEWERS:
         final = state.view(viewer)["final"]
-        assert final == {"totals": outcome["scores"], "discards": BASIC[10:], "outcome": outcome}
+        note = f"The cards set aside unseen were {card_label(BASIC[10])} and {card_label(BASIC[11])}."
+        assert final == {"totals": outcome["scores"], "discards": BASIC[10:], "outcome": outcome, "note": note}
         assert state.view(viewer)["phase"] == "over"
 
 

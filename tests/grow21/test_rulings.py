@@ -112,6 +112,21 @@ def groups(state: State) -> list[tuple[str, list[list[int]], list[int]]]:
     return [(g["colour"], g["cells"], g["values"]) for g in state.view(None)["groups"]]
 
 
+def table_facts(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without the words told to its seat ("You place 5♥." against "Player 1 places 5♥.", the
+    outcome's reason, breakdown and verdict, the bonus note): what every seat must see alike."""
+    def facts_of(told: dict[str, Any] | None) -> dict[str, Any] | None:
+        return told and {k: x for k, x in told.items() if k not in ("reason", "breakdown", "verdict")}
+
+    facts = {k: x for k, x in view.items() if k not in ("viewer", "last", "log", "final")}
+    facts["last"] = view["last"] and {k: x for k, x in view["last"].items() if k != "sentence"}
+    facts["log"] = [{k: facts_of(x) if k == "outcome" else x for k, x in entry.items() if k != "sentence"}
+                    for entry in view["log"]]
+    final = view["final"]
+    facts["final"] = final and {"outcome": facts_of(final["outcome"]), "bonus": final["bonus"]}
+    return facts
+
+
 def of_type(events: list[Event], kind: str) -> list[Event]:
     return [e for e in events if e["type"] == kind]
 
@@ -223,8 +238,7 @@ def test_grow_1_the_movers_next_card_is_public_and_decks_are_counts() -> None:
         assert view["decks"] == [25, 26], "the current card is still counted on its deck"
         # nothing of either deck's order below the current card: only the board and the current card
         assert card_codes(view) == {"5H", "9S"}
-        assert {k: x for k, x in view.items() if k != "viewer"} == {
-            k: x for k, x in views[2].items() if k != "viewer"}, "every seat sees the same table"
+        assert table_facts(view) == table_facts(views[2]), "every seat sees the same table"
 
 
 def test_grow_1_view_shape() -> None:
@@ -238,9 +252,10 @@ def test_grow_1_view_shape() -> None:
     view = state.view(None)
     assert view["board"] == [{"at": [0, 0], "stack": ["5H"], "top": "5H"}]
     assert view["last"] == {"player": 0, "type": "place", "card": "5H", "at": [0, 0], "covered": None,
-                            "removed": [], "discarded": []}
+                            "removed": [], "discarded": [], "sentence": "Player 1 placed 5♥."}
     assert view["groups"] == [{"colour": "red", "cells": [[0, 0]], "values": [5]}]
-    assert view["log"] == [{"type": "place", "player": 0, "card": "5H", "at": [0, 0], "covered": None}]
+    assert view["log"] == [{"type": "place", "player": 0, "card": "5H", "at": [0, 0], "covered": None,
+                            "label": "Card 1", "sentence": "Player 1 places 5♥."}]
     with pytest.raises(ValueError):
         state.view(2)
 
@@ -452,7 +467,8 @@ def test_grow_5_removal_takes_whole_stacks_and_scores_10_for_the_mover() -> None
     view = state.view(None)
     assert view["scores"] == [10, 0]
     assert view["last"] == {"player": 0, "type": "place", "card": "5D", "at": [0, -1], "covered": None,
-                            "removed": [[0, -1], [0, 0], [0, 1]], "discarded": []}
+                            "removed": [[0, -1], [0, 0], [0, 1]], "discarded": [],
+                            "sentence": "Player 1 placed 5♦. 21! 3 cells harvested, +10."}
     assert view["split"] == [] and view["phase"] == "play" and view["to_act"] == [1]
     assert view["current"] == "4S"
 
@@ -658,7 +674,9 @@ def test_grow_7_all_singletons_is_a_draw_at_nothing() -> None:
     assert outcome is not None
     assert outcome["winner"] is None and outcome["scores"] == [0, 0]
     assert "draw" in outcome["reason"]
-    assert state.view(None)["final"] == {"outcome": state.told_outcome(None), "bonus": [0, 0]}
+    note = ("Harvests were level, so the near-21 groups left on the table decided it (Player 1 +0, Player 2 +0); "
+            "the totals include them.")
+    assert state.view(None)["final"] == {"outcome": state.told_outcome(None), "bonus": [0, 0], "note": note}
 
 
 def test_grow_7_the_higher_score_wins_and_the_near_21_groups_do_not_count() -> None:
@@ -667,7 +685,9 @@ def test_grow_7_the_higher_score_wins_and_the_near_21_groups_do_not_count() -> N
     outcome = state.outcome()
     assert outcome == {"winner": 0, "scores": [10, 0],
                        "reason": "Player 1 harvested more (10 against 0)."}
-    assert state.view(None)["final"] == {"outcome": state.told_outcome(None), "bonus": [0, 5]}
+    note = ("Near-21 bonus (it only counts on level harvests): Player 1 +0, Player 2 +5. "
+            "The totals are the harvest points.")
+    assert state.view(None)["final"] == {"outcome": state.told_outcome(None), "bonus": [0, 5], "note": note}
 
 
 def test_grow_7_black_wins_on_score_after_a_split() -> None:
@@ -1023,11 +1043,5 @@ def test_grow21_golden_game_is_complete() -> None:
     assert removals and all(e["points"] == 10 for e in removals)
     for i, line in enumerate(lines):
         if line.startswith("view[player 0]: "):
-            seats = [json.loads(lines[i + k].split(": ", 1)[1]) for k in range(3)]
-            for view in seats:
-                view.pop("viewer")
-                ends = [event["outcome"] for event in view["log"] if event["type"] == "end"]
-                for told in ends + ([view["final"]["outcome"]] if view["final"] else []):  # in each seat's words
-                    for words in ("reason", "breakdown", "verdict"):
-                        told.pop(words)
+            seats = [table_facts(json.loads(lines[i + k].split(": ", 1)[1])) for k in range(3)]
             assert seats[0] == seats[1] == seats[2], f"line {i + 1}: the seats see different tables"

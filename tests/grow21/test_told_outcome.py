@@ -26,7 +26,8 @@ def test_the_harvest_is_told_from_your_seat() -> None:
     assert mine["breakdown"] == "Groups of 21 harvested: you 1 group, the computer 0 groups."
     assert mine["verdict"] == "won"
     view = state.view(0)  # the log's end and the result, from the same seat
-    assert view["final"]["outcome"] == mine and view["log"][-1] == {"type": "end", "outcome": mine}
+    assert view["final"]["outcome"] == mine
+    assert view["log"][-1] == {"type": "end", "outcome": mine, "label": "End", "sentence": mine["reason"]}
 
 
 def test_the_computer_is_never_player_2() -> None:

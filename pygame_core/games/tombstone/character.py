@@ -22,14 +22,19 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ...cards import SUIT_SYMBOLS
 from ...engine import SetupError
-from .fate import ABILITIES
-from .tables import (CREDIT, INVENTORY_SLOTS, STARTING_ITEMS, STARTING_MONEY, TRAIT_IDS, WEAPON_CLASSES, Item)
+from .fate import ABILITIES, ABILITY_NAMES, ABILITY_SUITS
+from .shapes import SheetConstants
+from .tables import (CREDIT, INVENTORY_SLOTS, STARTING_ITEMS, STARTING_MONEY, TRAIT_IDS, TRAITS, WEAPON_CLASSES, Item)
 
 SHEET_FORMAT = "tombstone-character"
 SHEET_VERSION = 1
 CONDITIONS: dict[str, str] = {"STR": "Injured", "DEX": "Hobbled", "WIL": "Shocked"}  # ability at 0 + damage
 STATUSES: tuple[str, ...] = ("up", "out", "dead")
+# what a status is called on the table: a character's (STATUSES) and a non-player character's
+STATUS_WORDS: dict[str, str] = {"up": "standing", "out": "out of the fight", "dead": "dead", "fled": "fled",
+                                "routed": "routed", "destroyed": "destroyed"}
 NAME_LIMIT = 40
 TEXT_LIMIT = 80
 MAX_ITEMS = 40
@@ -57,6 +62,15 @@ def new_sheet(abilities: dict[str, int]) -> Sheet:
         "conditions": [], "fatigue": 0, "scars": [], "status": "up", "exhausted": False, "doomed": False,
         "notes": "", "made": {}, "credit": CREDIT,
     }
+
+
+def sheet_constants() -> SheetConstants:
+    """The words every Tombstone page shows of a sheet (``GameInfo.constants``): abilities and traits in
+    sheet order with their suits (TOMB-2, TS-6), the statuses, the inventory's slots."""
+    return {"abilities": [{"id": a, "name": ABILITY_NAMES[a], "suit": ABILITY_SUITS[a],
+                           "symbol": SUIT_SYMBOLS[ABILITY_SUITS[a]]} for a in ABILITIES],
+            "traits": [{"id": t.id, "label": t.label, "suit": t.suit} for t in TRAITS],
+            "statuses": dict(STATUS_WORDS), "inventory_slots": INVENTORY_SLOTS}
 
 
 def slots_used(sheet: Sheet) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...cards import JOKERS
 from ...cards import shuffle
@@ -24,6 +24,7 @@ from ...engine import Event, IllegalMove, Json, Move, SetupError
 from .character import CONDITIONS, Sheet, ability_modifier, check_sheet, effective_hp, slots_used, weapons
 from .fate import (ABILITIES, ABILITY_SUITS, BLACK, RED, RISK_LABELS, RISKS, SUIT_ABILITIES, FateDeck, Flip,
                    cards_needed, check_deck_order, contest, damage, full_deck, judge_flip, label, save, tier)
+from .shapes import WaitingMove
 from .tables import SCARS, broken_limb, head_wound_ability, scar_spot
 
 DEALER = "dealer"
@@ -129,8 +130,8 @@ class Combat:
     def npc_refs(self, kinds: Sequence[str] = ("enemy", "posse", "hireling")) -> list[str]:
         return [n["ref"] for n in self.npcs if n["status"] == "up" and n["kind"] in kinds]
 
-    def _pending_moves(self, p: int) -> list[Move]:
-        moves: list[Move] = []
+    def _pending_moves(self, p: int) -> list[WaitingMove]:
+        moves: list[WaitingMove] = []
         for side in self.pending["sides"] if self.pending else []:
             if self.seat_of(side["who"]) == p and self._cheat_refusal(side) is None:
                 for card in self.decks[side["deck"]].hand:
@@ -657,9 +658,9 @@ class Combat:
         return {**side, "name": self.name_of(side["who"]), "flip": judged.to_json(),
                 "cheat_refusal": refusal}
 
-    def _redact_hands(self, event: Event, viewer: int | None) -> Event:
+    def _redact_hands(self, shown: Mapping[str, Any], viewer: int | None) -> Event:
         """A hand in an event is shown only to its seat; everyone else gets the count."""
-        event = copy.deepcopy(event)
+        event = copy.deepcopy(dict(shown))
         if "hand" in event and "who" in event:
             if viewer is None or self.seat_of(event["who"]) != viewer:
                 event["hand"] = len(event["hand"])
@@ -676,7 +677,7 @@ def pc_ref(n: int) -> str:
     return f"pc{n}"
 
 
-def strict(move: Move) -> str:
+def strict(move: Mapping[str, Json]) -> str:
     """A move as strict JSON: Python's 1 == 1.0 == True must not make a move legal."""
     return json.dumps(move, sort_keys=True)
 

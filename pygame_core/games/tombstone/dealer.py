@@ -11,12 +11,12 @@ the best hand shoots first. Morale and fleeing are the rules' business (TOMB-13)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, TypeVar
 
-Move = dict[str, Any]
+Move = TypeVar("Move", bound=Mapping[str, Any])
 
 
-def dealer_move(view: dict[str, Any], moves: list[Move]) -> Move:
+def dealer_move(view: Mapping[str, Any], moves: list[Move]) -> Move:
     """One legal move of the Dealer's, deterministic for a view."""
     npcs = {n["ref"]: n for n in view["npcs"]}
     party = {c["ref"]: c for c in view["party"]}
@@ -50,12 +50,12 @@ def dealer_move(view: dict[str, Any], moves: list[Move]) -> Move:
     return best
 
 
-def _weakness(character: dict[str, Any]) -> tuple[int, bool, int]:
+def _weakness(character: Mapping[str, Any]) -> tuple[int, bool, int]:
     """Smaller is weaker: HP to fight with plus GRT, then whether in cover, then seat order."""
     sheet = character["sheet"]
     return (int(character["effective_hp"]) + int(sheet["abilities"]["GRT"]), bool(character["cover"]),
             int(character["seat"]))
 
 
-def _attack_modifier(npc: dict[str, Any]) -> int:
+def _attack_modifier(npc: Mapping[str, Any]) -> int:
     return int(npc["abilities"]["DEX" if npc["weapon"]["ranged"] else "STR"])

@@ -24,16 +24,18 @@ shuffled (TOMB-6). Only the order of the deck is hidden.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Literal, cast
 
 from ...cards import JOKERS, new_rng, pick, reshuffle, shuffle
-from ...engine import Event, GameInfo, IllegalMove, Json, Move, SeatSpec, SetupError, State, register
-from .character import (NAME_LIMIT, check_sheet, TEXT_LIMIT, Sheet, inventory_full, item_json, new_sheet, slots_used)
+from ...engine import Event, GameInfo, IllegalMove, Json, Outcome, SeatSpec, SetupError, Shapes, State, register
+from .character import (NAME_LIMIT, TEXT_LIMIT, Sheet, check_sheet, inventory_full, item_json, new_sheet,
+                        sheet_constants, slots_used)
 from .fate import ABILITIES, SUIT_ABILITIES, check_deck_order, full_deck, label, roll_die
-from .tables import (ARCHETYPES, BACKGROUNDS, INVENTORY_SLOTS, NAME_COLUMNS, NAMES, SHOP, SHORT_CREDIT, STARTING_ITEMS,
-                     STARTING_MONEY, TRAITS, WEAPON_CLASSES, card_rank)
+from .shapes import ForgeConstants, ForgeEvent, ForgeMove, ForgePhase, ForgeView
+from .tables import (ARCHETYPES, BACKGROUNDS, INVENTORY_SLOTS, NAME_COLUMNS, NAMES, SHOP, SHOP_KINDS, SHORT_CREDIT,
+                     STARTING_ITEMS, STARTING_MONEY, TRAITS, WEAPON_CLASSES, card_rank)
 
-PARTS: tuple[str, ...] = ("stats", "name", "background", "traits", "gear")
+PARTS: tuple[ForgePhase, ...] = ("stats", "name", "background", "traits", "gear")
 PART_LABELS = {"stats": "Abilities", "name": "Name", "background": "Background", "traits": "Traits",
                "gear": "Gear"}
 STAT_CARDS = 7
@@ -52,8 +54,10 @@ def dollars(cents: int) -> str:
 
 
 @register
-class ForgeState(State):
+class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
     """A character being forged. ``phase`` is the part being made, then ``done``."""
+
+    shapes = Shapes(ForgeView, ForgeEvent, ForgeMove, None, ForgeConstants)
 
     info = GameInfo(
         id="tombstone_forge",
@@ -68,6 +72,8 @@ class ForgeState(State):
         levels=(),
         seats=(SeatSpec("You"),),
         modes=("solo",),
+        constants=ForgeConstants(**sheet_constants(), shop_groups=[[kind, title] for kind, title in SHOP_KINDS.items()],
+                                 text_limits={"name": NAME_LIMIT, "background": TEXT_LIMIT}),
     )
 
     def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
@@ -86,7 +92,7 @@ class ForgeState(State):
         self.draw_pile: list[str] = list(deal)
         self.discard: list[str] = []
         self.aside: list[str] = []  # jokers set aside during the current draw (TOMB-2)
-        self.phase = "stats"
+        self.phase: ForgePhase = "stats"
         self.offer: dict[str, Any] | None = None  # the drawn part waiting for accept / draw again
         self.sheet: Sheet = new_sheet({a: 0 for a in ABILITIES})
         self.made: dict[str, Any] = {"stats": [], "name": None, "background": None, "traits": {},
@@ -103,14 +109,14 @@ class ForgeState(State):
     def to_act(self) -> list[int]:
         return [] if self.phase == "done" else [0]
 
-    def legal_moves(self, p: int) -> list[Move]:
+    def legal_moves(self, p: int) -> list[ForgeMove]:
         """Order: accept (when a part is on the table, and always at the gear), then draw (or the name
         rolls), the single-trait redraws; then the gear moves: packages (standard first), purchases in
         shop order, returns by inventory index. Accepting first means always taking the first move
         finishes a forge."""
         if self.check_turn(p) is not None:
             return []
-        moves: list[Move] = []
+        moves: list[ForgeMove] = []
         if self.offer is not None or self.phase == "gear":
             moves.append({"type": "accept"})
         if self.phase == "name":
@@ -163,7 +169,7 @@ class ForgeState(State):
             return IllegalMove(*self._why_not(move))
         return None
 
-    def _why_not(self, move: Move) -> tuple[str, str]:
+    def _why_not(self, move: dict[str, Any]) -> tuple[str, str]:
         """The reason a well-formed move is not on offer now."""
         kind = move["type"]
         part = PART_LABELS[self.phase].lower()
@@ -205,22 +211,22 @@ class ForgeState(State):
                                           f"{INVENTORY_SLOTS - slots_used(self.sheet)} are free.")
         return None
 
-    def _apply(self, p: int, move: Move) -> list[Event]:
-        return copy.deepcopy(self._carry_out(move))  # the caller's to keep: nothing shared with the state
+    def _apply(self, p: int, move: ForgeMove) -> list[ForgeEvent]:
+        # the caller's to keep: nothing shared with the state; built as ForgeEvent shapes (checked by the tests)
+        return cast(list[ForgeEvent], copy.deepcopy(self._carry_out(move)))
 
-    def _carry_out(self, move: Move) -> list[Event]:
-        kind = move["type"]
-        if kind == "accept":
+    def _carry_out(self, move: ForgeMove) -> list[Event]:
+        if move["type"] == "accept":
             return self._accept()
-        if kind == "draw":
+        if move["type"] == "draw":
             return self._redraw_trait(move["trait"]) if "trait" in move else self._draw()
-        if kind == "roll_name":
+        if move["type"] == "roll_name":
             return self._roll_name(move["column"])
-        if kind == "write":
+        if move["type"] == "write":
             return self._write(move["text"].strip())
-        if kind == "package":
+        if move["type"] == "package":
             return self._package(move["archetype"])
-        if kind == "buy":
+        if move["type"] == "buy":
             return self._buy(move["item"])
         return self._return(move["index"])
 
@@ -379,10 +385,13 @@ class ForgeState(State):
         return [event]
 
     # --- what leaves Python ------------------------------------------------------------------------
-    def view(self, p: int | None) -> dict[str, Json]:
-        """Everything but the deck's order: the forge has one participant and nothing else to hide."""
+    def view(self, p: int | None) -> ForgeView:
+        """Everything but the deck's order: the forge has one participant and nothing else to hide.
+
+        The sheet and the offer are the engine's own dicts; ``ForgeView`` says what they hold (the tests
+        check every view against it)."""
         self.check_viewer(p)
-        return {
+        view: dict[str, Json] = {
             "phase": self.phase, "parts": list(PARTS), "part_labels": dict(PART_LABELS),
             "sheet": self._sheet_so_far(), "offer": copy.deepcopy(self.offer), "aside": list(self.aside),
             "deck": len(self.draw_pile), "discard": list(self.discard),
@@ -396,6 +405,7 @@ class ForgeState(State):
             "name_columns": dict(NAME_COLUMNS),
             "log": [dict(entry) for entry in self.log],
         }
+        return cast(ForgeView, view)
 
     def _sheet_so_far(self) -> Sheet:
         """The sheet with the part on the table pencilled in (the page shows it before it is accepted)."""
@@ -413,43 +423,42 @@ class ForgeState(State):
         sheet["money_label"] = dollars(sheet["money"])
         return sheet
 
-    def outcome(self) -> dict[str, Json] | None:
+    def outcome(self) -> Outcome | None:
         if self.phase != "done":
             return None
         sheet = copy.deepcopy(self.sheet)
         return {"winner": None, "scores": [sheet["max_hp"]],
                 "reason": f"{sheet['name']} the {sheet['background']} is ready to ride.", "result": sheet}
 
-    def verdict(self, outcome: dict[str, Json], viewer: int | None) -> str | None:
+    def verdict(self, outcome: Outcome, viewer: int | None) -> Literal["won", "lost", "drawn"] | None:
         """Nothing for the player's record: a forged character is no contest."""
         return None
 
-    def redact_event(self, event: Event, viewer: int | None) -> Event:
-        return dict(event)  # every drawn card is face up; only the deck's order is hidden
+    def redact_event(self, event: ForgeEvent, viewer: int | None) -> ForgeEvent:
+        return copy.copy(event)  # every drawn card is face up; only the deck's order is hidden
 
-    def describe(self, p: int, move: Move) -> str:
-        kind = move["type"]
-        if kind == "draw":
+    def describe(self, p: int, move: ForgeMove) -> str:
+        if move["type"] == "draw":
             if "trait" in move:
                 return f"Draw the {TRAIT_BY_ID[move['trait']].label.lower()} again"
             again = " again" if self.offer is not None else ""
             return f"Draw the {PART_LABELS[self.phase].lower()}{again}"
-        if kind == "roll_name":
+        if move["type"] == "roll_name":
             column = move["column"]
             return "Roll 2d6 on a random column" if column == "random" else f"Roll 2d6 for {NAME_COLUMNS[column]}"
-        if kind == "accept":
+        if move["type"] == "accept":
             return "Done: the character is ready" if self.phase == "gear" else \
                 f"Keep {KEEP_WORDS[self.phase]}"
-        if kind == "package":
+        if move["type"] == "package":
             archetype = move["archetype"]
             if archetype == "standard":
                 return f"Starting gear: rations, a torch and {dollars(STARTING_MONEY)}"
             package = ARCHETYPES[archetype]
             return f"Take the {package.name} package ({dollars(package.money)})"
-        if kind == "buy":
+        if move["type"] == "buy":
             item = SHOP[move["item"]]
             return f"Buy {item.name.lower()} for {dollars(item.price)}"
-        if kind == "return":
+        if move["type"] == "return":
             entry = self.sheet["inventory"][move["index"]]
             return f"Return the {entry['name'].lower()} for {dollars(SHOP[entry['id']].price)}"
         return f"Write the {self.phase}"

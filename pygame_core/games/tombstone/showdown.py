@@ -28,13 +28,15 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from typing import Any
+from typing import Any, Literal, cast
 
 from ...cards import new_rng
-from ...engine import Event, GameInfo, IllegalMove, Json, Move, OptionSpec, SeatSpec, SetupError, State, register
+from ...engine import (Event, GameInfo, IllegalMove, Json, Move, OptionSpec, Outcome, SeatSpec, SetupError, Shapes,
+                       State, ToldOutcome, register)
 from ...grammar import sentence
-from .character import Sheet, check_sheet, item_json, weapons
+from .character import Sheet, check_sheet, item_json, sheet_constants, weapons
 from .combat import DEALER, LOG_WINDOW, TURN_TAIL_TARGET, Combat, check_party, deal_decks, pc_ref, strict
+from .shapes import ShowdownConstants, ShowdownEvent, ShowdownMove, ShowdownView
 from .encounters import COMPLICATIONS, ENCOUNTERS, ENEMY_WEAPONS, Encounter
 from .fate import BLACK, RED, label, roll_die, tier
 from .tables import SHORT_CREDIT
@@ -74,7 +76,9 @@ def forge_stranger(seed: int) -> Sheet:
             forge.play(0, packages[seed % len(packages)])
             continue
         forge.play(0, moves[0])
-    sheet: Sheet = (forge.outcome() or {})["result"]
+    outcome = forge.outcome()
+    assert outcome is not None  # the forge is over
+    sheet: Sheet = outcome["result"]
     return sheet
 
 
@@ -89,9 +93,11 @@ def fit_party(setup: Json) -> dict[str, Json]:
 
 
 @register
-class ShowdownState(Combat, State):
+class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, None]):
     """A gunfight in rounds; ``phase`` is "initiative", "party" or "enemies"; ``queue`` holds what must
     happen before the round goes on (free attacks on a character turning tail, a snake's strike)."""
+
+    shapes = Shapes(ShowdownView, ShowdownEvent, ShowdownMove, None, ShowdownConstants)
 
     info = GameInfo(
         id="tombstone_showdown",
@@ -109,6 +115,7 @@ class ShowdownState(Combat, State):
         seats=(SeatSpec("Dealer", "engine"), *(SeatSpec(f"Player {n}") for n in range(1, MAX_PARTY + 1))),
         modes=("solo", "hotseat"),
         setup=True,
+        constants=ShowdownConstants(**sheet_constants(), max_party=MAX_PARTY),
     )
 
     @classmethod
@@ -136,8 +143,8 @@ class ShowdownState(Combat, State):
         self._init_combat(rng, party, deal)
         self.encounter: Encounter = ENCOUNTERS[options["encounter"]]
         self.round = 0
-        self.phase = "initiative"
-        self.first = "party"
+        self.phase: Literal["initiative", "party", "enemies"] = "initiative"
+        self.first: Literal["party", "enemies"] = "party"
         self.effects: list[str] = []
         self.queue: list[dict[str, str]] = []
         self.stance: dict[str, dict[str, Any]] = {}
@@ -191,7 +198,7 @@ class ShowdownState(Combat, State):
             return [0]
         return [self.seat_of(ref) for ref in self._due_characters()]
 
-    def legal_moves(self, p: int) -> list[Move]:
+    def legal_moves(self, p: int) -> list[ShowdownMove]:
         """Order: while a flip waits, the seat's cheats (hand order, covered card order), the Black Joker's
         force, settle. A character's turn: attacks (weapon, then target), take cover, reloads, drinks, turn
         tail; at a hazard, its saves. The Dealer's: each enemy alone (enemy, then target), then several
@@ -199,17 +206,17 @@ class ShowdownState(Combat, State):
         if self.check_turn(p) is not None:
             return []
         if self.pending is not None:
-            return self._pending_moves(p)
+            return [*self._pending_moves(p)]
         return self._character_moves(pc_ref(p - 1)) if p > 0 else self._dealer_moves()
 
-    def _character_moves(self, ref: str) -> list[Move]:
+    def _character_moves(self, ref: str) -> list[ShowdownMove]:
         sheet = self.sheet_of(ref)
         stance = self.stance[ref]
         hazard = self.encounter.hazard
         if hazard is not None:
             owner = ref == pc_ref(0)
             return [{"type": "hazard", "action": a.id} for a in hazard.actions if a.owner == owner]
-        moves: list[Move] = [{"type": "attack", "weapon": i, "target": t}
+        moves: list[ShowdownMove] = [{"type": "attack", "weapon": i, "target": t}
                              for i, w in enumerate(weapons(sheet)) if w["id"] not in stance["unloaded"]
                              for t in self.foes()]
         if self.encounter.cover and not stance["cover"]:
@@ -234,10 +241,10 @@ class ShowdownState(Combat, State):
             sources.append("barrel")
         return sources
 
-    def _dealer_moves(self) -> list[Move]:
+    def _dealer_moves(self) -> list[ShowdownMove]:
         due = self._due_foes()
         targets = self.fighting()
-        moves: list[Move] = []
+        moves: list[ShowdownMove] = []
         loaded = [e for e in due if not self.stance[e]["unloaded"]]
         moves += [{"type": "attack", "npcs": [e], "target": t} for e in loaded for t in targets]
         singles = [e for e in loaded if self.npc(e)["kind"] == "enemy"]
@@ -298,7 +305,7 @@ class ShowdownState(Combat, State):
         return f"That {kind.replace('_', ' ')} is not possible now (check the weapon, the target or who acts)."
 
     # --- playing ---------------------------------------------------------------------------------------------
-    def _apply(self, p: int, move: Move) -> list[Event]:
+    def _apply(self, p: int, move: ShowdownMove) -> list[ShowdownEvent]:
         self.last = []
         events: list[Event] = []
         kind = move["type"]
@@ -311,7 +318,9 @@ class ShowdownState(Combat, State):
             self.stance[ref]["acted"] = True
             getattr(self, f"_character_{kind}")(ref, move, events)
         self._advance(events)
-        return copy.deepcopy(events)  # the caller's to keep: nothing in them is shared with the state
+        # the caller's to keep: nothing in them is shared with the state; built as ShowdownEvent shapes (the
+        # tests check every event against them)
+        return cast(list[ShowdownEvent], copy.deepcopy(events))
 
     def _poor(self, attacker: str, target: str, weapon: dict[str, Any]) -> list[str]:
         """What makes this attack impaired (TOMB-7): the dark, cover against a ranged attack, a complication."""
@@ -607,9 +616,10 @@ class ShowdownState(Combat, State):
         self._say(events, {"type": "end", "end": end}, ENDS[end] + share)
 
     # --- what leaves Python ----------------------------------------------------------------------------
-    def view(self, p: int | None) -> dict[str, Json]:
+    def view(self, p: int | None) -> ShowdownView:
         """Sheets, counts, discards, cover and the round are public; a hand shows only to its own seat; no
-        deck's order leaves (the Dealer's hand does not exist)."""
+        deck's order leaves (the Dealer's hand does not exist). Copied once at the end, as the table's; the
+        objects are the engine's own dicts, and ``ShowdownView`` says what they hold (the tests check it)."""
         self.check_viewer(p)
         encounter = self.encounter
         party = self._party_view(p)
@@ -635,17 +645,17 @@ class ShowdownState(Combat, State):
             "pending": self._pending_view(p), "last": [self._redact_hands(e, p) for e in self.last],
             "log": self.log[-LOG_WINDOW:], "log_total": len(self.log), "end": self.end,
         }
-        copied: dict[str, Json] = json.loads(json.dumps(view))
+        copied: ShowdownView = json.loads(json.dumps(view))
         return copied
 
-    def outcome(self) -> dict[str, Json] | None:
+    def outcome(self) -> Outcome | None:
         if self.end is None:
             return None
         return {"winner": None, "scores": [0] * self.info.players, "reason": ENDS[self.end],
                 "result": {"end": self.end, "encounter": self.encounter.id, "party": copy.deepcopy(self.party),
                            "paid": dict(self.paid)}}
 
-    def told_outcome(self, viewer: int | None) -> dict[str, Json] | None:
+    def told_outcome(self, viewer: int | None) -> ToldOutcome | None:
         """The breakdown: the round it ended in, the enemies down and fled, and who of the party fell."""
         told = super().told_outcome(viewer)
         if told is None:
@@ -663,17 +673,18 @@ class ShowdownState(Combat, State):
             sentence(f"{'; '.join(parts)}.")
         return told
 
-    def verdict(self, outcome: dict[str, Json], viewer: int | None) -> str | None:
+    def verdict(self, outcome: Outcome, viewer: int | None) -> Literal["won", "lost", "drawn"] | None:
         """For a seat of the party: a field held or a danger past is won, a party dead is lost, and a
         getaway or nightfall is drawn (nobody won); the Dealer and a spectator keep no record."""
         if viewer is None or viewer == 0 or self.end is None:
             return None
-        return {"victory": "won", "routed": "won", "safe": "won", "dead": "lost"}.get(self.end, "drawn")
+        verdicts: dict[str, Literal["won", "lost"]] = {"victory": "won", "routed": "won", "safe": "won", "dead": "lost"}
+        return verdicts.get(self.end, "drawn")
 
-    def redact_event(self, event: Event, viewer: int | None) -> Event:
-        return self._redact_hands(event, viewer)
+    def redact_event(self, event: ShowdownEvent, viewer: int | None) -> ShowdownEvent:
+        return cast(ShowdownEvent, self._redact_hands(event, viewer))
 
-    def auto_move(self, p: int) -> Move:
+    def auto_move(self, p: int) -> ShowdownMove:
         """The Dealer's choice (``dealer.py``), made from the Dealer's own view: no character's hand or deck."""
         from .dealer import dealer_move
 
@@ -684,34 +695,34 @@ class ShowdownState(Combat, State):
             raise IllegalMove("not_your_turn", "The Dealer has nothing to do now: the party is due.")
         return dealer_move(self.view(0), moves)
 
-    def describe(self, p: int, move: Move) -> str:
-        kind = move["type"]
+    def describe(self, p: int, move: ShowdownMove) -> str:
         n = self.name_of
-        if kind == "cheat":
+        if move["type"] == "cheat":
             return f"Cheat fate: {label(move['card'])} over the {label(move['covers'])}"
-        if kind == "force":
+        if move["type"] == "force":
             return "Play the Black Joker: the Dealer flips again"
-        if kind == "settle":
+        if move["type"] == "settle":
             return "Let the cards stand"
-        if p == 0:
-            if kind == "attack":
-                return f"{', '.join(n(e) for e in move['npcs'])} attack{'s' if len(move['npcs']) == 1 else ''} {n(move['target'])}"
-            return f"{n(move['npc'])} {'takes cover' if kind == 'take_cover' else 'reloads'}"
+        if "npcs" in move:  # the Dealer's moves name their enemies
+            many = "" if len(move["npcs"]) > 1 else "s"
+            return f"{', '.join(n(e) for e in move['npcs'])} attack{many} {n(move['target'])}"
+        if "npc" in move:
+            return f"{n(move['npc'])} {'takes cover' if move['type'] == 'take_cover' else 'reloads'}"
         sheet = self.party[p - 1]
-        if kind == "attack":
+        if move["type"] == "attack":
             weapon = weapons(sheet)[move["weapon"]]
             how = "Shoot" if weapon["ranged"] else "Attack"
             return f"{how} {n(move['target'])} with the {weapon['name'].lower()}"
-        if kind == "reload":
+        if move["type"] == "reload":
             return f"Reload the {weapons(sheet)[move['weapon']]['name'].lower()}"
-        if kind == "drink":
+        if move["type"] == "drink":
             source = move["source"]
             if source == "bar":
                 return f"A swig at the bar (${self.encounter.bar / 100:.2f})"
             return "A swig from your bottle" if source == "bottle" else "A swig from the burst barrel"
-        if kind == "hazard":
+        if move["type"] == "hazard":
             assert self.encounter.hazard is not None
             return next(a.label for a in self.encounter.hazard.actions if a.id == move["action"])
-        if kind == "take_cover":
+        if move["type"] == "take_cover":
             return "Take cover"
         return f"Turn tail (DEX save {TURN_TAIL_TARGET})"

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, Literal, cast
 
 from ...cards import new_rng, pick, shuffle
-from ...engine import Event, GameInfo, IllegalMove, Json, Move, SeatSpec, State, register
-from .character import Sheet, item_json, new_sheet, slots_used, weapons
+from ...engine import Event, GameInfo, IllegalMove, Json, Move, Outcome, SeatSpec, Shapes, State, register
+from .character import Sheet, item_json, new_sheet, sheet_constants, slots_used, weapons
 from .combat import (DEALER, LOG_WINDOW, MORALE_TARGETS, TURN_TAIL_TARGET, Combat, by_suit, cards_words, check_party,
                      deal_decks, pc_ref, scores_words, strict)
+from .shapes import TableConstants, TableEvent, TableMove, TableView
 from .encounters import ENEMY_WEAPONS
 from .fate import ABILITIES, MODES, RISK_LABELS, RISKS, label, roll_die
 from .tables import (ARCHETYPES, BACKGROUNDS, DIE_OF_FATE_FAVOURS, NAME_COLUMNS, NAMES, SHORT_CREDIT, Item,
@@ -92,8 +93,10 @@ def sample_party() -> list[Sheet]:
 
 
 @register
-class TableState(Combat, State):
+class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
     """A session at the Dealer's table; ``pending`` holds a flip waiting for cheats, else None."""
+
+    shapes = Shapes(TableView, TableEvent, TableMove, None, TableConstants)
 
     info = GameInfo(
         id="tombstone_table",
@@ -109,6 +112,8 @@ class TableState(Combat, State):
         seats=(SeatSpec("Dealer"), *(SeatSpec(f"Player {n}") for n in range(1, MAX_PARTY + 1))),
         modes=("solo",),
         setup=True,
+        constants=TableConstants(**sheet_constants(), seats=1 + MAX_PARTY, max_party=MAX_PARTY,
+                                 turn_tail_target=TURN_TAIL_TARGET),
     )
 
     @classmethod
@@ -148,7 +153,7 @@ class TableState(Combat, State):
         return [0, *(n + 1 for n, sheet in enumerate(self.party)
                      if sheet["status"] == "up" or (sheet["status"] == "dead" and hirelings))]
 
-    def legal_moves(self, p: int) -> list[Move]:
+    def legal_moves(self, p: int) -> list[TableMove]:
         """Order: while a flip waits, the seat's cheats (hand order, covered card order), the Black Joker's
         force, settle. Otherwise a player's saves (ability, risk), contests (ability, against: the Dealer,
         enemies, other characters), attacks (weapon, target), turning tail, taking over a hireling; the
@@ -157,11 +162,11 @@ class TableState(Combat, State):
         if self.check_turn(p) is not None:
             return []
         if self.pending is not None:
-            return self._pending_moves(p)
+            return [*self._pending_moves(p)]
         return self._party_moves(p) if p > 0 else self._dealer_moves()
 
 
-    def _party_moves(self, p: int) -> list[Move]:
+    def _party_moves(self, p: int) -> list[TableMove]:
         n = p - 1
         if n >= len(self.party):
             return []
@@ -171,7 +176,7 @@ class TableState(Combat, State):
             return [{"type": "take_over", "npc": ref} for ref in self.npc_refs(("hireling",))]
         if sheet["status"] != "up":
             return []
-        moves: list[Move] = [{"type": "save", "ability": a, "risk": r} for a in ABILITIES for r in RISKS]
+        moves: list[TableMove] = [{"type": "save", "ability": a, "risk": r} for a in ABILITIES for r in RISKS]
         others = [DEALER, *self.npc_refs(), *(ref for ref in self.party_refs() if ref != me)]
         moves += [{"type": "contest", "ability": a, "against": o} for a in ABILITIES for o in others]
         targets = [*self.npc_refs(("enemy", "posse", "hireling")), *(ref for ref in self.party_refs() if ref != me)]
@@ -179,11 +184,11 @@ class TableState(Combat, State):
         moves.append({"type": "turn_tail"})
         return moves
 
-    def _dealer_moves(self) -> list[Move]:
+    def _dealer_moves(self) -> list[TableMove]:
         up = self.party_refs()
         alive = self.party_refs(("up", "out"))
         enemies = self.npc_refs(("enemy", "posse"))
-        moves: list[Move] = [{"type": "hazard", "character": c, "ability": a} for c in alive for a in ABILITIES]
+        moves: list[TableMove] = [{"type": "hazard", "character": c, "ability": a} for c in alive for a in ABILITIES]
         moves += [{"type": "reaction"}, {"type": "die"}]
         if len(self.npcs) < MAX_NPCS:
             moves.append({"type": "hireling"})
@@ -250,12 +255,14 @@ class TableState(Combat, State):
 
 
     # --- playing --------------------------------------------------------------------------------------
-    def _apply(self, p: int, move: Move) -> list[Event]:
+    def _apply(self, p: int, move: TableMove) -> list[TableEvent]:
         self.last = []
         events: list[Event] = []
         handler = getattr(self, f"_do_{move['type']}")
         handler(p, move, events)
-        return copy.deepcopy(events)  # the caller's to keep: nothing in them is shared with the state
+        # the caller's to keep: nothing in them is shared with the state; built as TableEvent shapes (the
+        # tests check every event against them)
+        return cast(list[TableEvent], copy.deepcopy(events))
 
 
 
@@ -441,10 +448,11 @@ class TableState(Combat, State):
 
 
     # --- what leaves Python ---------------------------------------------------------------------------
-    def view(self, p: int | None) -> dict[str, Json]:
+    def view(self, p: int | None) -> TableView:
         """Sheets, counts and discards are public; a hand shows only to its own seat; no deck's order leaves.
         Built from the state's own objects and copied once at the end (a JSON round trip: sessions carry
-        long logs and six sheets, and this is several times faster than copying piece by piece)."""
+        long logs and six sheets, and this is several times faster than copying piece by piece); the
+        objects are the engine's own dicts, and ``TableView`` says what they hold (the tests check it)."""
         self.check_viewer(p)
         view = {
             "party": self._party_view(p), "fallen": self.fallen,
@@ -455,12 +463,10 @@ class TableState(Combat, State):
                       "modes": MODES, "free": FREE_FIELDS, "rests": RESTS, "morale": MORALE_TARGETS,
                       "presets": {k: v["name"] for k, v in ENEMY_PRESETS.items()}},
         }
-        copied: dict[str, Json] = json.loads(json.dumps(view))
+        copied: TableView = json.loads(json.dumps(view))
         return copied
 
-
-
-    def outcome(self) -> dict[str, Json] | None:
+    def outcome(self) -> Outcome | None:
         if self.to_act():
             return None
         alive = sum(1 for s in self.party if s["status"] != "dead")
@@ -469,55 +475,49 @@ class TableState(Combat, State):
         return {"winner": None, "scores": [0] * self.info.players, "reason": reason,
                 "result": {"party": copy.deepcopy(self.party), "fallen": copy.deepcopy(self.fallen)}}
 
-    def verdict(self, outcome: dict[str, Json], viewer: int | None) -> str | None:
+    def verdict(self, outcome: Outcome, viewer: int | None) -> Literal["won", "lost", "drawn"] | None:
         """Nothing for the player's record: a session at a real table is nobody's win or loss."""
         return None
 
-    def redact_event(self, event: Event, viewer: int | None) -> Event:
-        return self._redact_hands(event, viewer)
+    def redact_event(self, event: TableEvent, viewer: int | None) -> TableEvent:
+        return cast(TableEvent, self._redact_hands(event, viewer))
 
-    def describe(self, p: int, move: Move) -> str:
-        kind = move["type"]
+    def describe(self, p: int, move: TableMove) -> str:
         n = self.name_of
-        if kind == "save":
+        if move["type"] == "save":
             return f"{move['ability']} save, {RISK_LABELS[move['risk']]} ({RISKS[move['risk']]})"
-        if kind == "contest":
+        if move["type"] == "contest":
             return f"{move['ability']} contest against {n(move['against'])}"
-        if kind == "attack":
+        if move["type"] == "attack":
             weapon = weapons(self.party[p - 1])[move["weapon"]]
             return f"Attack {n(move['target'])} with the {weapon['name'].lower()}"
-        if kind == "turn_tail":
-            return f"Turn tail (DEX save {TURN_TAIL_TARGET})"
-        if kind == "take_over":
+        if move["type"] == "take_over":
             return f"Take over {n(move['npc'])}"
-        if kind == "cheat":
+        if move["type"] == "cheat":
             return f"Cheat fate: {label(move['card'])} over the {label(move['covers'])}"
-        if kind == "force":
-            return "Play the Black Joker: the Dealer flips again"
-        if kind == "settle":
-            return "Let the cards stand"
-        simple = {"reaction": "Draw a reaction", "die": "Roll the die of fate", "hireling": "Make a hireling",
-                  "end": "End the session"}
-        if kind in simple:
-            return simple[kind]
-        if kind == "enemy":
+        if move["type"] == "enemy":
             return f"Bring in a {ENEMY_PRESETS[move['preset']]['name'].lower()}"
-        if kind == "npc_attack":
+        if move["type"] == "npc_attack":
             return f"{n(move['npc'])} attacks {n(move['target'])}"
-        if kind == "morale":
+        if move["type"] == "morale":
             return f"Morale save for {n(move['npc'])} (WIL {MORALE_TARGETS[move['risk']]})"
-        if kind == "initiative":
+        if move["type"] == "initiative":
             return f"Initiative: {n(move['character'])}'s DEX against the Dealer"
-        if kind == "hazard":
+        if move["type"] == "hazard":
             return f"A hazard strikes {n(move['character'])}'s {move['ability']}"
-        if kind == "fatigue":
+        if move["type"] == "fatigue":
             return f"{'Add' if move['change'] > 0 else 'Remove'} a Fatigue for {n(move['character'])}"
-        if kind == "rest":
+        if move["type"] == "rest":
             return f"Rest: {RESTS[move['kind']]}"
-        if kind == "recover":
+        if move["type"] == "recover":
             scar = self.sheet_of(move["character"])["scars"][move["scar"]]
             return f"{n(move['character'])} recovers from {scar['name']}"
-        return f"Remove {n(move['npc'])}"
+        if move["type"] == "remove":
+            return f"Remove {n(move['npc'])}"
+        return {"turn_tail": f"Turn tail (DEX save {TURN_TAIL_TARGET})",
+                "force": "Play the Black Joker: the Dealer flips again", "settle": "Let the cards stand",
+                "reaction": "Draw a reaction", "die": "Roll the die of fate", "hireling": "Make a hireling",
+                "end": "End the session"}[move["type"]]
 
 
 

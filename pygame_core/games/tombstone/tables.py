@@ -243,6 +243,8 @@ def _tool(id: str, name: str) -> Item:
     return Item(id, name, 100, "tool")
 
 
+# the shop's shelves in the order a page shows them: an item's ``kind`` and the shelf's title
+SHOP_KINDS: dict[str, str] = {"weapon": "Weapons", "tool": "Tools", "food": "Food and drink", "luxury": "Luxuries"}
 SHOP: dict[str, Item] = {i.id: i for i in (
     _weapon("pitchfork", "Pitchfork", "improvised", False),
     _weapon("whiskey_bottle", "Whiskey bottle", "improvised", False),
