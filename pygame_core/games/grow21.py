@@ -471,11 +471,9 @@ class Grow21State(State[Grow21View, Grow21Event, Grow21Move, Grow21Preview]):
         """What the newest card did, from ``p``'s seat ("The computer placed 7♥. 21! 3 cells harvested, +10.")."""
         last = self.last
         assert last is not None
-        who = Party.of(last["player"], p, self.names).subject
-        if last["type"] == "change":
-            parts = [sentence(f"{who} put {card_label(last['card'])} on the {card_label(last['covered'] or '')}.")]
-        else:
-            parts = [sentence(f"{who} placed {card_label(last['card'])}.")]
+        who, card, covered = Party.of(last["player"], p, self.names).subject, card_label(last["card"]), last["covered"]
+        did = f"placed {card}" if covered is None else f"put {card} on the {card_label(covered)}"
+        parts = [sentence(f"{who} {did}.")]
         if last["removed"]:
             parts.append(f"21! {_count(len(last['removed']), 'cell')} harvested, +{REMOVAL_POINTS}.")
         if last["discarded"]:
@@ -493,16 +491,17 @@ class Grow21State(State[Grow21View, Grow21Event, Grow21Move, Grow21Preview]):
         for event in self.log:
             if event["type"] == "place" or event["type"] == "change":
                 number += 1
-                who = Party.of(event["player"], p, self.names)
-                card = card_label(event["card"])
-                text = (f"{who.subject} {who.verb('place', 'places')} {card}." if event["type"] == "place" else
-                        f"{who.subject} {who.verb('put', 'puts')} {card} on the {card_label(event['covered'] or '')}.")
+                who, card = Party.of(event["player"], p, self.names), card_label(event["card"])
+                covered = event["covered"]
+                text = (f"{who.subject} {who.verb('place', 'places')} {card}." if covered is None else
+                        f"{who.subject} {who.verb('put', 'puts')} {card} on the {card_label(covered)}.")
                 entries.append({**event, "at": list(event["at"]), "label": f"Card {number}",
                                 "sentence": sentence(text)})
             elif event["type"] == "remove":
                 gainer = Party.of(event["player"], p, self.names).subject
-                text = (f"21! {_count(len(event['cells']), 'cell')} ({_count(len(event['cards']), 'card')}) harvested: "
-                        f"+{event['points']} for {gainer}. Scores {event['scores'][0]}–{event['scores'][1]}.")
+                took = f"{_count(len(event['cells']), 'cell')} ({_count(len(event['cards']), 'card')})"
+                text = (f"21! {took} harvested: +{event['points']} for {gainer}. "
+                        f"Scores {event['scores'][0]}–{event['scores'][1]}.")
                 entries.append({**copy.deepcopy(event), "label": f"Card {number}", "sentence": text})
             elif event["type"] == "split":
                 chosen = True
@@ -515,12 +514,12 @@ class Grow21State(State[Grow21View, Grow21Event, Grow21Move, Grow21Preview]):
                 lost = f"{_count(gone, 'cell')} {'is' if gone == 1 else 'are'} discarded"
                 if chosen:
                     who = Party.of(event["player"], p, self.names)
-                    keep: str | None = sentence(f"{who.subject} {who.verb('keep', 'keeps')} a part of "
-                                                f"{_count(len(event['kept']), 'cell')}; {lost}.")
-                else:
-                    keep = f"Only the largest part of the board survives: {lost}." if gone else None
+                    told_keep: str | None = sentence(f"{who.subject} {who.verb('keep', 'keeps')} a part of "
+                                                     f"{_count(len(event['kept']), 'cell')}; {lost}.")
+                else:  # the one largest part stayed by itself (GROW-6); nothing to say when nothing went
+                    told_keep = f"Only the largest part of the board survives: {lost}." if gone else None
                 chosen = False
-                entries.append({**copy.deepcopy(event), "label": f"Card {number}", "sentence": keep})
+                entries.append({**copy.deepcopy(event), "label": f"Card {number}", "sentence": told_keep})
             elif event["type"] == "end":
                 entries.append({"type": "end", "outcome": told, "label": "End",
                                 "sentence": None if told is None else told["reason"]})

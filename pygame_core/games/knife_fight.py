@@ -521,7 +521,8 @@ class KnifeFightState(State[KnifeView, KnifeEvent, KnifeMove, None]):
                 del self.decks[p][:count]
                 events.append({"type": "bleed", "player": p, "count": count})
             bled[p] = count
-        exchange = self.exchange or {}
+        exchange = self.exchange
+        assert exchange is not None  # a round ends only after its exchange
         self.log.append({"round": self.round, "cards": exchange["cards"], "follow_ups": exchange["follow_ups"],
                          "effects": exchange["effects"], "drawn": drawn_counts, "bled": bled})
         self.exchange = None

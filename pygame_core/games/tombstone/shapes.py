@@ -858,12 +858,14 @@ class TableView(TypedDict):
 
 
 class TableConstants(SheetConstants):
-    """The sheet's words; the table's seats (the Dealer and up to ``max_party`` characters) and the DEX save
-    that turning tail needs (TOMB-14)."""
+    """The sheet's words; the table's seats (the Dealer and up to ``max_party`` characters), the DEX save
+    that turning tail needs (TOMB-14) and the rule behind a move's free field, by move and field
+    (``free_help["npc_attack"]["attackers"]``), for the forms."""
 
     seats: int
     max_party: int
     turn_tail_target: int
+    free_help: dict[str, dict[str, str]]
 
 
 # --- tombstone_showdown ---------------------------------------------------------------------------------

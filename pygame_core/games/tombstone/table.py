@@ -68,6 +68,11 @@ FREE_FIELDS: dict[str, dict[str, Any]] = {
     "hireling": {"name": "text"},
     "enemy": {"name": "text"},
 }
+# the rule behind a free field, where the number is more than a count (the page's forms say it)
+FREE_HELP: dict[str, dict[str, str]] = {
+    "contest": {"modifier": "Added to the Dealer's flip in a contest against the Dealer (TS-10)"},
+    "npc_attack": {"attackers": "Several attackers flip enhanced and add 1 to the damage (TOMB-11)"},
+}
 FIELDS: dict[str, set[str]] = {
     "save": {"ability", "risk"}, "contest": {"ability", "against"}, "attack": {"weapon", "target"},
     "turn_tail": set(), "take_over": {"npc"}, "cheat": {"card", "covers"}, "force": set(), "settle": set(),
@@ -113,7 +118,7 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         modes=("solo",),
         setup=True,
         constants=TableConstants(**sheet_constants(), seats=1 + MAX_PARTY, max_party=MAX_PARTY,
-                                 turn_tail_target=TURN_TAIL_TARGET),
+                                 turn_tail_target=TURN_TAIL_TARGET, free_help=FREE_HELP),
     )
 
     @classmethod
