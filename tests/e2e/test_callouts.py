@@ -37,6 +37,7 @@ def deal_param(deal: dict[str, Any]) -> str:
 def open_table(visit: Visit, address: str) -> Any:
     page = visit.goto(address)
     page.evaluate(RECORD_CALLOUTS)
+    page.wait_for_function("() => window.app.current?.session")
     return page
 
 
@@ -154,4 +155,22 @@ def test_grow21_names_a_harvest_and_the_split_it_leaves(open_page: Callable[...,
     play(visit, "keep")
     discarded = callout(page, "discarded")
     assert discarded["text"] == "Split: 1 card discarded" and discarded["ms"] >= CALLOUT_MS
+    assert not visit.errors
+
+
+# --- Grit ----------------------------------------------------------------------------------------------------------
+def test_grit_calls_a_bust_over_the_total_when_the_cards_turn_up(open_page: Callable[..., Visit]) -> None:
+    """Seed 3, the person always playing the last legal move: the computer's last play turns up in the final reveal
+    and takes its total over 21."""
+    visit = open_page(LAPTOP)
+    page = open_table(visit, "#game=grit&mode=computer&level=easy&seed=3")
+    session = page.evaluate("() => window.app.current.session")
+    while visit.wait_for_turn(timeout=30_000) == "move":
+        last = visit.call({"op": "legal", "session": session, "player": 0})["moves"][-1]
+        play(visit, part=json.dumps(last, separators=(",", ":")))
+    final = visit.view(0)["final"]["totals"]
+    assert final[1] > 21
+    bust = callout(page, "^Bust!")
+    assert bust["text"] == f"Bust! {final[1]}"
+    assert bust["start"] > 0 and bust["ms"] >= REVEAL_HOLD_MS  # the cards turned, then held in sight
     assert not visit.errors

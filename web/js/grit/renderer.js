@@ -10,6 +10,7 @@ import {
 
 const MOVE_MS = 280;
 const FLIP_MS = 320;
+const REVEAL_HOLD_MS = 1000; // the round's turned-up cards stay in sight (the next round's banner crosses meanwhile)
 const BANNER_MS = 1300;
 
 export class GritRenderer extends TableRenderer {
@@ -70,11 +71,19 @@ export class GritRenderer extends TableRenderer {
     };
   }
 
+  /**
+   * The animation of `events`: played cards fly face down to their piles, the round's cards turn up and stay
+   * in sight for REVEAL_HOLD_MS while the next round's banner crosses the band, and a side whose total passes
+   * 21 as they turn up (or ends over it) gets "Bust!" over its total.
+   */
   timeline(events, before) {
     const previous = before?.layout ?? null;
     const layout = this.layout();
     const steps = [];
+    const callouts = [];
     let t = 0;
+    /** @type {number | null} when the last cards turned up: they stay in sight from then on */
+    let shown = null;
     let banner = null;
     for (const event of events) {
       if (event.type === "play") {
@@ -87,12 +96,32 @@ export class GritRenderer extends TableRenderer {
       } else if (event.type === "reveal" || event.type === "end") {
         steps.push({ kind: "flip", keys: new Set(event.cards.map((c) => pileKey(c.pile))), start: t });
         t += FLIP_MS;
+        shown = t; // the last duel's end turns its marked cards right after its round's
       } else if (event.type === "round") {
         banner = { text: `Round ${event.round}`, start: t };
       }
     }
-    const end = Math.max(t, banner ? banner.start + BANNER_MS : 0);
-    return { began: performance.now(), steps, banner, end };
+    const ended = events.some((event) => event.type === "end");
+    for (const seat of shown === null ? [] : [0, 1]) {
+      const total = this.view.totals[seat];
+      if (total <= 21 || (!ended && (before?.view.totals[seat] ?? 0) > 21)) continue; // not over, or over already
+      const words = `Bust! ${total}`;
+      callouts.push({ text: words, at: (L) => this.overTotal(L, seat, words), start: shown, ms: REVEAL_HOLD_MS, tone: "bad" });
+    }
+    const end = Math.max(t, shown === null ? 0 : shown + REVEAL_HOLD_MS, banner ? banner.start + BANNER_MS : 0);
+    return { began: performance.now(), steps, banner, callouts, end };
+  }
+
+  /**
+   * Where a callout of `words` about a side's total goes: its plate starting at the total's tag, over the tag
+   * and what follows it on the plate (the name before it stays in sight). The plate's size is the one the
+   * table's callouts take (TableRenderer.calloutsAt: 15px letters on a narrow canvas, else 18px).
+   */
+  overTotal(layout, seat, words) {
+    const tag = this.plateParts(layout, seat).total;
+    const size = this.size.width < 500 ? 15 : 18;
+    setFont(this.ctx, size, true);
+    return { x: tag.x - 4, y: tag.y, w: this.ctx.measureText(words).width + size * 1.4, h: tag.h };
   }
 
   /** Where a played card flies from: its slot in the mover's hand as it was drawn before the move. */
@@ -155,25 +184,34 @@ export class GritRenderer extends TableRenderer {
     text(ctx, this.highlight.caption ?? "", middle, band.y + 37, { size: 15, align: "center" });
   }
 
-  drawPlate(layout, seat) {
+  /** A plate's name as it fits (the short one when the full one leaves no room) and its total's tag. */
+  plateParts(layout, seat) {
     const { ctx, view } = this;
     const plate = layout.plates[seat];
-    const acting = view.to_act.includes(seat);
     const mid = plate.y + plate.h / 2;
+    const acting = view.to_act.includes(seat);
     const total = String(view.totals[seat]);
-    const note = view.mark_used[seat] ? "mark used" : "mark ready";
     setFont(ctx, 13, true);
     const badge = Math.max(26, ctx.measureText(total).width + 14);
-    setFont(ctx, 12);
-    const noteWidth = ctx.measureText(note).width + 8;
     setFont(ctx, 15, true);
     const [full, short] = this.names[seat];
     const room = plate.w - badge - 10;
     let name = `${acting ? "▸ " : ""}${full}`;
     if (ctx.measureText(name).width > room) name = `${acting ? "▸ " : ""}${short}`;
-    const nameWidth = text(ctx, name, plate.x, mid, { size: 15, bold: true, color: acting ? BRASS : PARCHMENT });
-    let x = plate.x + nameWidth + 10;
-    pill(ctx, total, x + badge / 2, mid, { size: 13, minWidth: badge });
+    const x = plate.x + ctx.measureText(name).width + 10;
+    return { name, acting, mid, badge, total: { x, y: mid - 9.5, w: badge, h: 19, text: total } };
+  }
+
+  drawPlate(layout, seat) {
+    const { ctx, view } = this;
+    const plate = layout.plates[seat];
+    const { name, acting, mid, badge, total } = this.plateParts(layout, seat);
+    const note = view.mark_used[seat] ? "mark used" : "mark ready";
+    setFont(ctx, 12);
+    const noteWidth = ctx.measureText(note).width + 8;
+    text(ctx, name, plate.x, mid, { size: 15, bold: true, color: acting ? BRASS : PARCHMENT });
+    let x = total.x;
+    pill(ctx, total.text, x + badge / 2, mid, { size: 13, minWidth: badge });
     x += badge + 8;
     const preview = this.highlight.preview;
     if (preview) { // what the total would become with the chosen card on the pile pointed at ("+?": unseen tops)
