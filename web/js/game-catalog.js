@@ -6,13 +6,16 @@
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Engine} Engine */
 import { hasTable } from "./games.js";
+import { keepConstants } from "./game-constants.js";
 
 const CATALOG = new URL("../games.json", import.meta.url);
 
 /** The games of a `games` answer that this page can seat people at. */
 function playable(answer) {
   if (!answer?.ok || !Array.isArray(answer.games)) throw new Error(answer?.error?.message ?? "The list of games could not be read.");
-  return /** @type {GameInfo[]} */ (answer.games.filter((info) => hasTable(info?.id)));
+  const games = /** @type {GameInfo[]} */ (answer.games.filter((info) => hasTable(info?.id)));
+  keepConstants(games);
+  return games;
 }
 
 /**

@@ -28,6 +28,8 @@
 
 /** @typedef {"computer" | "hotseat" | "solo"} Mode */
 
+/** @typedef {"slow" | "normal" | "fast" | "instant"} Speed  how fast a table plays moves out (table/speed.js) */
+
 /**
  * One game as the `games` op describes it: the page builds menus, forms and titles from this only.
  * @typedef {object} GameInfo
@@ -44,6 +46,8 @@
  * @property {boolean} setup   whether `new` takes a structured `setup`
  * @property {boolean} simultaneous
  * @property {boolean} hidden_info
+ * @property {Record<string, any>} constants  what the page needs of the rules (game-constants.js; the
+ *   game's shapes.js types them)
  */
 
 /**
@@ -53,8 +57,8 @@
  * @property {Mode} mode
  * @property {string} level     a level id of the game ("" when the mode has no computer)
  * @property {number} side      the person's seat against the computer
- * @property {import("./table/speed.js").Speed} [speed] this table's speed, asked by the address (else the
- *   remembered one; instant: no pauses or animations, for tests and the bench)
+ * @property {Speed} [speed] this table's speed, asked by the address (else the remembered one; instant: no
+ *   pauses or animations, for tests and the bench)
  * @property {boolean} [guided] a guided game (a scripted deal with the coach, coach/): not a real game
  */
 

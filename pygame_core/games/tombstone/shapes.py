@@ -1082,6 +1082,8 @@ class ShowdownView(TypedDict):
 
 
 class ShowdownConstants(SheetConstants):
-    """The sheet's words and the most characters a fight takes."""
+    """The sheet's words, the most characters a fight takes and the DEX save that turning tail needs
+    (TOMB-14)."""
 
     max_party: int
+    turn_tail_target: int

@@ -115,7 +115,7 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         seats=(SeatSpec("Dealer", "engine"), *(SeatSpec(f"Player {n}") for n in range(1, MAX_PARTY + 1))),
         modes=("solo", "hotseat"),
         setup=True,
-        constants=ShowdownConstants(**sheet_constants(), max_party=MAX_PARTY),
+        constants=ShowdownConstants(**sheet_constants(), max_party=MAX_PARTY, turn_tail_target=TURN_TAIL_TARGET),
     )
 
     @classmethod

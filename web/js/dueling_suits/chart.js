@@ -2,16 +2,14 @@
 // suit and columns for the rival's (S, D, C, H), with the cell of the last turn lit and its two powers.
 // A <dialog> of its own, made when a Dueling Suits table opens and removed when it closes.
 import { el } from "../move-panel.js";
-import { CHART, SUIT_SYMBOLS, ACTIONS } from "./texts.js";
-
-const ORDER = ["S", "D", "C", "H"];
+import { duel, SUIT_SYMBOLS } from "./texts.js";
 
 /** A suit's heading: its symbol and its action, the action shortened on a phone. */
 function heading(tag, suit, attributes = {}) {
   const red = suit === "D" || suit === "H" ? " red" : "";
   return el(tag, { className: `ds-suit${red}`, ...attributes }, [
     el("span", { className: "ds-symbol" }, [SUIT_SYMBOLS[suit]]),
-    el("span", { className: "ds-action" }, [ACTIONS[suit]]),
+    el("span", { className: "ds-action" }, [duel().actions[suit]]),
   ]);
 }
 
@@ -20,9 +18,9 @@ export class SuitChart {
     this.cells = new Map();
     this.last = el("p", { className: "ds-chart-last" });
     const head = el("tr", {}, [el("th", { scope: "col", className: "ds-corner" }, ["you ↓ · they →"]),
-      ...ORDER.map((suit) => heading("th", suit, { scope: "col" }))]);
-    const rows = ORDER.map((row) => el("tr", {}, [heading("th", row, { scope: "row" }), ...ORDER.map((column) => {
-      const [long, short] = CHART[row][column];
+      ...duel().suits.map((suit) => heading("th", suit, { scope: "col" }))]);
+    const rows = duel().suits.map((row) => el("tr", {}, [heading("th", row, { scope: "row" }), ...duel().suits.map((column) => {
+      const [long, short] = duel().chart[row][column];
       const cell = el("td", { "data-row": row, "data-column": column }, [
         el("span", { className: "ds-long" }, [long]), el("span", { className: "ds-short" }, [short]),
       ]);

@@ -4,7 +4,7 @@
 // what it adds and the power it makes as a chain card, from the bridge's previews).
 import { cardText, parseCard } from "../cards.js";
 import { MovePanel as BasePanel, el, moveButton } from "../move-panel.js";
-import { SHORT_ACTIONS } from "./texts.js";
+import { duel } from "./texts.js";
 
 const HINTS = {
   lead: "Lead a card face down: its suit is your action, its rank your power.",
@@ -13,7 +13,7 @@ const HINTS = {
 
 /** What a button shows under its card. */
 function role(move, preview) {
-  if (move.type === "lead") return SHORT_ACTIONS[parseCard(move.card).suit];
+  if (move.type === "lead") return duel().short_actions[parseCard(move.card).suit];
   return preview ? `+${preview.added} → ${preview.power}` : "";
 }
 

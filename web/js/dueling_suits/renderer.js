@@ -6,7 +6,7 @@
 // bridge's `legal`), and every number drawn (powers, chain additions, health) comes from the view.
 import { TableRenderer } from "../table-renderer.js";
 import { layoutTable, laneContent } from "./layout.js";
-import { laneLabel, chainTag, SHORT_ACTIONS } from "./texts.js";
+import { laneLabel, chainTag, duel } from "./texts.js";
 import { paintHealth, paintToken, paintBonus, paintChip, paintPower } from "./pieces.js";
 import {
   BRASS, PARCHMENT, FAINT, GOLD, ease, clamp01, contains, text, pill, ribbon, glow, dim, dashedOutline,
@@ -23,7 +23,7 @@ const BANNER_MS = 1000;
 
 /** A lead's action as a callout names it: "Block", "All-out", "Cautious", "Heal" (its suit's, DUEL-1). */
 const actionName = (code) => {
-  const action = SHORT_ACTIONS[code.slice(-1)];
+  const action = duel().short_actions[code.slice(-1)];
   return action.charAt(0).toUpperCase() + action.slice(1);
 };
 

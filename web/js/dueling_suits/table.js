@@ -11,9 +11,10 @@ import { cardText } from "../cards.js";
 import { turnLine, scoreEnding } from "../table/adapter.js";
 import { resultTitle } from "../seats.js";
 
-/** @typedef {import("../table/adapter.js").TableKit} TableKit */
-/** @typedef {import("../table/adapter.js").Moment} Moment */
-/** @typedef {import("../table/adapter.js").TableAdapter} TableAdapter */
+/** @typedef {import("./shapes.js").DuelView} DuelView */
+/** @typedef {import("../table/adapter.js").TableKit<DuelView>} TableKit */
+/** @typedef {import("../table/adapter.js").Moment<DuelView>} Moment */
+/** @typedef {import("../table/adapter.js").TableAdapter<DuelView>} TableAdapter */
 
 /** The button over the moves that opens the suit table. */
 function chartButton() {

@@ -2,11 +2,16 @@
 // the power sums, the lane labels, the log entries and the screen-reader summary. What a turn did is
 // told by the engine (`last.sentence`, written for the viewer); nothing here decides a rule.
 import { cardText } from "../cards.js";
+import { constantsOf } from "../game-constants.js";
 
-export const SUIT_NAMES = { S: "Spades", D: "Diamonds", C: "Clubs", H: "Hearts" };
 export const SUIT_SYMBOLS = { S: "♠", D: "♦", C: "♣", H: "♥" };
-export const ACTIONS = { S: "block", D: "all-out attack", C: "cautious attack", H: "heal" };
-export const SHORT_ACTIONS = { S: "block", D: "all-out", C: "cautious", H: "heal" };
+
+/**
+ * The suits in the table's order, their names, what each does as a lead (long and short) and the sixteen
+ * cells of the suit table in our words, as the engine declares them.
+ * @returns {import("./shapes.js").DuelConstants}
+ */
+export const duel = () => constantsOf("dueling_suits");
 
 const PROMPTS = {
   lead: "Choose your lead card",
@@ -87,7 +92,7 @@ export function logEntries(view) {
 export function newsLine(view, names) {
   if (view.phase === "chain") {
     const me = view.viewer ?? 0;
-    const side = (seat) => `${names[seat].owner} ${SUIT_NAMES[view.leads[seat].slice(-1)]} lead`;
+    const side = (seat) => `${names[seat].owner} ${duel().suit_names[view.leads[seat].slice(-1)]} lead`;
     const first = side(me);
     return `${first.charAt(0).toUpperCase()}${first.slice(1)} against ${side(1 - me)}: power ${view.power[me].total} to ${view.power[1 - me].total}.`;
   }
@@ -106,34 +111,3 @@ export function tableSummary(view, names) {
   const hand = view.hand?.length ? ` In hand: ${view.hand.map(cardText).join(", ")}.` : "";
   return `Turn ${view.turn}. ${sides.join(". ")}. Deck ${view.deck}, discard ${view.discard}.${hand}`;
 }
-
-/**
- * The resolution table in our words, from the row player's side ("you": power a; "they": power b).
- * Each cell: [long text, short text for a narrow screen].
- */
-export const CHART = {
-  S: {
-    S: ["Nothing happens", "nothing"],
-    D: ["You take their power − 2 − yours; your next lead gets +yours", "you take b−2−a; your next lead +a"],
-    C: ["You take their power − yours", "you take b−a"],
-    H: ["They heal their power", "they heal b"],
-  },
-  D: {
-    S: ["They take your power − 2 − theirs; their next lead gets +theirs", "they take a−2−b; their next lead +b"],
-    D: ["Each takes the other's power", "you take b, they take a"],
-    C: ["The lower power takes the higher one; a tie: nothing", "lower takes higher; tie: nothing"],
-    H: ["They take your power", "they take a"],
-  },
-  C: {
-    S: ["They take your power − theirs", "they take a−b"],
-    D: ["The lower power takes the higher one; a tie: nothing", "lower takes higher; tie: nothing"],
-    C: ["Each takes half the other's power, rounded up", "you take ½b, they take ½a (up)"],
-    H: ["They heal their power and take yours", "they heal b, take a"],
-  },
-  H: {
-    S: ["You heal your power", "you heal a"],
-    D: ["You take their power", "you take b"],
-    C: ["You heal your power and take theirs", "you heal a, take b"],
-    H: ["Both heal their own power", "you heal a, they heal b"],
-  },
-};

@@ -5,13 +5,14 @@
 import { GritRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { pileKey } from "./layout.js";
-import { logLine, discardsLine, lastPlay, tableSummary } from "./texts.js";
+import { tableSummary } from "./texts.js";
 import { turnLine, scoreEnding } from "../table/adapter.js";
 import { resultTitle } from "../seats.js";
 
-/** @typedef {import("../table/adapter.js").TableKit} TableKit */
-/** @typedef {import("../table/adapter.js").Moment} Moment */
-/** @typedef {import("../table/adapter.js").TableAdapter} TableAdapter */
+/** @typedef {import("./shapes.js").GritView} GritView */
+/** @typedef {import("../table/adapter.js").TableKit<GritView>} TableKit */
+/** @typedef {import("../table/adapter.js").Moment<GritView>} Moment */
+/** @typedef {import("../table/adapter.js").TableAdapter<GritView>} TableAdapter */
 
 /** The "Mark it" toggle: while pressed, the card played next goes down marked (GRIT-7). */
 function markToggle() {
@@ -176,10 +177,12 @@ class GritTable {
     return "";
   }
 
+  /** @param {GritView} view */
   summary(view) {
     return tableSummary(view, this.kit.moment().names);
   }
 
+  /** @param {GritView} view */
   roundOf(view) {
     return view.round;
   }
@@ -189,9 +192,8 @@ class GritTable {
   }
 
   /** @param {Moment} moment */
-  lastMove({ view, names }) {
-    const sentence = lastPlay(view, names);
-    return sentence ? { sentence, spots: [{ pile: view.log.at(-1).pile }] } : null;
+  lastMove({ view }) {
+    return view.last_play ? { sentence: view.last_play, spots: [{ pile: view.log.at(-1).pile }] } : null;
   }
 
   /**
@@ -202,24 +204,31 @@ class GritTable {
    * @returns {[string, string]}
    */
   status(moment) {
-    const { view, names, told } = moment;
+    const { view, told } = moment;
     if (moment.stage === "over") return ["The duel is over.", ""];
     const where = `Round ${view.round} of ${view.rounds}`;
     const turn = turnLine(moment, { where, prompt: "Your turn" });
     const newest = view.log.at(-1);
     if (!newest || newest.round !== view.round) return [turn, view.order_reason];
-    return [turn, told ? "" : logLine(newest, names)];
+    return [turn, told ? "" : newest.sentence];
   }
 
+  /**
+   * @param {GritView} view
+   * @returns {[string, string][]}
+   */
   log(view) {
-    const names = this.kit.moment().names;
-    return (view?.log ?? []).map((entry) => [`Round ${entry.round}`, logLine(entry, names)]);
+    return view.log.map((entry) => [`Round ${entry.round}`, entry.sentence]);
   }
 
+  /**
+   * @param {import("../table/adapter.js").ViewAnswer<GritView>} answer
+   * @param {import("../table/adapter.js").ResultBox} box
+   */
   ending(answer, box) {
     const { names, people } = this.kit.moment();
-    const final = answer.view.final ?? { totals: answer.outcome.scores, discards: [] };
-    box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people), { totals: final.totals, note: discardsLine(final.discards) }));
+    const final = answer.view.final;
+    box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people), { totals: final?.totals, note: final?.note }));
   }
 }
 

@@ -10,17 +10,17 @@ import { Grow21Renderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { Gestures } from "./gestures.js";
 import { cellKey } from "./board-painter.js";
-import { cardNumber, lastMoveLine, caption, logEntries, bonusNote, tableSummary } from "./texts.js";
+import { grow21, cardNumber, caption, tableSummary } from "./texts.js";
 import { cardText } from "../cards.js";
 import { turnLine, scoreEnding } from "../table/adapter.js";
 import { resultTitle } from "../seats.js";
 
-/** @typedef {import("../table/adapter.js").TableKit} TableKit */
-/** @typedef {import("../table/adapter.js").Moment} Moment */
-/** @typedef {import("../table/adapter.js").TableAdapter} TableAdapter */
+/** @typedef {import("./shapes.js").Grow21View} Grow21View */
+/** @typedef {import("../table/adapter.js").TableKit<Grow21View>} TableKit */
+/** @typedef {import("../table/adapter.js").Moment<Grow21View>} Moment */
+/** @typedef {import("../table/adapter.js").TableAdapter<Grow21View>} TableAdapter */
 
 const BUTTON_ZOOM = 1.25;
-const TOTAL_CARDS = 52;
 
 /** @implements {TableAdapter} */
 class Grow21Table {
@@ -143,6 +143,7 @@ class Grow21Table {
     return { cells: this.options, focus: this.focus, caption: line.text, gold: Boolean(line.gold) };
   }
 
+  /** @param {Grow21View} view */
   summary(view) {
     return tableSummary(view, this.kit.moment().names);
   }
@@ -156,10 +157,10 @@ class Grow21Table {
   }
 
   /** @param {Moment} moment */
-  lastMove({ view, names }) {
+  lastMove({ view }) {
     const last = view.last;
     if (!last || last.player === view.viewer) return null;
-    return { sentence: lastMoveLine(view, names), spots: [{ cell: last.at }] };
+    return { sentence: last.sentence, spots: [{ cell: last.at }] };
   }
 
   /**
@@ -169,24 +170,32 @@ class Grow21Table {
    * @returns {[string, string]}
    */
   status(moment) {
-    const { view, names } = moment;
+    const { view } = moment;
     if (moment.stage === "over") return ["The game is over.", ""];
     const keep = view.phase === "keep";
-    const where = keep ? "" : `Card ${cardNumber(view)}/${TOTAL_CARDS}`;
+    const where = keep ? "" : `Card ${cardNumber(view)}/${grow21().total_cards}`;
     const play = `play the ${cardText(view.current)}`;
     const prompt = keep ? "Split! Choose the part that stays" : moment.hotseat ? play : `Your turn: ${play}`;
     const waiting = keep ? "Split! The computer is choosing a part…" : `The computer plays the ${cardText(view.current)}…`;
-    const news = moment.told ? "" : lastMoveLine(view, names); // the other side's move is told already
+    const news = moment.told ? "" : view.last?.sentence ?? grow21().opening; // the other side's move is told already
     return [turnLine(moment, { where, prompt, waiting }), news];
   }
 
+  /**
+   * @param {Grow21View} view
+   * @returns {[string, string][]}
+   */
   log(view) {
-    return logEntries(view.log, this.kit.moment().names);
+    return view.log.flatMap((entry) => (entry.sentence === null ? [] : [/** @type {[string, string]} */ ([entry.label, entry.sentence])]));
   }
 
+  /**
+   * @param {import("../table/adapter.js").ViewAnswer<Grow21View>} answer
+   * @param {import("../table/adapter.js").ResultBox} box
+   */
   ending(answer, box) {
     const { names, people } = this.kit.moment();
-    box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people), { note: bonusNote(answer.view, names) }));
+    box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people), { note: answer.view.final?.note }));
   }
 }
 

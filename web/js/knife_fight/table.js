@@ -9,9 +9,10 @@ import { prompt, waitingCaption, storyLine, logEntries, tableSummary } from "./t
 import { turnLine, scoreEnding } from "../table/adapter.js";
 import { resultTitle } from "../seats.js";
 
-/** @typedef {import("../table/adapter.js").TableKit} TableKit */
-/** @typedef {import("../table/adapter.js").Moment} Moment */
-/** @typedef {import("../table/adapter.js").TableAdapter} TableAdapter */
+/** @typedef {import("./shapes.js").KnifeView} KnifeView */
+/** @typedef {import("../table/adapter.js").TableKit<KnifeView>} TableKit */
+/** @typedef {import("../table/adapter.js").Moment<KnifeView>} Moment */
+/** @typedef {import("../table/adapter.js").TableAdapter<KnifeView>} TableAdapter */
 
 /**
  * @param {TableKit} kit

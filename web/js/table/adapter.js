@@ -14,23 +14,19 @@
 /** @typedef {{moves: any[], labels: string[], previews?: any[], can_undo?: boolean}} Legal */
 
 /**
- * The bridge's view answer (the one envelope every game's view comes in).
- * @typedef {object} ViewAnswer
- * @property {boolean} ok
- * @property {any} view          the game's own view for `viewer`
- * @property {number | null} [viewer]
- * @property {number[]} to_act
- * @property {boolean} over
- * @property {any} outcome       told from the viewer's seat, null while the game goes on
- * @property {{code: string, message: string}} [error]
+ * The bridge's view answer: the one envelope every game's view comes in (bridge-shapes.js, generated from
+ * the bridge's TypedDicts), or the error that came instead.
+ * @template [V=any] the game's view (its shapes.js)
+ * @typedef {import("../bridge-shapes.js").ViewAnswer<V> | (import("../bridge-shapes.js").ErrorAnswer & Partial<import("../bridge-shapes.js").ViewAnswer<V>>)} ViewAnswer
  */
 
 /**
  * What the table shows now, as the adapter reads it to draw, say and take input.
+ * @template [V=any] the game's view (its shapes.js)
  * @typedef {object} Moment
  * @property {Stage} stage
- * @property {ViewAnswer | null} answer   the view answer on the felt (null while the table is hidden)
- * @property {any} view                   answer.view (null while hidden)
+ * @property {ViewAnswer<V> | null} answer the view answer on the felt (null while the table is hidden)
+ * @property {V} view                     answer.view (null while hidden)
  * @property {number | null} viewer       whose view it is (null: nobody's, the spectator's)
  * @property {Legal} legal                the viewer's moves on offer (none unless stage is "person")
  * @property {Map<number, Legal>} offered every seat's moves on offer (a shared screen offers several)
@@ -79,33 +75,35 @@
  */
 
 /**
+ * @template [V=any] the game's view (its shapes.js)
  * @typedef {object} TableAdapter
  * @property {import("../table-renderer.js").TableRenderer} renderer
  * @property {Panel} panel
  * @property {string} stylesheet   the game's own table.css
  * @property {boolean} curtain     whether hot-seat turns change behind a curtain (hands are hidden)
- * @property {((answer: ViewAnswer | null) => number) | null} viewSeat  on a screen every seat shares (the
+ * @property {((answer: ViewAnswer<V> | null) => number) | null} viewSeat  on a screen every seat shares (the
  *   Dealer's table), whose view to draw now (null: each person sees their own seat's view)
- * @property {(probe: ViewAnswer, names: import("../seats.js").SeatName[]) => {people?: number[], names?: import("../seats.js").SeatName[]}} seat
+ * @property {(probe: ViewAnswer<V>, names: import("../seats.js").SeatName[]) => {people?: number[], names?: import("../seats.js").SeatName[]}} seat
  *   who plays here and how they are called, from the spectator's view as the table opens ({}: as GameInfo says)
- * @property {(moment: Moment) => [string, string]} status  the turn line and the news line (the table puts the
+ * @property {(moment: Moment<V>) => [string, string]} status  the turn line and the news line (the table puts the
  *   other side's last move, `told`, before the news; the news waits while the felt plays a step out)
- * @property {(moment: Moment) => any} highlight   what the renderer marks (playable cards, targets, caption)
- * @property {(view: any) => string} summary       the canvas in words, for screen readers
- * @property {(view: any) => [string, string][]} log  the move log's [label, sentence] entries
- * @property {(moment: Moment) => LastMove} lastMove  the other side's last move, when it is the newest news
- * @property {(view: any) => number | null} roundOf   the round a view belongs to (null: no rounds)
+ * @property {(moment: Moment<V>) => any} highlight   what the renderer marks (playable cards, targets, caption)
+ * @property {(view: V) => string} summary         the canvas in words, for screen readers
+ * @property {(view: V) => [string, string][]} log    the move log's [label, sentence] entries
+ * @property {(moment: Moment<V>) => LastMove} lastMove the other side's last move, when it is the newest news
+ * @property {(view: V) => number | null} roundOf     the round a view belongs to (null: no rounds)
  * @property {(move: any) => boolean} secret      a machine's move as told still hides its card (not saved)
- * @property {(clientX: number, clientY: number, moment: Moment) => void} tap  a click on the canvas while acting
- * @property {(move: any, moment: Moment) => void} hint  show a hinted move on the felt
- * @property {(moment: Moment) => void} shown     a new view is on the felt (the game's own panes follow); a
+ * @property {(clientX: number, clientY: number, moment: Moment<V>) => void} tap  a click on the canvas
+ * @property {(move: any, moment: Moment<V>) => void} hint  show a hinted move on the felt
+ * @property {(moment: Moment<V>) => void} shown   a new view is on the felt (the game's own panes follow); a
  *   moment with no view: the table is hidden (a curtain) or left
- * @property {(answer: ViewAnswer, box: ResultBox) => Promise<void> | void} ending  fill the end in
+ * @property {(answer: ViewAnswer<V>, box: ResultBox) => Promise<void> | void} ending  fill the end in
  * @property {() => void} close
  */
 
 /**
  * What the controller hands a game's `makeTable`: the table's context and the ways back into its flow.
+ * @template [V=any] the game's view (its shapes.js)
  * @typedef {object} TableKit
  * @property {HTMLCanvasElement} canvas
  * @property {import("../card-painter.js").CardPainter} painter
@@ -119,7 +117,7 @@
  * @property {() => void} redraw       the adapter's own choice changed (a card picked): mark and say it again
  * @property {() => void} look         draw the view again (a shared screen's view seat changed)
  * @property {(seat: number) => void} switchTo  let another due person act first (their side of the table)
- * @property {() => Moment} moment
+ * @property {() => Moment<V>} moment
  */
 
 /**

@@ -39,6 +39,12 @@ import { PACES, tableSpeed } from "./speed.js";
 /** @typedef {import("./adapter.js").TableKit} TableKit */
 /** @typedef {import("./speed.js").Speed} Speed */
 
+/**
+ * What went wrong, from a failed answer of the bridge.
+ * @param {any} answer
+ */
+const problem = (answer) => answer.error?.message ?? "The game engine did not answer.";
+
 const MACHINE_BEAT_MS = 550; // a natural beat before the computer moves (plus up to MACHINE_JITTER_MS)
 const MACHINE_JITTER_MS = 350;
 const HANDOVER_BEAT_MS = 700; // the mover sees their card land before the curtain drops
@@ -200,7 +206,7 @@ export class TableController {
     const probe = await this.session.view(null);
     if (this.closed) return;
     if (!probe.ok) {
-      this.writeStatus("The table could not be read.", probe.error.message);
+      this.writeStatus("The table could not be read.", problem(probe));
       return;
     }
     const seating = this.adapter.seat(probe, this.names);
@@ -243,7 +249,7 @@ export class TableController {
     const answer = await this.session.view(seat);
     if (epoch !== this.epoch) return;
     if (!answer.ok) {
-      this.writeStatus("The table could not be read.", answer.error.message);
+      this.writeStatus("The table could not be read.", problem(answer));
       return;
     }
     if (seat !== this.viewer) this.emit("reset", null); // another side of the table: nothing of theirs to replay
@@ -370,7 +376,7 @@ export class TableController {
     const { moved, view } = await this.session.machineMove(seat, this.viewer);
     if (epoch !== this.epoch) return;
     if (!moved.ok || !view.ok) {
-      this.writeStatus(`${this.names[seat].subject} is stuck.`, (moved.ok ? view : moved).error.message);
+      this.writeStatus(`${this.names[seat].subject} is stuck.`, problem(moved.ok ? view : moved));
       return;
     }
     if (!this.adapter.secret(moved.move)) this.save();
@@ -434,7 +440,7 @@ export class TableController {
     const { played, view } = await this.session.play(seat, move, shown);
     if (epoch !== this.epoch) return;
     if (!played.ok || !view.ok) {
-      this.toast((played.ok ? view : played).error.message);
+      this.toast(problem(played.ok ? view : played));
       return this.showSeat(this.viewer ?? seat);
     }
     this.coach?.played(move);

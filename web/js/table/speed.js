@@ -6,7 +6,7 @@
 const KEY = "saloon.speed";
 const REDUCED = "(prefers-reduced-motion: reduce)";
 
-/** @typedef {"slow" | "normal" | "fast" | "instant"} Speed */
+/** @typedef {import("../types.js").Speed} Speed */
 
 /** Timeline milliseconds per real millisecond at each speed; instant plays nothing out at all. */
 export const PACES = { slow: 0.6, normal: 1, fast: 2.2, instant: Infinity };

@@ -1,21 +1,19 @@
 // Pieces of a character's compact sheet on a Tombstone table's board (the Dealer's table, the Showdown):
 // the four abilities with their maxima, a status pill, and the marks a sheet carries into a fight
 // (conditions, Fatigue, scars). Styled by ./compact-sheet.css, which each table's sheet imports.
-import { make, ABILITIES } from "./sheet-view.js";
-
-/** A status in words, for the pill. */
-export const STATUS = { up: "standing", out: "out of the fight", dead: "dead", fled: "fled", routed: "routed", destroyed: "destroyed" };
+import { make } from "./sheet-view.js";
+import { abilities as sheetAbilities, statuses } from "./rules.js";
 
 /** "DEX 3/4": the current score, and the maximum when it is lower. */
 export function abilityList(abilities, max) {
-  return make("dl", { className: "tt-abilities" }, ABILITIES.map((a) => make("div", { className: `tt-ab tt-ab-${a.id}` }, [
+  return make("dl", { className: "tt-abilities" }, sheetAbilities().map((a) => make("div", { className: `tt-ab tt-ab-${a.id}` }, [
     make("dt", {}, [a.id]),
     make("dd", {}, [String(abilities[a.id]), ...(max && max[a.id] !== abilities[a.id] ? [make("small", {}, [`/${max[a.id]}`])] : [])]),
   ])));
 }
 
 /** A status pill; `words` replaces the status's own ("in cover"). */
-export function statusPill(kind, words = STATUS[kind] ?? kind) {
+export function statusPill(kind, words = statuses()[kind] ?? kind) {
   return make("span", { className: `tt-status tt-${kind}` }, [words]);
 }
 

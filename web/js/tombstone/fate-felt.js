@@ -3,37 +3,32 @@
 // over the card it covers, each side's judged total, and for a settled flip the verdict, the rule that
 // decided it and the engine's sentence. Several stages sit side by side (an attack and its damage). Along
 // the bottom, the hand of the player whose view is drawn, its cards glowing where they can cheat. New
-// cards turn face up one after another. A table's renderer extends FateRenderer and lays these out
-// with whatever else it shows; nothing here judges a flip.
+// cards turn face up one after another; then what the engine settled is named in a callout where the
+// verdict will stay ("Hit! 3 damage", "Miss", "Saved", "Black Joker: failed"), held before anyone acts
+// again. A table's renderer extends FateRenderer and lays these out with whatever else it shows; nothing
+// here judges a flip.
 import { TableRenderer } from "../table-renderer.js";
 import { BRASS, CREAM, FAINT, GOLD, PILL_TEXT, ease, clamp01, contains, glow, pill, ribbon, text, setFont } from "../canvas-kit.js";
 import { nameOf, pendingTitle, saveTitle, totalWords, contestRule, saveRule, damageTier } from "./fate-words.js";
 
 const FLIP_MS = 520; // one card turning over
 const STAGGER_MS = 180;
+const SETTLED_HOLD_MS = 1000; // a settled flip's result named on the felt, once its cards have turned
+const CALLOUT_ROW = 32; // the height of a callout's plate (TableRenderer's at its larger size)
 export const VERDICT_FILL = "rgba(70, 48, 10, 0.95)";
+/** Settled flips that belong together, named in one callout (an attack and the damage it does). */
+const NAMED_TOGETHER = new Set(["attack>damage"]);
 
 /**
  * @typedef {{name: string, cards: string[], cheat: string | null, covered: string | null, total: string, win?: boolean}} Side
- * @typedef {{title: string, sides: Side[], target: string, verdict: string, rule: string, sentence: string, waiting: boolean}} Stage
+ * @typedef {{title: string, sides: Side[], target: string, verdict: string, rule: string, sentence: string, waiting: boolean, key?: string}} Stage
+ *   key: the settled event it shows (settledKey), so that a callout finds it on the felt
  * @typedef {{x: number, y: number, w: number, h: number}} Rect
  * @typedef {{code: string, rect: Rect, covered: boolean}} PlacedCard
  * @typedef {{side: Side, cx: number, cards: PlacedCard[], cheat: {code: string, rect: Rect} | null, totalY: number, nameY: number}} PlacedSide
  * @typedef {{stage: Stage, rect: Rect, titleY: number, sides: PlacedSide[], room: number}} PlacedStage
  * @typedef {{name: string, label: {x: number, y: number}, cards: {code: string, rect: Rect}[]}} HandRow
  */
-
-/** The cards a batch of events turned face up (flips, cheats, the Black Joker's re-flip, a damage card). */
-export function freshCards(events) {
-  const fresh = [];
-  for (const event of events) {
-    if (event.type === "flip") for (const side of event.sides) fresh.push(...side.cards);
-    if (event.type === "cheat") fresh.push(event.card);
-    if (event.type === "force") fresh.push(...(event.cards ?? []));
-    if (event.type === "settled" && event.kind === "damage") fresh.push(event.result.cheat ?? event.result.card, ...(event.result.extra ? [event.result.extra] : []));
-  }
-  return fresh;
-}
 
 /** @returns {Stage | null} the flip waiting for cheats */
 export function pendingStage(view) {
@@ -56,14 +51,14 @@ export function settledStage(view, event) {
     const cards = [result.card, ...(result.extra ? [result.extra] : [])];
     const side = { name: capital, cards, cheat: result.cheat, covered: result.covered, total: damageTier(result), win: result.total > 0 };
     const verdict = result.total > 0 ? `${result.total} damage to ${nameOf(view, event.other)}` : "No damage";
-    return { title: `${capital}'s damage against ${nameOf(view, event.other)}`, sides: [side], target: "", verdict, rule: "", sentence: event.sentence, waiting: false };
+    return { title: `${capital}'s damage against ${nameOf(view, event.other)}`, sides: [side], target: "", verdict, rule: "", sentence: event.sentence, waiting: false, key: settledKey(event) };
   }
   if (result.kind === "save") {
     const f = result.flip;
     const side = { name: capital, cards: f.cards, cheat: f.cheat, covered: f.covered, total: `${totalWords(f, result.ability)} · needs ${result.target}`, win: result.success };
     return { title: saveTitle(capital, event.kind, result.ability, result.target), sides: [side], target: "",
       verdict: result.success ? "Made it" : "Short", rule: result.rule.endsWith("_joker") ? saveRule(result) : "", // a plain total says it all
-      sentence: event.sentence, waiting: false };
+      sentence: event.sentence, waiting: false, key: settledKey(event) };
   }
   const other = nameOf(view, event.other);
   const otherCapital = other.charAt(0).toUpperCase() + other.slice(1);
@@ -75,7 +70,40 @@ export function settledStage(view, event) {
       { name: otherCapital, cards: o.cards, cheat: o.cheat, covered: o.covered, total: totalWords(o, result.ability), win: !result.actor_wins },
     ],
     target: "", verdict: `${result.actor_wins ? capital : otherCapital} wins`, rule: contestRule(result), sentence: event.sentence, waiting: false,
+    key: settledKey(event),
   };
+}
+
+/** What ties a settled event to the stage drawn for it (the same event in a step and in the view's `last`). */
+export const settledKey = (event) => `${event.kind}|${event.who}|${event.sentence}`;
+
+/** Whether a ref is one of the player characters (the party), whose good fortune a callout shows gold. */
+const ofParty = (ref) => String(ref).startsWith("pc");
+
+/** "Red Joker: ", "Black Joker: ", "Two jokers: ": a joker that decided, before what it decided. */
+const jokerWords = (rule) => ({ red_joker: "Red Joker: ", black_joker: "Black Joker: ", both_black: "Two jokers: ", both_red: "Two jokers: " })[rule] ?? "";
+
+/**
+ * A settled flip in the few words of a callout, and its tone from the party's side ("good" when it went the
+ * party's way): "Hit!", "Miss", "3 damage", "Saved", "Failed", "Party acts first", "Jesse wins", a joker first.
+ */
+export function settledWords(view, event) {
+  const { result } = event;
+  if (result.kind === "damage") {
+    const tone = ofParty(event.other) === (result.total > 0) ? "bad" : "good";
+    if (result.rule === "black_joker") return { text: "Black Joker: no damage", tone };
+    return { text: `${jokerWords(result.rule)}${result.total > 0 ? `${result.total} damage` : "No damage"}`, tone };
+  }
+  if (result.kind === "save") {
+    const kept = event.kind === "morale" ? (result.success ? "Holds" : "Flees") : result.success ? "Saved" : "Failed";
+    return { text: `${jokerWords(result.rule)}${kept}`, tone: ofParty(event.who) === result.success ? "good" : "bad" };
+  }
+  const won = result.actor_wins ? event.who : event.other;
+  const tone = ofParty(won) ? "good" : "bad";
+  if (event.kind === "attack") return { text: `${jokerWords(result.rule)}${result.actor_wins ? "Hit!" : "Miss"}`, tone };
+  if (event.kind === "initiative") return { text: `${jokerWords(result.rule)}${ofParty(won) ? "Party acts" : "Enemies act"} first`, tone };
+  const name = nameOf(view, won);
+  return { text: `${jokerWords(result.rule)}${name.charAt(0).toUpperCase()}${name.slice(1)} wins`, tone };
 }
 
 /** Words wrapped to `width` at `size`, at most `lines` lines (the last one cut with an ellipsis). */
@@ -163,19 +191,90 @@ export class FateRenderer extends TableRenderer {
     };
   }
 
+  /**
+   * The step's flips in the order they happened: new cards turn face up one after another; once the cards of
+   * a settled flip (an attack with its damage) have turned, it is named where its verdict will stay for
+   * SETTLED_HOLD_MS, and only then do the cards of a flip after it turn (a new flip that waits for cheats).
+   * Returns {began, end, fresh: [{code, start}], callouts, moments: when each event comes (by index),
+   * pendingFrom: when the last new flip begins (the settled ones stay on the felt until then)}.
+   */
   timeline(events) {
-    const fresh = freshCards(events);
-    if (!fresh.length) return null;
-    return { began: performance.now(), end: FLIP_MS + STAGGER_MS * (fresh.length - 1), fresh };
+    const fresh = [];
+    const callouts = [];
+    const moments = [];
+    let t = 0; // when the next card may start turning
+    let turned = 0; // when every card so far has turned
+    let free = 0; // when the last callout has gone
+    let pendingFrom = 0;
+    /** @type {any[] | null} settled flips named together, not called out yet */
+    let open = null;
+    const follows = (event) => open !== null && NAMED_TOGETHER.has(`${open.at(-1).kind}>${event.kind}`);
+    const close = () => {
+      if (!open) return;
+      const said = open.map((event) => settledWords(this.view, event));
+      const keys = open.map(settledKey);
+      const start = Math.max(turned, free);
+      callouts.push({
+        text: said.map((words) => words.text).join(" "), tone: said.at(-1)?.tone ?? "plain",
+        at: (/** @type {any} */ layout) => this.verdictSpot(layout, keys), start, ms: SETTLED_HOLD_MS,
+      });
+      free = start + SETTLED_HOLD_MS;
+      t = Math.max(t, free);
+      open = null;
+    };
+    const turn = (/** @type {string} */ code) => {
+      fresh.push({ code, start: t });
+      turned = Math.max(turned, t + FLIP_MS);
+      t += STAGGER_MS;
+    };
+    for (const event of events) {
+      if (event.type === "flip") {
+        if (!follows(event)) close();
+        pendingFrom = t;
+        for (const side of event.sides) side.cards.forEach(turn);
+      } else if (event.type === "cheat" || event.type === "force") {
+        close();
+        (event.type === "cheat" ? [event.card] : event.cards ?? []).forEach(turn);
+      } else if (event.type === "settled") {
+        if (!follows(event)) close();
+        if (event.kind === "damage") {
+          const cards = [event.result.cheat ?? event.result.card, ...(event.result.extra ? [event.result.extra] : [])];
+          cards.filter((code) => !fresh.some((card) => card.code === code)).forEach(turn); // its flip may have come first
+        }
+        (open ??= []).push(event);
+      } else close(); // what follows a settled flip (a wound, a new round) comes once it has been named
+      moments.push(t);
+    }
+    close();
+    if (!fresh.length && !callouts.length) return null;
+    return { began: performance.now(), end: Math.max(turned, free), fresh, callouts, moments, pendingFrom };
+  }
+
+  /** Whether the settled flips stay on the felt for now: a new flip waits, but its cards have not begun to turn. */
+  holdingSettled() {
+    return this.animation !== null && this.elapsed() < this.animation.pendingFrom;
+  }
+
+  /**
+   * Where a callout naming the settled flips `keys` goes: where their verdict stays once the felt is still
+   * (under their totals), or, when they are not the flip on the felt, over the top of the flip area.
+   * @param {string[]} keys
+   */
+  verdictSpot(layout, keys) {
+    const placed = layout.stages.filter((p) => keys.includes(p.stage.key ?? ""));
+    if (!placed.length) return { x: layout.area.x, y: layout.area.y, w: layout.area.w, h: CALLOUT_ROW };
+    const left = Math.min(...placed.map((p) => p.rect.x));
+    const right = Math.max(...placed.map((p) => p.rect.x + p.rect.w));
+    const totals = Math.max(...placed.flatMap((p) => p.sides.map((side) => side.totalY)));
+    return { x: left, y: totals + 28 - CALLOUT_ROW / 2, w: right - left, h: CALLOUT_ROW };
   }
 
   /** How far (0..1) a card of the flip area has turned over: 1 when still or not new. */
   turned(code, elapsed) {
     const fresh = this.animation?.fresh;
     if (!fresh || elapsed === Infinity) return 1;
-    const index = fresh.indexOf(code);
-    if (index < 0) return 1;
-    return clamp01((elapsed - index * STAGGER_MS) / FLIP_MS);
+    const card = fresh.find((/** @type {{code: string, start: number}} */ c) => c.code === code);
+    return card ? clamp01((elapsed - card.start) / FLIP_MS) : 1;
   }
 
   /** A card turning face up: its back narrowing, then its face widening. */

@@ -2,7 +2,7 @@
 // is, what a waiting flip is about, a judged flip as a line, and the name of the rule that decided a
 // contest or a save. The engine judges everything (fate.py); this module only names what it says.
 import { cardText } from "../cards.js";
-import { ABILITIES } from "./sheet-view.js";
+import { abilities } from "./rules.js";
 
 /** The name of a ref ("dealer", "pc0", "npc3") in this view. */
 export function nameOf(view, ref) {
@@ -69,7 +69,7 @@ export function totalWords(flip, ability) {
  * @param {{rule: string, ability: string}} result
  */
 export function contestRule({ rule, ability }) {
-  const suit = ABILITIES.find((a) => a.id === ability)?.symbol ?? "";
+  const suit = abilities().find((a) => a.id === ability)?.symbol ?? "";
   return {
     higher: "the higher total",
     tie_suit: `a tie: ${suit} is ${ability}'s suit`,

@@ -4,7 +4,8 @@
 // table seats a sample party, the Showdown forges a stranger). A character who cannot sit down (dead, or
 // still out of the fight) is listed but not offered. An empty roster says so and offers the forge.
 import { FORGE, Roster, sheetId } from "./roster.js";
-import { make, ABILITIES } from "./sheet-view.js";
+import { make } from "./sheet-view.js";
+import { abilities } from "./rules.js";
 import { attachStylesheet } from "../table/stylesheet.js";
 
 /** The forge's address. */
@@ -14,7 +15,7 @@ export function forgeHash() {
 
 /** "DEX 4 · WIL 2 · HP 2/2 · Gambler" */
 function characterLine(sheet) {
-  const scores = ABILITIES.map((a) => `${a.id} ${sheet.abilities[a.id]}`).join(" · ");
+  const scores = abilities().map((a) => `${a.id} ${sheet.abilities[a.id]}`).join(" · ");
   return `${scores} · HP ${sheet.hp}/${sheet.max_hp}${sheet.background ? ` · ${sheet.background}` : ""}`;
 }
 

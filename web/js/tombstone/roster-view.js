@@ -4,12 +4,13 @@
 // Any Tombstone page can open it; `onPick`, when given, adds a "Take" button per character (the
 // Dealer's table choosing its party).
 import { Roster, exportSheet } from "./roster.js";
-import { sheetView, make, ABILITIES } from "./sheet-view.js";
+import { sheetView, make } from "./sheet-view.js";
+import { abilities } from "./rules.js";
 import { printSheet } from "./print.js";
 
 /** "STR 2 · DEX 1 · WIL 3 · GRT 1 · HP 2/2" */
 export function statLine(sheet) {
-  return [...ABILITIES.map((a) => `${a.id} ${sheet.abilities[a.id]}`), `HP ${sheet.hp}/${sheet.max_hp}`].join(" · ");
+  return [...abilities().map((a) => `${a.id} ${sheet.abilities[a.id]}`), `HP ${sheet.hp}/${sheet.max_hp}`].join(" · ");
 }
 
 const button = (label, className, onClick, attributes = {}) => {

@@ -4,30 +4,10 @@
 //
 // Shared by the Tombstone pages (the forge, the Dealer's table): nothing in here names either.
 import { el } from "../move-panel.js";
-
-/** The abilities in sheet order, their names and suits (TOMB-2: Spades STR, Clubs DEX, Diamonds WIL, Hearts GRT). */
-export const ABILITIES = [
-  { id: "STR", name: "Strength", suit: "S", symbol: "♠" },
-  { id: "DEX", name: "Dexterity", suit: "C", symbol: "♣" },
-  { id: "WIL", name: "Will", suit: "D", symbol: "♦" },
-  { id: "GRT", name: "Grit", suit: "H", symbol: "♥" },
-];
-
-/** The eight traits in sheet order, each with the suit whose pile it is drawn from (TS-6). */
-export const TRAITS = [
-  { id: "physique", label: "Physique", suit: "S" },
-  { id: "hair", label: "Hair", suit: "H" },
-  { id: "face", label: "Face", suit: "D" },
-  { id: "speech", label: "Speech", suit: "C" },
-  { id: "virtue", label: "Virtue", suit: "S" },
-  { id: "vice", label: "Vice", suit: "H" },
-  { id: "reputation", label: "Reputation", suit: "D" },
-  { id: "misfortune", label: "Misfortune", suit: "C" },
-];
+import { abilities, traits, inventorySlots } from "./rules.js";
 
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const RED_SUITS = new Set(["H", "D"]);
-const SLOTS = 10; // the inventory's slots (TOMB-2)
 
 /** "$10", "$0.50", "$2.10" from cents. */
 export function dollars(cents) {
@@ -82,7 +62,7 @@ export function sheetView(sheet, { marks = {}, caption = "" } = {}) {
   ]);
 
   const statsBlank = mark(marks, "stats") === "blank";
-  const abilities = make("dl", { className: "tb-abilities" }, ABILITIES.map((a) => {
+  const scores = make("dl", { className: "tb-abilities" }, abilities().map((a) => {
     const score = sheet.abilities[a.id];
     const max = sheet.max?.[a.id] ?? score;
     return make("div", { className: `tb-ability${RED_SUITS.has(a.suit) ? " red" : ""}`, "data-ability": a.id }, [
@@ -91,17 +71,17 @@ export function sheetView(sheet, { marks = {}, caption = "" } = {}) {
       make("dd", {}, [statsBlank ? "–" : String(score), ...(max !== score && !statsBlank ? [make("small", {}, [` of ${max}`])] : [])]),
     ]);
   }));
-  const full = slotsUsed(sheet) >= SLOTS;
+  const full = slotsUsed(sheet) >= inventorySlots();
   const hp = make("div", { className: "tb-hp" }, [
     make("span", { className: "tb-hp-label" }, ["HP"]),
     make("strong", { "data-hp": "" }, [statsBlank ? "–" : `${full ? 0 : sheet.hp}/${sheet.max_hp}`]),
     make("span", { className: "tb-hp-note" }, [full ? "full inventory: 0 HP" : "GRT + 1"]),
   ]);
-  const stats = part("stats", "tb-stats", [make("h3", {}, ["Abilities"]), abilities, hp]);
+  const stats = part("stats", "tb-stats", [make("h3", {}, ["Abilities"]), scores, hp]);
 
-  const traits = part("traits", "tb-traits", [
+  const drawn = part("traits", "tb-traits", [
     make("h3", {}, ["Traits"]),
-    make("dl", { className: "tb-trait-list" }, TRAITS.map((t) => make("div", { "data-trait": t.id }, [
+    make("dl", { className: "tb-trait-list" }, traits().map((t) => make("div", { "data-trait": t.id }, [
       make("dt", {}, [make("span", { className: `tb-suit${RED_SUITS.has(t.suit) ? " red" : ""}`, "aria-hidden": "true" }, [SUIT_SYMBOLS[t.suit]]), ` ${t.label}`]),
       make("dd", {}, [sheet.traits[t.id] || "–"]),
     ]))),
@@ -109,7 +89,7 @@ export function sheetView(sheet, { marks = {}, caption = "" } = {}) {
 
   const used = slotsUsed(sheet);
   const meter = make("div", { className: "tb-slots", "aria-hidden": "true" },
-    Array.from({ length: SLOTS }, (_, i) => make("span", { className: i < used ? "tb-slot used" : "tb-slot" })));
+    Array.from({ length: inventorySlots() }, (_, i) => make("span", { className: i < used ? "tb-slot used" : "tb-slot" })));
   const items = make("ul", { className: "tb-items" }, sheet.inventory.map((item) => make("li", { "data-item": item.id }, [
     make("span", { className: "tb-item-name" }, [item.name]),
     make("span", { className: "tb-item-slots" }, [item.slots === 1 ? "1 slot" : `${item.slots} slots`]),
@@ -120,7 +100,7 @@ export function sheetView(sheet, { marks = {}, caption = "" } = {}) {
   for (const condition of sheet.conditions ?? []) extras.push(make("li", { className: "tb-extra" }, [condition]));
   items.append(...extras);
   const gear = part("gear", "tb-gear", [
-    make("h3", {}, ["Inventory ", make("span", { className: `tb-slot-count${full ? " full" : ""}`, "data-slots": "" }, [`${used} of ${SLOTS} slots`])]),
+    make("h3", {}, ["Inventory ", make("span", { className: `tb-slot-count${full ? " full" : ""}`, "data-slots": "" }, [`${used} of ${inventorySlots()} slots`])]),
     meter, items,
     make("p", { className: "tb-money" }, ["Money ", make("strong", { "data-money": "" }, [dollars(sheet.money)])]),
   ]);
@@ -147,6 +127,6 @@ export function sheetView(sheet, { marks = {}, caption = "" } = {}) {
   ]);
 
   return make("article", { className: "tb-sheet", "aria-label": `Character sheet: ${sheet.name || "not named yet"}` }, [
-    head, make("div", { className: "tb-body" }, [stats, traits, gear, ...more]), foot,
+    head, make("div", { className: "tb-body" }, [stats, drawn, gear, ...more]), foot,
   ]);
 }

@@ -2,7 +2,7 @@
 // jokers set aside and the discard pile along the top; below them the part being made (the stats cards
 // in the columns of their abilities, the name dice, the background card, the eight trait cards under their
 // traits, the ten inventory slots) or, once done, every card that made the character.
-import { ABILITIES, TRAITS } from "../tombstone/sheet-view.js";
+import { abilities, traits } from "../tombstone/rules.js";
 
 const RATIO = 1.4; // card height / width
 const PAD = 12;
@@ -24,7 +24,7 @@ function statsColumns(cards, area) {
   const colW = area.w / 4;
   const head = Math.min(54, area.h * 0.16);
   const w = Math.max(30, Math.min(colW * 0.74, 120, (area.h - head - 8) / (RATIO * 2.2)));
-  const columns = ABILITIES.map((ability, i) => {
+  const columns = abilities().map((ability, i) => {
     const x = area.x + i * colW;
     return { ability, header: { x, y: area.y, w: colW, h: head }, cardX: x + (colW - w) / 2 };
   });
@@ -41,7 +41,7 @@ function traitPlaces(area) {
   const rowH = area.h / rows;
   const label = Math.min(22, rowH * 0.14);
   const w = Math.max(28, Math.min(colW * 0.74, 104, (rowH - 2 * label - 10) / RATIO));
-  return TRAITS.map((trait, i) => {
+  return traits().map((trait, i) => {
     const col = i % perRow, row = Math.floor(i / perRow);
     const x = area.x + col * colW;
     const top = area.y + row * rowH;
@@ -86,7 +86,7 @@ function finished(view, area) {
   const rowH = lower.h / rows;
   const label = Math.min(18, Math.max(13, rowH * 0.14));
   const tw = Math.max(22, Math.min(colW * 0.7, (rowH - 2 * label - 10) / RATIO));
-  const traits = TRAITS.map((trait, i) => {
+  const traitRects = traits().map((trait, i) => {
     const x = lower.x + (i % perRow) * colW;
     const y = lower.y + Math.floor(i / perRow) * rowH;
     return {
@@ -97,11 +97,11 @@ function finished(view, area) {
   });
   const cards = [...stats.rects];
   if (bgCard) cards.push({ card: bgCard, key: `background:${bgCard}`, faceUp: true, slot: "background", ...background });
-  for (const place of traits) {
+  for (const place of traitRects) {
     const code = made.traits?.[place.trait.id];
     if (code) cards.push({ card: code, key: `trait:${place.trait.id}`, faceUp: true, slot: `trait:${place.trait.id}`, ...place.card });
   }
-  return { columns: stats.columns, background, backgroundLabel: { x: background.x - 20, y: stats.columns[0].header.y, w: bgW + 40, h: stats.columns[0].header.h }, traits, cards };
+  return { columns: stats.columns, background, backgroundLabel: { x: background.x - 20, y: stats.columns[0].header.y, w: bgW + 40, h: stats.columns[0].header.h }, traits: traitRects, cards };
 }
 
 /**

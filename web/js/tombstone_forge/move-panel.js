@@ -4,10 +4,12 @@
 // background is being made, a text field writes your own (the engine's `write` move: free text is never
 // in the legal moves, so the panel offers it itself).
 import { MovePanel as BasePanel, el, moveButton } from "../move-panel.js";
-import { TRAITS } from "../tombstone/sheet-view.js";
-import { SHOP_GROUPS, itemLine, hint } from "./texts.js";
+import { traits } from "../tombstone/rules.js";
+import { itemLine, hint } from "./texts.js";
+import { constantsOf } from "../game-constants.js";
 
-const LIMITS = { name: 40, background: 80 }; // what the engine accepts (character.NAME_LIMIT, TEXT_LIMIT)
+/** @returns {import("./shapes.js").ForgeConstants} */
+const forge = () => constantsOf("tombstone_forge");
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -63,7 +65,7 @@ export class MovePanel extends BasePanel {
       if (offered(draw)) main.push(bigButton(draw, labelOf(draw), view.offer ? "Draw again" : "Draw", view.offer ? "all of it, fresh cards" : view.part_labels[view.phase].toLowerCase(), view.offer ? "" : "tf-primary"));
       if (main.length) blocks.unshift(el("div", { className: "tf-row" }, main));
       if (view.phase === "traits" && view.offer) {
-        const singles = TRAITS.map((t) => {
+        const singles = traits().map((t) => {
           const move = { type: "draw", trait: t.id };
           return offered(move) ? bigButton(move, labelOf(move), t.label, view.offer.traits[t.id], "tf-trait") : null;
         }).filter(Boolean);
@@ -78,7 +80,7 @@ export class MovePanel extends BasePanel {
   /** The text field for a name or background of your own. */
   writer(part) {
     const id = `tf-write-${part}`;
-    const input = el("input", { id, type: "text", maxlength: String(LIMITS[part]), autocomplete: "off", spellcheck: "false",
+    const input = el("input", { id, type: "text", maxlength: String(forge().text_limits[part]), autocomplete: "off", spellcheck: "false",
       placeholder: part === "name" ? "e.g. Doc Hollis" : "e.g. Riverboat gambler" });
     return el("form", { className: "tf-write", "data-write": part }, [
       el("label", { for: id, className: "tf-group-title" }, [part === "name" ? "Or write your own name" : "Or write your own background"]),
@@ -109,7 +111,7 @@ export class MovePanel extends BasePanel {
       return blocks;
     }
     const free = view.slots.total - view.slots.used;
-    for (const [kind, title] of SHOP_GROUPS) {
+    for (const [kind, title] of forge().shop_groups) {
       const items = view.shop.filter((item) => item.kind === kind).map((item) => {
         const move = { type: "buy", item: item.id };
         const label = labelOf(move);

@@ -13,9 +13,10 @@ import { RosterView } from "../tombstone/roster-view.js";
 import { Roster, exportSheet } from "../tombstone/roster.js";
 import { setPrintSheet, clearPrintSheet, printSheet } from "../tombstone/print.js";
 
-/** @typedef {import("../table/adapter.js").TableKit} TableKit */
-/** @typedef {import("../table/adapter.js").Moment} Moment */
-/** @typedef {import("../table/adapter.js").TableAdapter} TableAdapter */
+/** @typedef {import("./shapes.js").ForgeView} ForgeView */
+/** @typedef {import("../table/adapter.js").TableKit<ForgeView>} TableKit */
+/** @typedef {import("../table/adapter.js").Moment<ForgeView>} Moment */
+/** @typedef {import("../table/adapter.js").TableAdapter<ForgeView>} TableAdapter */
 
 /** Per part of the sheet, how sure it is in this view: kept (""), drawn but not kept, or not drawn yet. */
 function marks(view) {

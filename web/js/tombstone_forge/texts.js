@@ -1,7 +1,8 @@
 // Player-facing words for the forge around the engine's own sentences: the prompt of each part, the hint
 // over the moves, the status lines, the log entries and the screen-reader summary. What a draw did is told
 // by the engine (`view.log`); nothing here decides a rule.
-import { ABILITIES, TRAITS, dollars } from "../tombstone/sheet-view.js";
+import { dollars } from "../tombstone/sheet-view.js";
+import { abilities, traits } from "../tombstone/rules.js";
 
 const PROMPTS = {
   stats: ["Draw seven cards for the abilities", "Keep these abilities, or draw all seven again"],
@@ -54,13 +55,13 @@ export function tableSummary(view) {
   const offer = view.offer;
   if (view.aside.length) parts.push(`Set aside: ${view.aside.length === 1 ? "a joker" : "both jokers"}.`);
   if (view.phase === "stats" && offer) {
-    parts.push(`On the table: ${ABILITIES.map((a) => `${a.id} ${offer.abilities[a.id]}`).join(", ")}; HP ${offer.max_hp}.`);
+    parts.push(`On the table: ${abilities().map((a) => `${a.id} ${offer.abilities[a.id]}`).join(", ")}; HP ${offer.max_hp}.`);
   } else if (view.phase === "name" && offer) {
     parts.push(`The dice show ${offer.dice.join(" and ")}: ${offer.name}.`);
   } else if (view.phase === "background" && offer) {
     parts.push(`The background card gives ${offer.background}.`);
   } else if (view.phase === "traits" && offer) {
-    parts.push(TRAITS.map((t) => `${t.label} ${offer.traits[t.id]}`).join(", ") + ".");
+    parts.push(traits().map((t) => `${t.label} ${offer.traits[t.id]}`).join(", ") + ".");
   } else if (view.phase === "gear") {
     parts.push(`Inventory ${view.slots.used} of ${view.slots.total} slots, ${dollars(view.sheet.money)}.`);
   } else if (view.phase === "done") {
@@ -68,14 +69,6 @@ export function tableSummary(view) {
   }
   return parts.join(" ");
 }
-
-/** The groups of the shop, in the order the panel shows them. */
-export const SHOP_GROUPS = [
-  ["weapon", "Weapons"],
-  ["tool", "Tools"],
-  ["food", "Food and drink"],
-  ["luxury", "Luxuries"],
-];
 
 /** What a shop item's button says under its name: "$3 · 1 slot · 1/3/4". */
 export function itemLine(item) {

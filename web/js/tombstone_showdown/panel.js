@@ -11,6 +11,7 @@ import { cardText } from "../cards.js";
 import { nameOf, flipWords } from "../tombstone/fate-words.js";
 import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
 import { seatName } from "./texts.js";
+import { constantsOf } from "../game-constants.js";
 
 /**
  * @typedef {{moves: any[], labels: string[]}} Legal
@@ -95,7 +96,7 @@ export class ShowdownPanel extends MovePanel {
       ...seatButtons(seat, legal, "drink", (m) => [{ bottle: "Swig from the bottle", bar: "Swig at the bar", barrel: "Swig from the barrel" }[m.source] ?? m.source], "tt-alt"),
     ];
     if (other.length) controls.push(group("Or", [el("div", { className: "tt-row" }, other)]));
-    controls.push(group("Run", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "turn_tail", () => ["Turn tail (DEX 11)"], "tt-danger"))]));
+    controls.push(group("Run", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "turn_tail", () => [`Turn tail (DEX ${constantsOf("tombstone_showdown").turn_tail_target})`], "tt-danger"))]));
     return controls;
   }
 

@@ -11,14 +11,16 @@ import { ShowdownRenderer } from "./renderer.js";
 import { ShowdownPanel } from "./panel.js";
 import { sceneHeader, boardCards, storyItems } from "./board.js";
 import { END_TITLES, roundLabel, promptFor, waitingFor, newsLine, logEntries, tableSummary, seatName, enemyMove } from "./texts.js";
-import { make, dollars, ABILITIES } from "../tombstone/sheet-view.js";
+import { make, dollars } from "../tombstone/sheet-view.js";
+import { abilities } from "../tombstone/rules.js";
+import { constantsOf } from "../game-constants.js";
 import { Roster, writtenBackNote } from "../tombstone/roster.js";
 import { partyPicker, notUp } from "../tombstone/party-picker.js";
 
-/** @typedef {import("../table/adapter.js").TableKit} TableKit */
-/** @typedef {import("../table/adapter.js").TableAdapter} TableAdapter */
+/** @typedef {import("./shapes.js").ShowdownView} ShowdownView */
+/** @typedef {import("../table/adapter.js").TableKit<ShowdownView>} TableKit */
+/** @typedef {import("../table/adapter.js").TableAdapter<ShowdownView>} TableAdapter */
 
-const MAX_PARTY = 3; // GameInfo: the Dealer and three character seats
 const WIDE = "(min-width: 900px)";
 
 /**
@@ -26,13 +28,15 @@ const WIDE = "(min-width: 900px)";
  * @param {import("../types.js").SetupContext} context
  */
 export function setupFields(context) {
-  return partyPicker(context, { max: MAX_PARTY, none: { value: "stranger", label: "A stranger forged on the spot, by the book" }, unfit: notUp });
+  /** @type {import("./shapes.js").ShowdownConstants} */
+  const { max_party: max } = constantsOf(context.info.id);
+  return partyPicker(context, { max, none: { value: "stranger", label: "A stranger forged on the spot, by the book" }, unfit: notUp });
 }
 
 /** One character's line on the result box: HP or death, new scars, abilities below their maximum, dollars earned and spent. */
 function resultEntry(member, sheet, before, paid) {
   const scars = sheet.scars.slice(before ? before.scars.length : 0).map((s) => s.name);
-  const lowered = sheet.status === "dead" ? [] : ABILITIES.filter((a) => sheet.abilities[a.id] < sheet.max[a.id]).map((a) => `${a.id} ${sheet.abilities[a.id]}/${sheet.max[a.id]}`);
+  const lowered = sheet.status === "dead" ? [] : abilities().filter((a) => sheet.abilities[a.id] < sheet.max[a.id]).map((a) => `${a.id} ${sheet.abilities[a.id]}/${sheet.max[a.id]}`);
   const notes = [
     ...(member?.escaped ? ["got away"] : []),
     ...(scars.length ? [`scar: ${scars.join(", ")}`] : []),

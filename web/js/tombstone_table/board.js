@@ -2,8 +2,9 @@
 // non-player characters in the scene with their HP and status) and one card per character (abilities,
 // HP, status, conditions, Fatigue, slots, money, scars, deck, discards and hand count), each with the
 // button its player taps to see their own hand. Shows the engine's view only.
-import { make, dollars, ABILITIES } from "../tombstone/sheet-view.js";
-import { STATUS, abilityList, statusPill as status, sheetMarks } from "../tombstone/compact-sheet.js";
+import { make, dollars } from "../tombstone/sheet-view.js";
+import { abilityList, statusPill as status, sheetMarks } from "../tombstone/compact-sheet.js";
+import { abilities, statuses, inventorySlots } from "../tombstone/rules.js";
 
 /** The Dealer's column. */
 function dealerCard(view) {
@@ -14,7 +15,7 @@ function dealerCard(view) {
       status(npc.status),
     ]),
     make("p", { className: "tt-npc-line" }, [
-      `${npc.kind === "enemy" ? "" : `${npc.kind} · `}${ABILITIES.map((a) => `${a.id} ${npc.abilities[a.id]}`).join(" ")}`,
+      `${npc.kind === "enemy" ? "" : `${npc.kind} · `}${abilities().map((a) => `${a.id} ${npc.abilities[a.id]}`).join(" ")}`,
       npc.weapon ? ` · ${npc.weapon.name} ${npc.weapon.damage.join("/")}` : "",
     ]),
   ]));
@@ -39,7 +40,7 @@ function characterCard(member, shown) {
     abilityList(sheet.abilities, sheet.max),
     make("p", { className: "tt-vitals" }, [
       make("span", { className: "tt-hp", "data-hp": "" }, [`HP ${member.effective_hp}/${sheet.max_hp}`]),
-      make("span", {}, [`slots ${member.slots}/10`]),
+      make("span", {}, [`slots ${member.slots}/${inventorySlots()}`]),
       make("span", { "data-money": "" }, [dollars(sheet.money)]),
     ]),
     ...(extras.length ? [make("ul", { className: "tt-extras" }, extras)] : []),
@@ -58,7 +59,7 @@ export function board(view, handSeat) {
   if (view.fallen.length) {
     cards.push(make("article", { className: "tt-card tt-fallen", "aria-label": "The fallen" }, [
       make("header", { className: "tt-card-head" }, [make("h3", {}, ["The fallen"])]),
-      make("ul", { className: "tt-extras" }, view.fallen.map((s) => make("li", {}, [`${s.name} (${STATUS[s.status] ?? s.status})`]))),
+      make("ul", { className: "tt-extras" }, view.fallen.map((s) => make("li", {}, [`${s.name} (${statuses()[s.status] ?? s.status})`]))),
     ]));
   }
   return cards;

@@ -8,6 +8,7 @@ import { MovePanel, el } from "../move-panel.js";
 import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
 import { cardText } from "../cards.js";
 import { seatName, nameOf, pendingTitle, flipWords, riskShort } from "./texts.js";
+import { constantsOf } from "../game-constants.js";
 
 const MODE_LABELS = { normal: "Normal", enhanced: "Enhanced", impaired: "Impaired" };
 
@@ -35,6 +36,9 @@ function radios(legend, key, choices, checked) {
     }),
   ]);
 }
+
+/** @returns {import("./shapes.js").TableConstants} */
+const rules = () => constantsOf("tombstone_table");
 
 export class TablePanel extends MovePanel {
   /**
@@ -187,11 +191,11 @@ export class TablePanel extends MovePanel {
       radios("Ability", "ability", view.forms.abilities.map((a) => [a, a]), this.state.ability),
       el("div", { className: "tt-row" }, [
         radios("The other side flips", "other_mode", Object.entries(MODE_LABELS), this.state.other_mode),
-        numberField("Dealer's modifier", "modifier", this.state.modifier, view.forms.free.contest.modifier, "Added to the Dealer's flip in a contest against the Dealer (TS-10)"),
+        numberField("Dealer's modifier", "modifier", this.state.modifier, view.forms.free.contest.modifier, rules().free_help.contest.modifier),
       ]),
       el("div", { className: "tt-row" }, against.map((m) => seatButton(seat, legal, m, [`vs ${nameOf(view, m.against)}`]))),
     ]));
-    controls.push(group("Run", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "turn_tail", () => ["Turn tail (DEX 11)"]))]));
+    controls.push(group("Run", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "turn_tail", () => [`Turn tail (DEX ${rules().turn_tail_target})`]))]));
     return controls;
   }
 
@@ -216,7 +220,7 @@ export class TablePanel extends MovePanel {
     }).filter(Boolean);
     controls.push(fold("Fight", [
       el("div", { className: "tt-row tt-top" }, [this.modeRadios("Their flip"),
-        numberField("Attackers", "attackers", this.state.attackers, view.forms.free.npc_attack.attackers, "Several attackers flip enhanced and add 1 to the damage (TOMB-11)")]),
+        numberField("Attackers", "attackers", this.state.attackers, view.forms.free.npc_attack.attackers, rules().free_help.npc_attack.attackers)]),
       ...(attacks.length ? attacks : [el("p", { className: "tt-quiet" }, ["Nobody in the scene to attack with yet."])]),
       el("div", { className: "tt-weapon" }, [el("p", { className: "tt-weapon-name" }, ["Initiative ", el("small", {}, ["the character's DEX against the Dealer"])]),
         row([numberField("Dealer's modifier", "modifier", this.state.modifier, view.forms.free.initiative.modifier), ...b("initiative", (m) => [nameOf(view, m.character)])])]),

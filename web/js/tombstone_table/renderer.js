@@ -7,9 +7,12 @@ import { CREAM, FAINT, GOLD, pill, ribbon, text, dashedOutline } from "../canvas
 
 const PAD = 12;
 
-/** The flip the felt shows: the one waiting, else the last one settled. */
-function stagesOf(view) {
-  const waiting = pendingStage(view);
+/**
+ * The flip the felt shows: the one waiting, else the last one settled (also while it is named, before the cards
+ * of a flip after it turn: `holding`).
+ */
+function stagesOf(view, holding) {
+  const waiting = holding ? null : pendingStage(view);
   if (waiting) return [waiting];
   const last = [...(view.last ?? [])].reverse().find((e) => e.type === "settled");
   return last ? [settledStage(view, last)] : [];
@@ -36,7 +39,7 @@ export class TombstoneRenderer extends FateRenderer {
     const handRow = this.placeHand(this.view);
     const bottom = handRow ? handRow.top : H - PAD;
     const area = { x: PAD, y: top, w: W - 2 * PAD, h: Math.max(60, bottom - top) };
-    return { W, H, pileRow, area, stages: this.placeStages(stagesOf(this.view), area), handRow };
+    return { W, H, pileRow, area, stages: this.placeStages(stagesOf(this.view, this.holdingSettled()), area), handRow };
   }
 
   paint(layout, elapsed) {

@@ -14,8 +14,9 @@ import { Roster, writtenBackNote } from "../tombstone/roster.js";
 
 export { setupFields } from "./party.js";
 
-/** @typedef {import("../table/adapter.js").TableKit} TableKit */
-/** @typedef {import("../table/adapter.js").TableAdapter} TableAdapter */
+/** @typedef {import("./shapes.js").TableView} TableView */
+/** @typedef {import("../table/adapter.js").TableKit<TableView>} TableKit */
+/** @typedef {import("../table/adapter.js").TableAdapter<TableView>} TableAdapter */
 
 /**
  * The party's sheets as the session left them go back to the roster in place of the sheets that sat down
