@@ -174,3 +174,65 @@ def test_grit_calls_a_bust_over_the_total_when_the_cards_turn_up(open_page: Call
     assert bust["text"] == f"Bust! {final[1]}"
     assert bust["start"] > 0 and bust["ms"] >= REVEAL_HOLD_MS  # the cards turned, then held in sight
     assert not visit.errors
+
+
+# --- Tombstone: the Showdown and the Dealer's table share the fate felt --------------------------------------------
+def click_named(visit: Visit, words: str) -> None:
+    """The move button whose label holds `words` (the first live one), once moves are live; waits for the redraw."""
+    page = visit.page
+    assert visit.wait_for_turn() == "move"
+    before = page.evaluate("() => window.app.renders")
+    page.locator("button.move:not([disabled])", has_text=words).first.click()
+    page.wait_for_function("(n) => window.app.renders > n", arg=before)
+
+
+def test_the_showdown_names_each_settled_flip_where_its_verdict_stays(open_page: Callable[..., Visit]) -> None:
+    """A lone gunslinger at noon, seed 7: the party's initiative flip is let stand, then the fight goes on with
+    every flip let stand and every shot taken until an attack settles."""
+    visit = open_page(LAPTOP)
+    options = json.dumps({"encounter": "noon"})  # as tests/e2e/test_layouts.py writes it
+    page = open_table(visit, f"#game=tombstone_showdown&mode=solo&seed=7&options={options}")
+    play(visit, "settle")
+    first = callout(page, "act first$")
+    assert re.fullmatch(r"((Red|Black) Joker: |Two jokers: )?(Party acts|Enemies act) first", first["text"])
+    assert first["ms"] >= REVEAL_HOLD_MS
+    attack = r"^((Red|Black) Joker: )?(Hit!|Miss)"
+    for _ in range(8):
+        if any(re.search(attack, c["text"]) for c in seen(page)):
+            break
+        assert visit.wait_for_turn() == "move"
+        if page.locator("button.move:not([disabled])[data-move*='\"settle\"']").count():
+            play(visit, "settle")
+        else:
+            click_named(visit, "Shoot")
+    shot = callout(page, attack)
+    assert re.fullmatch(r"((Red|Black) Joker: )?(Miss|Hit!( ((Red|Black) Joker: )?(\d+ damage|No damage))?)", shot["text"]), shot
+    assert shot["ms"] >= REVEAL_HOLD_MS
+    if (dealt := re.search(r"(\d+) damage$", shot["text"])) is not None:
+        log = " ".join(entry["sentence"] for entry in visit.view(None)["log"])
+        assert f"{dealt[1]} damage to" in log, "the callout's damage is the engine's"
+    assert not visit.errors
+
+
+def test_the_dealers_table_names_a_save(open_page: Callable[..., Visit]) -> None:
+    """Ada (tests/tombstone_table) makes a DEX save at high risk; once her flip is let stand, it is named."""
+    from tombstone_table.test_e2e import ADD_TO_ROSTER, ada
+
+    visit = open_page(LAPTOP)
+    page = visit.goto()
+    assert isinstance(page.evaluate(ADD_TO_ROSTER, ada()), dict)
+    page.click("button[data-setup='tombstone_table']")
+    page.locator(".tt-party-pick").wait_for()
+    page.fill("#setup-form input[name='seed']", "7")
+    page.click("#setup-form button[value='deal']")
+    page.wait_for_selector("#move-list button.move")
+    page.evaluate(RECORD_CALLOUTS)
+    page.click("button.tt-actor[data-actor='1']")
+    play(visit, part=json.dumps({"type": "save", "ability": "DEX", "risk": "high"}, separators=(",", ":")))
+    while visit.view(0)["pending"] is not None:
+        play(visit, "settle")
+    said = callout(page, r"(Saved|Failed)$")
+    assert re.fullmatch(r"((Red|Black) Joker: )?(Saved|Failed)", said["text"]) and said["ms"] >= REVEAL_HOLD_MS
+    settled = [e for e in visit.view(0)["last"] if e["type"] == "settled"][-1]
+    assert said["text"].endswith("Saved" if settled["result"]["success"] else "Failed")
+    assert not visit.errors

@@ -50,7 +50,7 @@ export class ShowdownRenderer extends FateRenderer {
     const { width: W, height: H } = this.size;
     const handRow = this.placeHand(this.view);
     const bottom = handRow ? handRow.top : H - PAD;
-    const waiting = pendingStage(this.view);
+    const waiting = this.holdingSettled() ? null : pendingStage(this.view);
     let top = PAD;
     let recap = [];
     if (waiting && this.recent.length && bottom - top > 290) {
@@ -110,12 +110,27 @@ export class ShowdownRenderer extends FateRenderer {
     return stage ? spots.flatMap(({ side }) => (stage.sides[side]?.cards ?? []).map((card) => card.rect)) : [];
   }
 
+  /** The flips as the fate felt plays them out, and a banner for each event that brings one, when it comes. */
   timeline(events) {
     const flips = super.timeline(events);
-    const banners = events.map(bannerText).filter(Boolean).map((words, i) => ({ text: words, start: i * BANNER_MS * 0.6 }));
+    const banners = [];
+    events.forEach((event, i) => {
+      const words = bannerText(event);
+      const after = banners.length ? banners.at(-1).start + BANNER_MS * 0.6 : 0;
+      if (words) banners.push({ text: words, start: Math.max(flips?.moments[i] ?? 0, after) });
+    });
     if (!flips && !banners.length) return null;
     const end = Math.max(flips?.end ?? 0, banners.length ? banners.at(-1).start + BANNER_MS : 0);
-    return { began: performance.now(), end, fresh: flips?.fresh ?? [], banners };
+    return { ...(flips ?? { fresh: [], callouts: [], moments: [], pendingFrom: 0 }), began: performance.now(), end, banners };
+  }
+
+  /** A settled flip on the strip above a waiting one is named over the strip's ribbon (its title and verdict). */
+  verdictSpot(layout, keys) {
+    const placed = layout.recap.filter((/** @type {any} */ p) => keys.includes(p.stage.key ?? ""));
+    if (!placed.length) return super.verdictSpot(layout, keys);
+    const left = Math.min(...placed.map((/** @type {any} */ p) => p.rect.x));
+    const right = Math.max(...placed.map((/** @type {any} */ p) => p.rect.x + p.rect.w));
+    return { x: left, y: placed[0].rect.y, w: right - left, h: 18 };
   }
 
   paint(layout, elapsed) {
