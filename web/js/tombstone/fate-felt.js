@@ -15,6 +15,7 @@ const FLIP_MS = 520; // one card turning over
 const STAGGER_MS = 180;
 const SETTLED_HOLD_MS = 1000; // a settled flip's result named on the felt, once its cards have turned
 const CALLOUT_ROW = 32; // the height of a callout's plate (TableRenderer's at its larger size)
+const VERDICT_BELOW = 28; // a settled flip's verdict sits this far under its totals
 export const VERDICT_FILL = "rgba(70, 48, 10, 0.95)";
 /** Settled flips that belong together, named in one callout (an attack and the damage it does). */
 const NAMED_TOGETHER = new Set(["attack>damage"]);
@@ -75,7 +76,7 @@ export function settledStage(view, event) {
 }
 
 /** What ties a settled event to the stage drawn for it (the same event in a step and in the view's `last`). */
-export const settledKey = (event) => `${event.kind}|${event.who}|${event.sentence}`;
+const settledKey = (event) => `${event.kind}|${event.who}|${event.sentence}`;
 
 /** Whether a ref is one of the player characters (the party), whose good fortune a callout shows gold. */
 const ofParty = (ref) => String(ref).startsWith("pc");
@@ -87,7 +88,7 @@ const jokerWords = (rule) => ({ red_joker: "Red Joker: ", black_joker: "Black Jo
  * A settled flip in the few words of a callout, and its tone from the party's side ("good" when it went the
  * party's way): "Hit!", "Miss", "3 damage", "Saved", "Failed", "Party acts first", "Jesse wins", a joker first.
  */
-export function settledWords(view, event) {
+function settledWords(view, event) {
   const { result } = event;
   if (result.kind === "damage") {
     const tone = ofParty(event.other) === (result.total > 0) ? "bad" : "good";
@@ -257,7 +258,8 @@ export class FateRenderer extends TableRenderer {
 
   /**
    * Where a callout naming the settled flips `keys` goes: where their verdict stays once the felt is still
-   * (under their totals), or, when they are not the flip on the felt, over the top of the flip area.
+   * (under their totals), or, when they are not the flip on the felt (a table shows only the last settled
+   * one, and a step may settle two that do not belong together), over the top of the flip area.
    * @param {string[]} keys
    */
   verdictSpot(layout, keys) {
@@ -266,7 +268,7 @@ export class FateRenderer extends TableRenderer {
     const left = Math.min(...placed.map((p) => p.rect.x));
     const right = Math.max(...placed.map((p) => p.rect.x + p.rect.w));
     const totals = Math.max(...placed.flatMap((p) => p.sides.map((side) => side.totalY)));
-    return { x: left, y: totals + 28 - CALLOUT_ROW / 2, w: right - left, h: CALLOUT_ROW };
+    return { x: left, y: totals + VERDICT_BELOW - CALLOUT_ROW / 2, w: right - left, h: CALLOUT_ROW };
   }
 
   /** How far (0..1) a card of the flip area has turned over: 1 when still or not new. */
@@ -320,7 +322,7 @@ export class FateRenderer extends TableRenderer {
         continue;
       }
       if (!settled) continue;
-      if (stage.verdict) pill(ctx, stage.verdict, cx, (y += stage.target ? 18 : 28), { size: 14, fill: VERDICT_FILL, edge: GOLD, color: PILL_TEXT });
+      if (stage.verdict) pill(ctx, stage.verdict, cx, (y += stage.target ? 18 : VERDICT_BELOW), { size: 14, fill: VERDICT_FILL, edge: GOLD, color: PILL_TEXT });
       if (stage.rule) text(ctx, stage.rule, cx, (y += 20), { size: 11, bold: true, color: FAINT, align: "center" });
       const lines = wrap(ctx, stage.sentence, Math.min(rect.w - 12, 640), 12, Math.max(0, Math.min(3, Math.floor((room - (y + 14)) / 16))));
       lines.forEach((line, k) => text(ctx, line, cx, y + 20 + k * 16, { size: 12, color: CREAM, align: "center" }));

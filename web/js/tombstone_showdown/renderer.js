@@ -2,8 +2,10 @@
 // its total, and why the flip is enhanced or impaired), or, when nothing waits, the last flips the engine
 // settled: an attack and its damage side by side, each with its verdict, the rule that decided it and the
 // engine's sentence. While a flip waits and there is room, the last settled flips stay on a slim strip
-// above it. Along the bottom, the hand of the character on screen. A new round, a complication and the
-// end cross the felt as banners. Draws the views it is given (../tombstone/fate-felt.js does the flips).
+// above it (and while the flips settled before it are named, they keep the middle: the new flip's cards turn
+// after). Along the bottom, the hand of the character on screen. A new round, a complication and the end
+// cross the felt as banners, once what was settled before them has been named. Draws the views it is given
+// (../tombstone/fate-felt.js does the flips and names them).
 import { FateRenderer, pendingStage, settledStage, VERDICT_FILL } from "../tombstone/fate-felt.js";
 import { BRASS, CREAM, GOLD, coverTexts, pill, ribbon, setFont, text } from "../canvas-kit.js";
 import { END_TITLES } from "./texts.js";
@@ -122,15 +124,6 @@ export class ShowdownRenderer extends FateRenderer {
     if (!flips && !banners.length) return null;
     const end = Math.max(flips?.end ?? 0, banners.length ? banners.at(-1).start + BANNER_MS : 0);
     return { ...(flips ?? { fresh: [], callouts: [], moments: [], pendingFrom: 0 }), began: performance.now(), end, banners };
-  }
-
-  /** A settled flip on the strip above a waiting one is named over the strip's ribbon (its title and verdict). */
-  verdictSpot(layout, keys) {
-    const placed = layout.recap.filter((/** @type {any} */ p) => keys.includes(p.stage.key ?? ""));
-    if (!placed.length) return super.verdictSpot(layout, keys);
-    const left = Math.min(...placed.map((/** @type {any} */ p) => p.rect.x));
-    const right = Math.max(...placed.map((/** @type {any} */ p) => p.rect.x + p.rect.w));
-    return { x: left, y: placed[0].rect.y, w: right - left, h: 18 };
   }
 
   paint(layout, elapsed) {
