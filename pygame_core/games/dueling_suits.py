@@ -182,14 +182,13 @@ class DuelPassMove(TypedDict):
 DuelMove = DuelCardMove | DuelPassMove
 
 
-class DuelTurn(TypedDict):
-    """One resolved turn (all public once revealed): ``[seat 0, seat 1]`` pairs of what met and what it
+class DuelResolution(TypedDict):
+    """What a resolved turn did (all public once revealed): ``[seat 0, seat 1]`` pairs of what met and what it
     did; ``capped`` where health stopped at 30, ``bonus_earned`` a block bonus for the next lead."""
 
     turn: int
     initiative: int
     leads: list[str]
-    chains: list[list[str]]
     bonus_used: list[int]
     perks: list[int]
     powers: list[int]
@@ -199,6 +198,12 @@ class DuelTurn(TypedDict):
     health_after: list[int]
     capped: list[bool]
     bonus_earned: list[int]
+
+
+class DuelTurn(DuelResolution):
+    """One resolved turn, its chains as card codes."""
+
+    chains: list[list[str]]
 
 
 class DuelTurnEvent(TypedDict):
@@ -295,23 +300,11 @@ class DuelCell(TypedDict):
     row_seat: int
 
 
-class DuelLogEntry(TypedDict):
-    """A resolved turn as the viewer reads it: ``DuelTurn`` with the chain cards spelled out, the two
-    leads' suits, the table cell from the viewer's side and the sentence that tells it."""
+class DuelLogEntry(DuelResolution):
+    """A resolved turn as the viewer reads it: its chain cards spelled out, the two leads' suits, the table
+    cell from the viewer's side and the sentence that tells it."""
 
-    turn: int
-    initiative: int
-    leads: list[str]
     chains: list[list[DuelChainCard]]
-    bonus_used: list[int]
-    perks: list[int]
-    powers: list[int]
-    damage: list[int]
-    heal: list[int]
-    health_before: list[int]
-    health_after: list[int]
-    capped: list[bool]
-    bonus_earned: list[int]
     suits: list[str]
     cell: DuelCell
     sentence: str

@@ -47,12 +47,13 @@ WATCH = """
   const note = (problem) => { if (!watch.problems.includes(problem) && watch.problems.length < 20) watch.problems.push(problem); };
   window.__watch = watch;
   const felt = () => { const r = document.querySelector("#table").getBoundingClientRect(); return `${r.top},${r.height}`; };
-  const place = felt();
+  let place = null; // where the felt is once the table is drawn and a move is first offered
   window.__watcher = setInterval(() => {
     watch.polls += 1;
-    if (felt() !== place) note(`the felt moved on the page (${place} to ${felt()}): the status above it changed height`);
+    if (place !== null && felt() !== place) note(`the felt moved on the page (${place} to ${felt()})`);
     const live = document.querySelector("#move-list:not([inert]) button.move:not([disabled])");
     if (!live) return;
+    place ??= felt();
     watch.live += 1;
     const stage = window.app.stage();
     const turn = document.querySelector("#turn-line").textContent;

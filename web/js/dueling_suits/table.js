@@ -8,7 +8,7 @@ import { MovePanel } from "./move-panel.js";
 import { SuitChart } from "./chart.js";
 import { prompt, waitingCaption, newsLine, logEntries, tableSummary } from "./texts.js";
 import { cardText } from "../cards.js";
-import { turnLine, scoreEnding } from "../table/adapter.js";
+import { turnLine, scoreEnding, stageCaption, keptHint } from "../table/adapter.js";
 import { resultTitle } from "../seats.js";
 
 /** @typedef {import("./shapes.js").DuelView} DuelView */
@@ -41,14 +41,9 @@ export function makeTable(kit) {
   /** The suit table, the last turn's cell lit (from the view on the felt, whoever's side it is). */
   const openChart = () => chart.open(renderer.heldView?.last ?? null, kit.moment().names);
   button.addEventListener("click", openChart, { signal: kit.signal });
-  /** @type {any} the move a hint suggested, lit until the next view */
-  let hinted = null;
+  const hinted = keptHint(kit);
   /** @param {Moment} moment */
-  const caption = ({ stage, view, names, machine }) => {
-    if (stage === "person") return prompt(view.phase);
-    if (stage === "computer" || stage === "engine") return waitingCaption(view, names, machine !== null);
-    return "";
-  };
+  const caption = (moment) => stageCaption(moment, prompt(moment.view.phase), waitingCaption(moment.view, moment.names, moment.machine !== null));
   return {
     renderer,
     panel,
@@ -56,13 +51,8 @@ export function makeTable(kit) {
     curtain: true,
     viewSeat: null,
     seat: () => ({}),
-    shown: () => {
-      hinted = null;
-    },
-    hint: (move) => {
-      hinted = move;
-      kit.redraw();
-    },
+    shown: hinted.forget,
+    hint: hinted.keep,
     tap: (clientX, clientY, moment) => {
       const hit = renderer.hitTest(clientX, clientY);
       if (!hit) return;
@@ -77,7 +67,8 @@ export function makeTable(kit) {
       if (move) kit.play(move);
     },
     highlight: (moment) => {
-      const moves = moment.legal.moves.filter((m) => !hinted || (m.type === hinted.type && m.card === hinted.card));
+      const hint = hinted.move();
+      const moves = moment.legal.moves.filter((m) => !hint || (m.type === hint.type && m.card === hint.card));
       return {
         playable: new Set(moves.filter((m) => m.card).map((m) => m.card)),
         pass: moves.some((m) => m.type === "pass"),

@@ -6,7 +6,7 @@
 import { KnifeFightRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { prompt, waitingCaption, storyLine, logEntries, tableSummary } from "./texts.js";
-import { turnLine, scoreEnding } from "../table/adapter.js";
+import { turnLine, scoreEnding, stageCaption, keptHint } from "../table/adapter.js";
 import { resultTitle } from "../seats.js";
 
 /** @typedef {import("./shapes.js").KnifeView} KnifeView */
@@ -20,15 +20,10 @@ import { resultTitle } from "../seats.js";
  */
 export function makeTable(kit) {
   const renderer = new KnifeFightRenderer(kit.canvas, kit.painter);
-  /** @type {any} the move a hint suggested, lit until the next view */
-  let hinted = null;
+  const hinted = keptHint(kit);
   const panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), { onPlay: (move) => kit.play(move), signal: kit.signal });
   /** @param {Moment} moment */
-  const caption = ({ stage, view, names, machine }) => {
-    if (stage === "person") return prompt(view.phase);
-    if (stage === "computer" || stage === "engine") return waitingCaption(view, names, machine !== null);
-    return "";
-  };
+  const caption = (moment) => stageCaption(moment, prompt(moment.view.phase), waitingCaption(moment.view, moment.names, moment.machine !== null));
   return {
     renderer,
     panel,
@@ -36,13 +31,8 @@ export function makeTable(kit) {
     curtain: true,
     viewSeat: null,
     seat: () => ({}),
-    shown: () => {
-      hinted = null;
-    },
-    hint: (move) => {
-      hinted = move;
-      kit.redraw();
-    },
+    shown: hinted.forget,
+    hint: hinted.keep,
     tap: (clientX, clientY, moment) => {
       const hit = renderer.hitTest(clientX, clientY);
       if (!hit || !moment.acting) return;
@@ -53,8 +43,8 @@ export function makeTable(kit) {
       else if (hit.kind === "hand") kit.toast("A feint can't be followed by another King.");
     },
     highlight: (moment) => {
-      const moves = moment.legal.moves
-        .filter((m) => !hinted || (m.type === hinted.type && m.card === hinted.card && m.discard === hinted.discard));
+      const hint = hinted.move();
+      const moves = moment.legal.moves.filter((m) => !hint || (m.type === hint.type && m.card === hint.card && m.discard === hint.discard));
       return {
         playable: new Set(moves.filter((m) => m.card).map((m) => m.card)),
         dressable: new Set(moves.filter((m) => m.discard).map((m) => m.discard)),

@@ -141,6 +141,38 @@ export function turnLine(moment, { where, prompt, waiting }) {
 }
 
 /**
+ * The canvas caption of a table that asks by phase: the prompt while the person acts, who the table waits
+ * for while the engine or the computer works, nothing while a move plays out.
+ * @param {Moment} moment
+ * @param {string} prompt
+ * @param {string} waiting
+ */
+export function stageCaption({ stage }, prompt, waiting) {
+  if (stage === "person") return prompt;
+  return stage === "computer" || stage === "engine" ? waiting : "";
+}
+
+/**
+ * A move a hint suggested, kept (and lit through the game's highlight) until the next view.
+ * @param {TableKit} kit
+ */
+export function keptHint(kit) {
+  /** @type {any} */
+  let kept = null;
+  return {
+    move: () => kept,
+    forget: () => {
+      kept = null;
+    },
+    /** @param {any} move */
+    keep: (move) => {
+      kept = move;
+      kit.redraw();
+    },
+  };
+}
+
+/**
  * The result box of a game with a score per seat: the seats' totals, the winner's marked.
  * @param {ViewAnswer} answer
  * @param {import("../seats.js").SeatName[]} names
