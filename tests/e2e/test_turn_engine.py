@@ -39,6 +39,8 @@ async (sheet) => {
 }
 """
 
+LIVE = "#move-list:not([inert]) button.move:not([disabled])"  # a busy list goes inert as a whole
+
 # The page watches itself: what a player could press, and what the felt and the headline said meanwhile.
 WATCH = """
 () => {
@@ -51,7 +53,7 @@ WATCH = """
   window.__watcher = setInterval(() => {
     watch.polls += 1;
     if (place !== null && felt() !== place) note(`the felt moved on the page (${place} to ${felt()})`);
-    const live = document.querySelector("#move-list:not([inert]) button.move:not([disabled])");
+    const live = document.querySelector("%s");
     if (!live) return;
     place ??= felt();
     watch.live += 1;
@@ -62,22 +64,23 @@ WATCH = """
     if (other.test(turn)) note(`the headline named the other side while a move was live: "${turn}"`);
   }, 40);
 }
-"""
+""" % LIVE
 
 # Wait until a person may move (a live button) or the game is over (the forge ends on its own sheet, not in the
 # result box); then, at once, what a player would press.
 NEXT_MOVE = """
 async (timeoutMs) => {
+  const LIVE = "%s";
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (window.app.stage() === "over") return "over";
-    const live = document.querySelector("#move-list button.move:not([disabled])");
+    const live = document.querySelector(LIVE);
     if (live) return "move";
     await new Promise((r) => setTimeout(r, 40));
   }
   return "timeout";
 }
-"""
+""" % LIVE
 
 
 def open_table(visit: Visit, table: str, hash_: str) -> None:
@@ -104,7 +107,7 @@ def play_through(visit: Visit, table: str, limit: int = 400) -> str:
         state = page.evaluate(NEXT_MOVE, 30_000)
         if state != "move":
             return state
-        page.locator("#move-list button.move:not([disabled])").first.click()
+        page.locator(LIVE).first.click()
     return "limit"
 
 
@@ -187,10 +190,11 @@ def test_a_link_to_a_game_saved_in_another_mode_asks_which_to_keep(open_page: Ca
     text = dialog.inner_text()
     assert "a hot-seat game of Grit in progress" in text and "against the Gunslinger" in text, text
     page.click("#replace-dialog button[value='keep']")
-    page.wait_for_function("() => !document.querySelector('#curtain').hidden")  # the hot-seat game, as it was
+    # The hot-seat game, reopened from its save as it was: behind the curtain for the next person.
+    page.wait_for_function("(old) => window.app.current && window.app.current.session !== old", arg=session)
+    page.wait_for_function("() => !document.querySelector('#curtain').hidden")
     assert page.evaluate("() => window.app.current.mode") == "hotseat"
     assert "mode=hotseat" in page.evaluate("() => location.hash")
-    assert page.evaluate("() => window.app.current.session") != session  # reopened from its save
 
     page.evaluate("() => { location.hash = ''; }")
     page.wait_for_function("() => !document.querySelector('#menu').hidden")

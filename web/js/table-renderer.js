@@ -153,20 +153,35 @@ export class TableRenderer {
     return this.animation ? (performance.now() - this.animation.began) * this.pace : Infinity;
   }
 
-  /** Real milliseconds until the current animation has played out (0 when still). */
+  /**
+   * Real milliseconds until the current animation has played out, the felt's own glide included (0 when
+   * still).
+   */
   animationLeft() {
-    if (!this.animation) return 0;
-    return Math.max(0, (this.animation.end - this.elapsed()) / this.pace);
+    const glide = this.glideLeft();
+    if (!this.animation) return glide;
+    return Math.max(glide, (this.animation.end - this.elapsed()) / this.pace);
   }
 
   /** Play the animation under way to its end at once (a click while it plays: the table catches up). */
   finish() {
-    if (!this.animation) return;
+    this.settleGlide();
     this.animation = null;
     if (this.spot && this.spot.from > performance.now()) this.spot.from = performance.now();
     this.draw();
     this.scheduleFrame();
   }
+
+  /**
+   * Real milliseconds left of a glide the felt makes on its own after a new view (a camera re-framing the
+   * board): part of playing a move out. 0 by default.
+   */
+  glideLeft() {
+    return 0;
+  }
+
+  /** Bring that glide to its end at once. */
+  settleGlide() {}
 
   /** Whether something besides the animation moves (a camera gliding), so frames must keep coming. */
   inMotion() {

@@ -36,7 +36,7 @@ export class Camera {
     this.cy = 0;
     this.scale = 70;
     this.manual = false; // the player moved the camera: stop following the board
-    this.tween = null; // {from: {cx, cy, scale}, to, began}
+    this.tween = null; // {from: {cx, cy, scale}, to, began, follow}: follow when the board itself moved it
     this.box = framedBox([]);
   }
 
@@ -49,7 +49,14 @@ export class Camera {
   /** Follow a new board: frame it (smoothly when `animate`) unless the player has taken the camera. */
   follow(board, animate) {
     this.box = framedBox(board);
-    if (!this.manual) this.moveTo(this.fit(), animate);
+    if (this.manual) return;
+    this.moveTo(this.fit(), animate);
+    if (this.tween) this.tween.follow = true;
+  }
+
+  /** Milliseconds left of a glide that follows the board (0: none; a glide the player asked for is theirs). */
+  followLeft(now = performance.now()) {
+    return this.tween?.follow ? Math.max(0, TWEEN_MS - (now - this.tween.began)) : 0;
   }
 
   /** Give the camera back to the board (key 0, the re-centre button). */

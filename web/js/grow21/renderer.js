@@ -119,6 +119,15 @@ export class Grow21Renderer extends TableRenderer {
     return this.camera.tween !== null;
   }
 
+  /** The board re-framed after a move is part of the move: cells do not go live while they still glide. */
+  glideLeft() {
+    return this.camera.followLeft();
+  }
+
+  settleGlide() {
+    if (this.camera.followLeft() > 0) this.camera.step(Infinity);
+  }
+
   stepMotion() {
     return this.camera.step();
   }
