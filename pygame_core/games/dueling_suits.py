@@ -316,7 +316,8 @@ class DuelFinal(TypedDict):
 
 class DuelView(TypedDict):
     """What one seat (or a spectator, ``viewer`` None) sees of a duel: a lead is hidden from the rival
-    until both are in (``leads``), and ``power`` shows only where the lead is seen."""
+    until both are in (``leads``), ``power`` shows only where the lead is seen, and ``last_play`` tells the
+    rival's newest move while it is the newest thing on the viewer's table (None otherwise)."""
 
     game: Literal["dueling_suits"]
     viewer: int | None
@@ -340,6 +341,7 @@ class DuelView(TypedDict):
     discard: int
     last: DuelLogEntry | None
     log: list[DuelLogEntry]
+    last_play: str | None
     final: DuelFinal | None
 
 
@@ -483,8 +485,27 @@ class DuelingSuitsState(State[DuelView, DuelEvent, DuelMove, DuelPreview]):
             "discard": len(self.discards),
             "last": self._log_view(self.log[-1], p) if self.log else None,
             "log": [self._log_view(entry, p) for entry in self.log],
+            "last_play": self._last_play(p),
             "final": {"outcome": self.told_outcome(p)} if self.over else None,
         }
+
+    def _last_play(self, p: int | None) -> str | None:
+        """The rival's newest move when it is the newest thing on ``p``'s table, told from ``p``'s seat: a
+        lead lying face down while ``p`` still chooses theirs (DUEL-4), or the chain card it just added when
+        ``p`` is to chain (DUEL-5: chains alternate). None otherwise (and for the spectator)."""
+        if p is None or self.over:
+            return None
+        rival = 1 - p
+        them, me = Party.of(rival, p, self.names), Party.of(p, p, self.names)
+        if self.phase == "lead" and self.leads[rival] is not None and self.leads[p] is None:
+            return sentence(f"{them.subject} led a card face down: both leads turn up once {me.subject} "
+                            f"{me.verb('lead', 'leads')} too.")
+        if self.phase != "chain" or self.chain_turn != p or not self.chains[rival]:
+            return None
+        chained = self._chain_entry(self.chains[rival][-1], self.leads[rival])
+        how = "the lead's suit: full value" if chained["full"] else "not the lead's suit: half value"
+        return sentence(f"{them.subject} chained {card_label(chained['card'])}: +{chained['added']} to "
+                        f"{them.own} power ({how}).")
 
     def outcome(self) -> Outcome | None:
         """DUEL-7, the reason written with the seats' display names (they may change on load)."""

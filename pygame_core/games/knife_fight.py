@@ -173,7 +173,8 @@ class KnifeFinal(TypedDict):
 
 
 class KnifeView(TypedDict):
-    """What one seat (or a spectator, ``viewer`` None) sees of a knife fight."""
+    """What one seat (or a spectator, ``viewer`` None) sees of a knife fight; ``last_play`` tells the
+    rival's card lying face down while the viewer still chooses (None otherwise)."""
 
     game: Literal["knife_fight"]
     viewer: int | None
@@ -194,6 +195,7 @@ class KnifeView(TypedDict):
     dress_options: list[str]
     last: KnifeLogEntry | None
     log: list[KnifeLogEntry]
+    last_play: str | None
     final: KnifeFinal | None
 
 
@@ -386,8 +388,21 @@ class KnifeFightState(State[KnifeView, KnifeEvent, KnifeMove, None]):
             "dress_options": list(self.dress_options) if p is not None and p == self.dress_player else [],
             "last": self._log_view(self.log[-1], p) if self.log else None,
             "log": [self._log_view(entry, p) for entry in self.log],
+            "last_play": self._last_play(p),
             "final": None if self.dead is None else {"outcome": self.told_outcome(p)},
         }
+
+    def _last_play(self, p: int | None) -> str | None:
+        """The rival's card lying face down in its slot while ``p`` still chooses (KNIFE-2), told from
+        ``p``'s seat: the newest thing on their table. None otherwise (and for the spectator)."""
+        if p is None or self.dead is not None or self.phase != "commit":
+            return None
+        rival = 1 - p
+        if self.commits[rival] is None or self.commits[p] is not None:
+            return None
+        them, me = Party.of(rival, p, self.names), Party.of(p, p, self.names)
+        return sentence(f"{them.subject} committed a card face down: it turns up when {me.subject} "
+                        f"{me.verb('commit', 'commits')} too.")
 
     def outcome(self) -> Outcome | None:
         """KNIFE-9, the reason written with the seats' display names (they may change on load)."""

@@ -7,7 +7,6 @@ import { DuelingSuitsRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { SuitChart } from "./chart.js";
 import { prompt, waitingCaption, newsLine, logEntries, tableSummary } from "./texts.js";
-import { cardText } from "../cards.js";
 import { turnLine, scoreEnding, stageCaption, keptHint } from "../table/adapter.js";
 import { resultTitle } from "../seats.js";
 
@@ -88,21 +87,13 @@ export function makeTable(kit) {
     secret: (move) => move.type === "lead" && move.card === null,
     /**
      * The rival's lead lying face down while the viewer still chooses theirs (DUEL-4), or the chain card it
-     * just added: chains alternate, so when the viewer is to chain, the rival's newest chain card is the
-     * newest move on the table (DUEL-5).
+     * just added (DUEL-5), as the engine tells it; lit where it lies.
      */
-    lastMove: ({ view, names }) => {
-      const me = view.viewer;
-      const rival = 1 - me;
-      const { subject, own } = names[rival];
-      if (view.phase === "lead" && view.committed[rival] && !view.committed[me]) {
-        return { sentence: `${subject} led a card face down: both leads turn up once ${names[me].object} lead too.`, spots: [{ lead: rival }] };
-      }
-      const chain = view.chains[rival];
-      if (view.phase !== "chain" || view.chain_turn !== me || !chain.length) return null;
-      const { card, added, full } = chain.at(-1);
-      const how = full ? `the lead's suit: full value` : `not the lead's suit: half value`;
-      return { sentence: `${subject} chained ${cardText(card)}: +${added} to ${own} power (${how}).`, spots: [{ chain: [rival, chain.length - 1] }] };
+    lastMove: ({ view }) => {
+      if (!view.last_play) return null;
+      const rival = 1 - view.viewer;
+      const chained = view.phase === "chain" ? view.chains[rival].length : 0;
+      return { sentence: view.last_play, spots: [chained ? { chain: [rival, chained - 1] } : { lead: rival }] };
     },
     ending: (answer, box) => {
       const { names, people } = kit.moment();

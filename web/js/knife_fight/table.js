@@ -62,14 +62,8 @@ export function makeTable(kit) {
     roundOf: (view) => view.round,
     /** The computer's committed card (or both-Kings follow-up) comes back as null: it is still secret. */
     secret: (move) => move.type !== "dress" && move.card === null,
-    /** The rival's card lying face down in its slot while the viewer still chooses (KNIFE-2). */
-    lastMove: ({ view, names }) => {
-      const me = view.viewer;
-      const rival = 1 - me;
-      if (view.phase !== "commit" || !view.committed[rival] || view.committed[me]) return null;
-      const sentence = `${names[rival].subject} committed a card face down: it turns up when ${names[me].object} commit too.`;
-      return { sentence, spots: [{ slot: rival }] };
-    },
+    /** The rival's card lying face down in its slot while the viewer still chooses (KNIFE-2), as the engine tells it. */
+    lastMove: ({ view }) => (view.last_play ? { sentence: view.last_play, spots: [{ slot: 1 - view.viewer }] } : null),
     ending: (answer, box) => {
       const { names, people } = kit.moment();
       box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people),
