@@ -128,17 +128,22 @@ MODES = ("computer", "hotseat", "solo")
 @dataclass(frozen=True)
 class SeatSpec:
     """One seat at the table. ``kind`` "engine": a participant the engine plays itself (a Dealer),
-    so neither a person nor a bot is ever asked for its moves (``State.auto_move``)."""
+    so neither a person nor a bot is ever asked for its moves (``State.auto_move``). ``optional``: a
+    person's seat that may stay empty (a party seat nobody's character sits in), which then never acts;
+    the menu counts the players from it ("a Dealer and 1–6 players")."""
 
     name: str
     kind: str = "person"
+    optional: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
             raise ValueError(f"Seat {self.name!r} has kind {self.kind!r}; kinds: {', '.join(SEAT_KINDS)}.")
+        if self.optional and self.kind != "person":
+            raise ValueError(f"Seat {self.name!r}: only a person's seat may stay empty.")
 
     def to_json(self) -> dict[str, Json]:
-        return {"name": self.name, "kind": self.kind}
+        return {"name": self.name, "kind": self.kind, "optional": self.optional}
 
 
 @dataclass(frozen=True)
@@ -179,6 +184,9 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     levels: tuple[LevelSpec, ...] = DEFAULT_LEVELS
     seats: tuple[SeatSpec, ...] = ()
+    # the fewest people's seats taken in a game: every seat that may not stay empty, and as many optional
+    # ones as the game needs (a party of at least one); None: just the seats that may not (at least one)
+    min_people: int | None = None
     modes: tuple[str, ...] = ("computer", "hotseat")
     setup: bool = False
     # the game's fixed data the page shows (a table of suits, a deck's size), typed by the game's own
@@ -190,6 +198,13 @@ class GameInfo:
             object.__setattr__(self, "seats", person_seats(self.players))
         if len(self.seats) != self.players:
             raise ValueError(f"{self.id}: {self.players} players but {len(self.seats)} seats.")
+        people = [seat for seat in self.seats if seat.kind == "person"]
+        fewest = max(sum(1 for seat in people if not seat.optional), min(1, len(people)))  # nobody plays no game
+        if self.min_people is None:
+            object.__setattr__(self, "min_people", fewest)
+        elif not fewest <= self.min_people <= len(people):
+            raise ValueError(f"{self.id}: min_people must be from {fewest} (the seats that may not stay empty, "
+                             f"at least one) to {len(people)} (every person's seat), not {self.min_people}.")
         unknown = [m for m in self.modes if m not in MODES]
         if unknown or not self.modes:
             raise ValueError(f"{self.id}: modes must be some of {', '.join(MODES)}, not {self.modes!r}.")
@@ -206,7 +221,8 @@ class GameInfo:
     def to_json(self) -> dict[str, Json]:
         return {"id": self.id, "title": self.title, "summary": self.summary, "credit": self.credit,
                 "minutes": self.minutes, "players": self.players,
-                "seats": [seat.to_json() for seat in self.seats], "modes": list(self.modes),
+                "seats": [seat.to_json() for seat in self.seats], "min_people": self.min_people,
+                "modes": list(self.modes),
                 "levels": [level.to_json() for level in self.levels],
                 "options": [o.to_json() for o in self.options], "setup": self.setup,
                 "simultaneous": self.simultaneous, "hidden_info": self.hidden_info,

@@ -74,12 +74,15 @@ def test_games_op_is_every_game_info() -> None:
 def test_game_info_has_the_contract_shape(game_id: str) -> None:
     """Issue 7 contract, section 1: the page builds menus, setup forms and seat names from this."""
     info = ok(Bridge(), {"op": "games"})["games"][GAME_IDS.index(game_id)]
-    assert list(info) == ["id", "title", "summary", "credit", "minutes", "players", "seats", "modes",
+    assert list(info) == ["id", "title", "summary", "credit", "minutes", "players", "seats", "min_people", "modes",
                           "levels", "options", "setup", "simultaneous", "hidden_info", "constants"]
     assert info["title"] and len(info["summary"]) > 40 and isinstance(info["credit"], str)
     assert isinstance(info["minutes"], int) and info["minutes"] > 0
     assert len(info["seats"]) == info["players"] >= 1
-    assert all(set(seat) == {"name", "kind"} and seat["kind"] in ("person", "engine") for seat in info["seats"])
+    assert all(set(seat) == {"name", "kind", "optional"} and seat["kind"] in ("person", "engine")
+               for seat in info["seats"])
+    people = [seat for seat in info["seats"] if seat["kind"] == "person"]
+    assert max(1, sum(not seat["optional"] for seat in people)) <= info["min_people"] <= len(people)
     assert info["modes"] and set(info["modes"]) <= {"computer", "hotseat", "solo"}
     assert all(set(level) == {"id", "label", "help"} for level in info["levels"])
     assert ("computer" in info["modes"]) == bool(info["levels"])

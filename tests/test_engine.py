@@ -83,11 +83,24 @@ def test_game_info_refuses_a_header_that_contradicts_itself() -> None:
         GameInfo(id="x", title="X", players=1, simultaneous=False, hidden_info=False, summary="", modes=("online",))
     with pytest.raises(ValueError, match="kind"):
         SeatSpec("Dealer", "robot")
+    with pytest.raises(ValueError, match="only a person's seat may stay empty"):
+        SeatSpec("Dealer", "engine", optional=True)
+    party = (SeatSpec("Dealer"), SeatSpec("Player 1", optional=True), SeatSpec("Player 2", optional=True))
+    for fewest in (0, 4):
+        with pytest.raises(ValueError, match="min_people must be from 1 .* to 3"):
+            GameInfo(id="x", title="X", players=3, simultaneous=False, hidden_info=False, summary="", seats=party,
+                     min_people=fewest)
+    assert GameInfo(id="x", title="X", players=3, simultaneous=False, hidden_info=False, summary="", seats=party,
+                    min_people=2).to_json()["min_people"] == 2
+    everyone_may_leave = tuple(SeatSpec(f"Player {n}", optional=True) for n in (1, 2))
+    assert GameInfo(id="x", title="X", players=2, simultaneous=False, hidden_info=False, summary="",
+                    seats=everyone_may_leave).min_people == 1, "nobody plays no game"
     with pytest.raises(ValueError, match="one label per value"):
         OptionSpec("o", "O", ("a", "b"), "", ("A",))
     assert OptionSpec("o", "O", ("a", "b")).labels == ("a", "b"), "values label themselves by default"
     info = GameInfo(id="x", title="X", players=2, simultaneous=False, hidden_info=False, summary="")
     assert [s.name for s in info.seats] == ["Player 1", "Player 2"] and info.engine_seats == ()
+    assert info.min_people == 2, "every person's seat taken, by default"
     assert info.level_ids == ("easy", "normal", "hard") and info.levels[0].label == "Greenhorn"
 
 

@@ -66,7 +66,9 @@ def test_toys_are_gone_after_the_block() -> None:
 def test_game_info_of_a_dealer_game() -> None:
     info = ok(Bridge(), {"op": "games"})["games"]
     dealer = next(g for g in info if g["id"] == "toy_dealer")
-    assert dealer["seats"] == [{"name": "Gambler", "kind": "person"}, {"name": "the Dealer", "kind": "engine"}]
+    assert dealer["seats"] == [{"name": "Gambler", "kind": "person", "optional": False},
+                               {"name": "the Dealer", "kind": "engine", "optional": False}]
+    assert dealer["min_people"] == 1
     assert dealer["modes"] == ["solo"] and dealer["levels"] == [] and dealer["setup"] is True
     grab = next(g for g in info if g["id"] == "toy_grab")
     assert grab["players"] == 3 and len(grab["seats"]) == 3

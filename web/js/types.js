@@ -24,6 +24,7 @@
  * @typedef {object} Seat
  * @property {string} name                 "Player 1"
  * @property {"person" | "engine"} kind   "engine": a participant the engine plays itself (op `auto`)
+ * @property {boolean} optional  a person's seat that may stay empty (a party seat without a character)
  */
 
 /** @typedef {"computer" | "hotseat" | "solo"} Mode */
@@ -40,6 +41,8 @@
  * @property {number} minutes  about how long a game takes
  * @property {number} players  number of seats
  * @property {Seat[]} seats
+ * @property {number} min_people  the fewest people's seats taken in a game (the seats that may not stay empty
+ *   and as many optional ones as the game needs)
  * @property {Mode[]} modes    in menu order
  * @property {Level[]} levels
  * @property {GameOption[]} options

@@ -34,13 +34,16 @@ MORALE_TARGETS = {"standard": 9, "high": 12}  # TOMB-13
 LOG_WINDOW = 120  # a view carries the newest sentences only: a long session's log would make every view slow
 
 
+MIN_PARTY = 1  # the fewest player characters at a table (its seats past the party stay empty)
+
+
 def check_party(setup: Json, limit: int, needs: str) -> list[Sheet]:
     """The sheets of ``{"party": [sheet, ...]}`` (one to ``limit``), each checked (``character.check_sheet``);
     ``needs`` opens the message for a setup of the wrong shape ("The Dealer's table needs")."""
     if not isinstance(setup, dict) or set(setup) != {"party"} or not isinstance(setup["party"], list):
         raise SetupError("bad_setup", needs + ' {"party": [character sheets]}.')
     party = setup["party"]
-    if not 1 <= len(party) <= limit:
+    if not MIN_PARTY <= len(party) <= limit:
         raise SetupError("bad_setup", f"A party is one to {limit} characters, not {len(party)}.")
     checked = []
     for n, sheet in enumerate(party, 1):

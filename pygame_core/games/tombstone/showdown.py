@@ -35,7 +35,8 @@ from ...engine import (Event, GameInfo, IllegalMove, Json, Move, OptionSpec, Out
                        State, ToldOutcome, register)
 from ...grammar import sentence
 from .character import Sheet, check_sheet, item_json, sheet_constants, weapons
-from .combat import DEALER, LOG_WINDOW, TURN_TAIL_TARGET, Combat, check_party, deal_decks, pc_ref, strict
+from .combat import (DEALER, LOG_WINDOW, MIN_PARTY, TURN_TAIL_TARGET, Combat, check_party, deal_decks, pc_ref,
+                     strict)
 from .shapes import ShowdownConstants, ShowdownEvent, ShowdownMove, ShowdownView
 from .encounters import COMPLICATIONS, ENCOUNTERS, ENEMY_WEAPONS, Encounter
 from .fate import BLACK, RED, label, roll_die, tier
@@ -112,7 +113,10 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         options=(OptionSpec("encounter", "Encounter", tuple(ENCOUNTERS),
                             "Who or what the party faces.", tuple(e.title for e in ENCOUNTERS.values())),),
         levels=(),
-        seats=(SeatSpec("Dealer", "engine"), *(SeatSpec(f"Player {n}") for n in range(1, MAX_PARTY + 1))),
+        # the computer's Dealer and a seat per character of the party; a seat without a character never acts
+        seats=(SeatSpec("Dealer", "engine"),
+               *(SeatSpec(f"Player {n}", optional=True) for n in range(1, MAX_PARTY + 1))),
+        min_people=MIN_PARTY,
         modes=("solo", "hotseat"),
         setup=True,
         constants=ShowdownConstants(**sheet_constants(), max_party=MAX_PARTY, turn_tail_target=TURN_TAIL_TARGET),

@@ -32,8 +32,8 @@ from typing import Any, Literal, cast
 from ...cards import new_rng, pick, shuffle
 from ...engine import Event, GameInfo, IllegalMove, Json, Move, Outcome, SeatSpec, Shapes, State, register
 from .character import Sheet, item_json, new_sheet, sheet_constants, slots_used, weapons
-from .combat import (DEALER, LOG_WINDOW, MORALE_TARGETS, TURN_TAIL_TARGET, Combat, by_suit, cards_words, check_party,
-                     deal_decks, pc_ref, scores_words, strict)
+from .combat import (DEALER, LOG_WINDOW, MIN_PARTY, MORALE_TARGETS, TURN_TAIL_TARGET, Combat, by_suit, cards_words,
+                     check_party, deal_decks, pc_ref, scores_words, strict)
 from .shapes import TableConstants, TableEvent, TableMove, TableView
 from .encounters import ENEMY_WEAPONS
 from .fate import ABILITIES, MODES, RISK_LABELS, RISKS, label, roll_die
@@ -114,7 +114,9 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         credit=SHORT_CREDIT,
         minutes=60,
         levels=(),
-        seats=(SeatSpec("Dealer"), *(SeatSpec(f"Player {n}") for n in range(1, MAX_PARTY + 1))),
+        # the Dealer and a seat per character of the party; a seat without a character never acts
+        seats=(SeatSpec("Dealer"), *(SeatSpec(f"Player {n}", optional=True) for n in range(1, MAX_PARTY + 1))),
+        min_people=1 + MIN_PARTY,
         modes=("solo",),
         setup=True,
         constants=TableConstants(**sheet_constants(), seats=1 + MAX_PARTY, max_party=MAX_PARTY,
