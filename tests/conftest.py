@@ -89,12 +89,14 @@ def chromium() -> Iterator[Any]:
 @pytest.fixture
 def open_page(chromium: Any, site_url: str) -> Iterator[Callable[..., Visit]]:
     """Factory: open_page(viewport=PHONE) -> Visit, each in a fresh context; `service_workers="block"` keeps
-    the service worker out, `kind` a subclass of Visit. Fails the test on any console error."""
+    the service worker out, `kind` a subclass of Visit, `touch` a phone (touch events, mobile viewport). Fails
+    the test on any console error."""
     visits: list[Visit] = []
 
     def factory(viewport: dict[str, int] = LAPTOP, scale: float = 1, *, service_workers: str = "allow",
-                kind: type[Visit] = Visit) -> Visit:
-        context = chromium.new_context(viewport=viewport, device_scale_factor=scale, service_workers=service_workers)
+                kind: type[Visit] = Visit, touch: bool = False) -> Visit:
+        context = chromium.new_context(viewport=viewport, device_scale_factor=scale, service_workers=service_workers,
+                                       has_touch=touch, is_mobile=touch)
         visit = kind(context, site_url)
         visits.append(visit)
         return visit

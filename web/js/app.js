@@ -35,6 +35,7 @@ import { adoptLegacySave } from "./legacy-save.js";
 import { toast, showCurtain, hideCurtain, wireDialogs, askToReplace, shareLink } from "./overlays.js";
 import { openHelp } from "./help-pages.js";
 import { wireDialogHistory, pushAddress, replaceAddress } from "./dialog-history.js";
+import { wireToolbar } from "./toolbar.js";
 import { openSetup, wireSetupForm } from "./setup-form.js";
 import { enableOffline } from "./offline.js";
 import { CardPainter } from "./card-painter.js";
@@ -472,6 +473,7 @@ function wireControls() {
 }
 
 wireDialogs();
+wireToolbar();
 wireDialogHistory();
 wireSetupForm();
 wireControls();

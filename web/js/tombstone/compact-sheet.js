@@ -1,6 +1,6 @@
 // Pieces of a character's compact sheet on a Tombstone table's board (the Dealer's table, the Showdown):
 // the four abilities with their maxima, a status pill, and the marks a sheet carries into a fight
-// (conditions, Fatigue, scars). Styled by ./compact-sheet.css, which each table's sheet imports.
+// (conditions, Fatigue, scars); and the party at a glance over the felt (name, HP and status of each). Styled by ./compact-sheet.css, which each table's sheet imports.
 import { make } from "./sheet-view.js";
 import { abilities as sheetAbilities, statuses } from "./rules.js";
 
@@ -28,4 +28,17 @@ export function sheetMarks(member) {
   if (member.debilitated) marks.push(make("li", { className: "tt-bad" }, ["too broken to adventure on"]));
   for (const scar of sheet.scars) marks.push(make("li", { title: scar.detail }, [`Scar: ${scar.name}${scar.pending ? " (healing)" : ""}`]));
   return marks;
+}
+
+/**
+ * The party at a glance: a chip per character with their name, HP and status, kept in sight over the felt
+ * (the full sheets are on the board under the cards; on a phone that may be out of sight).
+ * @param {{sheet: any, effective_hp: number, seat: number}[]} party
+ */
+export function partyStrip(party) {
+  return party.map((member) => make("li", { className: `tt-chip tt-chip-${member.sheet.status}`, "data-member": member.sheet.name }, [
+    make("strong", {}, [member.sheet.name]),
+    make("span", { className: "tt-chip-hp" }, [`HP ${member.effective_hp}/${member.sheet.max_hp}`]),
+    statusPill(member.sheet.status),
+  ]));
 }

@@ -12,6 +12,7 @@ import { ShowdownPanel } from "./panel.js";
 import { sceneHeader, boardCards, storyItems } from "./board.js";
 import { END_TITLES, roundLabel, promptFor, waitingFor, newsLine, logEntries, tableSummary, seatName, enemyMove } from "./texts.js";
 import { make, dollars } from "../tombstone/sheet-view.js";
+import { partyStrip } from "../tombstone/compact-sheet.js";
 import { abilities } from "../tombstone/rules.js";
 import { constantsOf } from "../game-constants.js";
 import { Roster, writtenBackNote } from "../tombstone/roster.js";
@@ -115,7 +116,8 @@ export function makeTable(kit) {
   const story = make("section", { className: "sd-story", "aria-label": "The story so far" }, [
     make("h3", { className: "tt-group-title" }, ["The story so far"]), make("ol", { className: "sd-lines" }),
   ]);
-  felt.prepend(scene);
+  const strip = make("ul", { className: "tt-strip", "aria-label": "The party at a glance" });
+  felt.prepend(scene, strip);
   felt.append(board);
   // The story sits beside the moves on a wide screen, under the board on a phone.
   const wide = matchMedia(WIDE);
@@ -157,6 +159,7 @@ export function makeTable(kit) {
         return;
       }
       scene.replaceChildren(...sceneHeader(view));
+      strip.replaceChildren(...partyStrip(view.party));
       board.replaceChildren(...boardCards(view, viewer));
       /** @type {HTMLElement} */ (story.querySelector("ol")).replaceChildren(...storyItems(view));
       storyToEnd();
@@ -208,6 +211,7 @@ export function makeTable(kit) {
     },
     close: () => {
       scene.remove();
+      strip.remove();
       board.remove();
       story.remove();
       panel.remove();

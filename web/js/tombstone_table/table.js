@@ -10,6 +10,7 @@ import { TablePanel } from "./panel.js";
 import { board } from "./board.js";
 import { turnLine, newsLine, logEntries, tableSummary } from "./texts.js";
 import { make } from "../tombstone/sheet-view.js";
+import { partyStrip } from "../tombstone/compact-sheet.js";
 import { Roster, writtenBackNote } from "../tombstone/roster.js";
 
 export { setupFields } from "./party.js";
@@ -77,7 +78,9 @@ export function makeTable(kit) {
   const screen = /** @type {HTMLElement} */ (document.querySelector("#table-screen"));
   screen.classList.add("tb-fate", "tt-table");
   const pane = make("section", { className: "tt-board", "aria-label": "The party and the Dealer" });
+  const strip = make("ul", { className: "tt-strip", "aria-label": "The party at a glance" });
   document.querySelector("#felt")?.append(pane);
+  document.querySelector("#felt")?.prepend(strip);
   pane.addEventListener("click", (event) => {
     const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-hand]"));
     if (button && !button.disabled) showHand(button.dataset.hand === "" ? null : Number(button.dataset.hand));
@@ -100,7 +103,9 @@ export function makeTable(kit) {
     /** One device for the whole table: every seat is a person's at this screen. */
     seat: () => ({ people: seats }),
     shown: ({ view }) => {
+      if (!view) return;
       pane.replaceChildren(...board(view, handSeat));
+      strip.replaceChildren(...partyStrip(view.party));
     },
     hint: () => {},
     tap: (clientX, clientY, moment) => {
@@ -138,6 +143,7 @@ export function makeTable(kit) {
     },
     close: () => {
       pane.remove();
+      strip.remove();
       panel.remove();
       screen.classList.remove("tb-fate", "tt-table");
     },
