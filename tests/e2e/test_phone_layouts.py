@@ -128,6 +128,29 @@ RESULT = """
 """
 
 CARDS_DOWN = "() => { const v = window.app.drawnView(); return 52 - v.decks[0] - v.decks[1]; }"
+# An open dialog: every control in it a touch target, its buttons in sight without scrolling it.
+DIALOG = """
+(selector) => {
+  const dialog = document.querySelector(selector);
+  const box = dialog.getBoundingClientRect();
+  const problems = [];
+  if (box.top < -0.5 || box.bottom > innerHeight + 0.5 || box.left < -0.5 || box.right > innerWidth + 0.5) problems.push("it leaves the screen");
+  for (const node of dialog.querySelectorAll("button, a[href], summary, input, select")) {
+    if (node.closest("[hidden]") || node.type === "hidden") continue;
+    if (node.matches("a") && node.closest("p, li, dd, td")) continue; // a link in running text (WCAG's inline exception)
+    const target = node.matches("input, select") ? node.closest("label") ?? node : node;
+    const r = target.getBoundingClientRect();
+    if (r.width === 0) continue;
+    const name = (node.textContent || node.getAttribute("aria-label") || node.name || "").trim().slice(0, 40);
+    if (r.width < %(touch)d - 0.5 || r.height < %(touch)d - 0.5) problems.push(`"${name}" is ${Math.round(r.width)}x${Math.round(r.height)}`);
+    if (node.matches("button[type=submit], form[method=dialog] button") && (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)) {
+      problems.push(`"${name}" is below what the dialog shows`);
+    }
+  }
+  return problems;
+}
+""" % {"touch": MIN_TOUCH}
+
 NARROWEST_CELL = """
 () => {
   const cells = (window.app.hitboxes()?.cells ?? []).filter((c) => c.legal);
@@ -160,16 +183,21 @@ def settle(page: Any) -> str:
 
 
 def dialogs_fit(page: Any) -> list[str]:
-    """The move log and the rules open with their buttons in sight."""
+    """The move log, the rules and the setup sheet (New) open with every control a touch target and their
+    buttons in sight."""
     problems = []
-    for opener, dialog in (("[data-dialog='log-dialog']", "#log-dialog"), ("[data-help='rules']", "#help-dialog")):
+    for opener, dialog in (("[data-dialog='log-dialog']", "#log-dialog"), ("[data-help='rules']", "#help-dialog"),
+                           ("#new-game", "#setup-dialog")):
+        if not page.locator(opener).first.is_visible() and page.locator("#more-tools").is_visible():
+            page.click("#more-tools")
         button = page.locator(opener).first
         if not button.is_visible():
             problems.append(f"{opener} cannot be reached")
             continue
         button.click()
         page.wait_for_selector(f"{dialog}[open]")
-        problems += [f"{dialog}: {p}" for p in page.evaluate(LOOK, [])["problems"] if "dialog" in p or "Close" in p or "Back" in p]
+        page.wait_for_function(f"() => document.querySelector('{dialog}').getBoundingClientRect().height > 0")
+        problems += [f"{dialog}: {p}" for p in page.evaluate(DIALOG, dialog)]
         page.keyboard.press("Escape")
         page.wait_for_function(f"() => !document.querySelector('{dialog}').open")
     return problems
