@@ -13,6 +13,7 @@ const RAISE = 0.08; // playable hand cards lift by this many card heights
 const LANE = 0.74; // lead and chain cards, in hand-card heights
 const BONUS = 40; // room left of each lead for a pending block bonus
 const BADGE = 54; // room right of each lane for its power total
+const PILE_TEXT = 40; // room right of a pile's card for its count and name ("discard" in 9 px letters)
 const HAND_STEP = 0.62; // the fan of a full hand: card widths between neighbours, at least
 const WIDEST = 720; // on a wide canvas everything sits in a centred column this wide
 
@@ -96,13 +97,16 @@ export function layoutTable(width, height, view, perspective = 0, passing = fals
   const lanes = { [opp]: lane(column, y, small, laneContent(view, opp).chains.length, false) };
   y += small.h + GAP;
 
+  // The middle band: the suit-table chip, the caption, then the deck and the discard pile, each card with its
+  // count and name beside it, at the right end: there they sit over the lanes' power badges, never over a
+  // lead slot (on a phone the lead slots fill the left of the column, and piles over one read as its cards).
   const band = { x: column.x, y, w: column.w, h: BAND };
   const pileCard = { h: BAND - 2, w: (BAND - 2) / 1.4 };
-  const deck = { x: column.x, y: y + 1, ...pileCard };
-  const discard = { x: column.x + pileCard.w + 30, y: y + 1, ...pileCard };
-  const chart = { x: column.x + column.w - 88, y: y + 3, w: 88, h: BAND - 6 };
-  const captionLeft = discard.x + pileCard.w + 44;
-  const caption = { x: captionLeft, y: y + 3, w: chart.x - GAP - captionLeft, h: BAND - 6 };
+  const discard = { x: column.x + column.w - PILE_TEXT - pileCard.w, y: y + 1, ...pileCard };
+  const deck = { x: discard.x - GAP - PILE_TEXT - pileCard.w, y: y + 1, ...pileCard };
+  const chart = { x: column.x, y: y + 3, w: 88, h: BAND - 6 };
+  const captionLeft = chart.x + chart.w + GAP;
+  const caption = { x: captionLeft, y: y + 3, w: deck.x - GAP - captionLeft, h: BAND - 6 };
   y += BAND + GAP;
 
   lanes[me] = lane(column, y, small, laneContent(view, me).chains.length, passing);

@@ -300,8 +300,10 @@ export class DuelingSuitsRenderer extends TableRenderer {
   drawBand(layout, elapsed) {
     const { ctx, view } = this;
     const { deck, discard } = layout;
+    // An empty pile's place in fine dashes: in the usual ones a card this small is only a stray outline.
+    const empty = { width: 1, dash: [3, 3] };
     if (view.deck > 0) this.painter.draw(ctx, deck.x, deck.y, deck.w, deck.h);
-    else dashedOutline(ctx, deck);
+    else dashedOutline(ctx, deck, empty);
     text(ctx, String(view.deck), deck.x + deck.w + 4, deck.y + deck.h * 0.35, { size: 12, bold: true });
     text(ctx, "deck", deck.x + deck.w + 4, deck.y + deck.h * 0.8, { size: 9, color: FAINT });
     if (view.discard > 0) {
@@ -309,7 +311,7 @@ export class DuelingSuitsRenderer extends TableRenderer {
       ctx.globalAlpha = 0.5;
       this.painter.draw(ctx, discard.x, discard.y, discard.w, discard.h);
       ctx.restore();
-    } else dashedOutline(ctx, discard);
+    } else dashedOutline(ctx, discard, empty);
     text(ctx, String(view.discard), discard.x + discard.w + 4, discard.y + discard.h * 0.35, { size: 12, bold: true });
     text(ctx, "discard", discard.x + discard.w + 4, discard.y + discard.h * 0.8, { size: 9, color: FAINT });
     const prompt = this.highlight.caption ?? "";

@@ -1,6 +1,7 @@
 // Where everything sits on the Knife Fight table, in CSS pixels, for a canvas of a given size.
 // The viewer's side is at the bottom (hand, plate, deck and wounds), the rival's mirrored at the top,
 // and the ring with the two commit slots in the middle: the rival's slot on the left, the viewer's on the right.
+import { indexExtent } from "../card-painter.js";
 
 const MARGIN = 10;
 const PLATE = 24; // a fighter's name row
@@ -12,7 +13,7 @@ const RAISE = 0.08; // playable hand cards lift by this many card heights
 const SMALL = 0.55; // deck and damage cards, in hand-card heights
 const RING = 0.8; // commit slots, in hand-card heights
 const FOLLOW = 0.42; // a follow-up card sits this many card widths beside its King
-const DAMAGE_STEP = 0.36; // how far apart fanned damage cards are at least (their index stays readable)
+const ROW_LIFT = 0.45; // a second row of wounds sits this many card heights under the first (their indices in sight)
 const WIDEST = 760; // on a wide canvas everything sits in a centred column this wide
 
 const SIDE_GAP = 12; // between the strips and the ring when they sit side by side
@@ -49,6 +50,22 @@ function ringBeside(width, height) {
   return cardSizes(width, height, true).hand.h > cardSizes(width, height, false).hand.h * 1.15;
 }
 
+/**
+ * How the wounds fan out in `room` px: the fewest rows that hold them all, each card leaving the next one's
+ * index in sight (the painter says how much of a card that is), the rows overlapping by ROW_LIFT and smaller
+ * cards the more rows there are, so that the fan stays in the strip's height, clear of the labels over it and
+ * the row under it.
+ */
+function fan(count, room, small) {
+  for (let rows = 1; ; rows++) {
+    const k = 1 / (1 + ROW_LIFT * (rows - 1));
+    const card = { w: small.w * k, h: small.h * k };
+    const minStep = indexExtent(card.w, card.h).w + 2;
+    const perRow = Math.max(1, Math.floor((room - card.w) / minStep) + 1);
+    if (perRow * rows >= count || card.w < 12) return { rows, perRow, card };
+  }
+}
+
 /** A fighter's strip: deck, discard pile, then the damage pile fanned left to right (wrapping if long). */
 function strip(view, seat, top, column, small) {
   const deck = { x: column.x, y: top, ...small };
@@ -56,18 +73,14 @@ function strip(view, seat, top, column, small) {
   const left = discard.x + small.w + GAP * 2;
   const room = column.x + column.w - left;
   const cards = view.damage[seat];
-  const minStep = small.w * DAMAGE_STEP;
-  const perRow = Math.max(1, Math.floor((room - small.w) / minStep) + 1);
-  const rows = Math.max(1, Math.ceil(cards.length / perRow));
+  const { perRow, card } = fan(cards.length, room, small);
   const inRow = Math.min(cards.length, perRow);
-  const step = inRow > 1 ? Math.min(small.w * 0.8, (room - small.w) / (inRow - 1)) : 0;
-  const rowLift = rows > 1 ? small.h * 0.45 : 0;
-  const damage = cards.map((card, i) => ({
-    card,
+  const step = inRow > 1 ? Math.min(card.w * 0.8, (room - card.w) / (inRow - 1)) : 0;
+  const damage = cards.map((code, i) => ({
+    card: code,
     x: left + (i % perRow) * step,
-    y: top + Math.floor(i / perRow) * rowLift - (rows - 1) * rowLift * 0.5,
-    w: small.w,
-    h: small.h,
+    y: top + Math.floor(i / perRow) * card.h * ROW_LIFT,
+    ...card,
   }));
   const area = { x: left - 4, y: top - 4, w: room + 8, h: small.h + 8 };
   return { deck, discard, damage, area, labelY: top - LABEL + 2 };

@@ -185,7 +185,7 @@ export class KnifeFightRenderer extends TableRenderer {
       }
       return before.opponentHand.at(-1) ?? before.plates[seat];
     };
-    const rest = (key, at, code, flipAt) => ringCards.push({ key, at, code, start: flipAt ?? t, flipAt, end: Infinity });
+    const rest = (key, at, code, flipAt, back) => ringCards.push({ key, at, code, start: flipAt ?? t, flipAt, end: Infinity, back });
     const takeFromRing = (code, at) => {
       const card = ringCards.find((c) => c.code === code && c.end === Infinity);
       if (card) card.end = at;
@@ -202,21 +202,21 @@ export class KnifeFightRenderer extends TableRenderer {
       const seat = event.player;
       if (event.type === "commit") {
         alone();
-        fly(fixed(handRect(seat, event.card)), (L) => L.slots[seat], t, FLY_MS, { code: event.card, faceUp: false });
+        fly(fixed(handRect(seat, event.card)), (L) => L.slots[seat], t, FLY_MS, { code: event.card, faceUp: false, back: this.view.colours[seat] });
         hidden.push({ key: `slot:${seat}`, until: t + FLY_MS });
         t += FLY_MS;
       } else if (event.type === "reveal") {
         alone();
         event.cards.forEach((code, q) => {
           hidden.push({ key: `slot:${q}`, until: t }); // no face-up leftovers in the slot before the flip
-          rest(`slot:${q}`, (L) => L.slots[q], code, t);
+          rest(`slot:${q}`, (L) => L.slots[q], code, t, this.view.colours[q]);
         });
         t += FLIP_MS;
         hold();
       } else if (event.type === "follow_up") {
         alone();
         const faceUp = !event.hidden && event.card !== null;
-        fly(fixed(handRect(seat, event.card)), (L) => L.follows[seat], t, FLY_MS, { code: event.card, faceUp });
+        fly(fixed(handRect(seat, event.card)), (L) => L.follows[seat], t, FLY_MS, { code: event.card, faceUp, back: this.view.colours[seat] });
         hidden.push({ key: `follow:${seat}`, until: t + FLY_MS });
         t += FLY_MS;
         if (faceUp) {
@@ -227,7 +227,7 @@ export class KnifeFightRenderer extends TableRenderer {
         alone();
         event.cards.forEach((code, q) => {
           hidden.push({ key: `follow:${q}`, until: t });
-          rest(`follow:${q}`, (L) => L.follows[q], code, t);
+          rest(`follow:${q}`, (L) => L.follows[q], code, t, this.view.colours[q]);
         });
         t += FLIP_MS;
         hold();
@@ -261,7 +261,7 @@ export class KnifeFightRenderer extends TableRenderer {
             const hand = seat === L.me ? [...L.myHand, ...L.myBacks] : L.opponentHand;
             return hand.at(-1 - i) ?? L.strips[seat].deck;
           };
-          flights.push({ from: (L) => L.strips[seat].deck, to, start: start + i * 90, dur: FLY_MS, look: { code: null, faceUp: false } });
+          flights.push({ from: (L) => L.strips[seat].deck, to, start: start + i * 90, dur: FLY_MS, look: { code: null, faceUp: false, back: this.view.colours[seat] } });
         }
         waveEnd = Math.max(waveEnd, start + FLY_MS * 0.5 + event.count * 90);
       } else if (event.type === "round") {
@@ -289,7 +289,8 @@ export class KnifeFightRenderer extends TableRenderer {
       this.drawStrip(layout, seat, elapsed);
     }
     this.drawRing(layout, elapsed);
-    for (const rect of [...layout.opponentHand, ...layout.myBacks]) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h);
+    for (const rect of layout.opponentHand) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { back: this.view.colours[layout.opp] });
+    for (const rect of layout.myBacks) this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { back: this.view.colours[layout.me] });
     this.drawHand(layout);
     if (this.animation) this.drawAnimation(layout, elapsed);
   }
@@ -331,17 +332,19 @@ export class KnifeFightRenderer extends TableRenderer {
     const label = (string, x, color, width = Infinity) => text(ctx, string, x, strip.labelY + 6, { size: small.fontSize, color, width });
 
     // The deck, with how many cards it holds and how many the next bleed takes.
-    if (view.decks[seat] > 0) this.painter.draw(ctx, deck.x, deck.y, deck.w, deck.h);
+    const back = view.colours[seat]; // each fighter's half of the deck has its own colour's backs
+    if (view.decks[seat] > 0) this.painter.draw(ctx, deck.x, deck.y, deck.w, deck.h, { back });
     else dashedOutline(ctx, deck);
     pill(ctx, String(view.decks[seat]), deck.x + deck.w / 2, deck.y + deck.h - 9);
     label("deck", deck.x);
-    if (view.bleed[seat] > 0) pill(ctx, `−${view.bleed[seat]}`, deck.x + deck.w - 2, deck.y + 8, { fill: "#8d1d20" });
+    // Over the deck's top edge, centred like its count under it: at its corner it covered the discard pile.
+    if (view.bleed[seat] > 0) pill(ctx, `−${view.bleed[seat]}`, deck.x + deck.w / 2, deck.y + 9, { fill: "#8d1d20" });
 
     // The discard pile: only its size is public information worth drawing.
     if (view.discards[seat] > 0) {
       ctx.save();
       ctx.globalAlpha = 0.55;
-      this.painter.draw(ctx, discard.x, discard.y, discard.w, discard.h);
+      this.painter.draw(ctx, discard.x, discard.y, discard.w, discard.h, { back });
       ctx.restore();
     } else dashedOutline(ctx, discard);
     pill(ctx, String(view.discards[seat]), discard.x + discard.w / 2, discard.y + discard.h - 9);
@@ -378,18 +381,18 @@ export class KnifeFightRenderer extends TableRenderer {
     text(ctx, "vs", mid, slots[layout.me].y + slots[layout.me].h / 2, { size: 16, bold: true, color: "rgba(243, 234, 211, 0.55)", align: "center" });
     // A follow-up sits on the outer side of its King: the rival's under it, the viewer's over it, so
     // both cards' corner indices stay readable.
-    const drawCard = (key, rect, content) => {
+    const drawCard = (key, rect, content, seat) => {
       if (!content || this.isHidden(key, elapsed) || this.ringCovers(key, elapsed)) return;
       if (!content.card && !content.committed) return;
       ctx.save();
       if (content.faded) ctx.globalAlpha = 0.38;
-      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { code: content.card, faceUp: content.faceUp });
+      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { code: content.card, faceUp: content.faceUp, back: view.colours[seat] });
       ctx.restore();
     };
     for (const seat of [layout.opp, layout.me]) {
       dashedOutline(ctx, slots[seat]);
-      const slot = () => drawCard(`slot:${seat}`, slots[seat], this.slotContent(seat));
-      const follow = () => drawCard(`follow:${seat}`, follows[seat], this.followContent(seat));
+      const slot = () => drawCard(`slot:${seat}`, slots[seat], this.slotContent(seat), seat);
+      const follow = () => drawCard(`follow:${seat}`, follows[seat], this.followContent(seat), seat);
       if (seat === layout.opp) [follow, slot].forEach((paint) => paint());
       else [slot, follow].forEach((paint) => paint());
     }
@@ -442,7 +445,7 @@ export class KnifeFightRenderer extends TableRenderer {
       if (card.flipAt !== null && elapsed < card.flipAt + FLIP_MS) {
         look = turningLook(card.code, clamp01((elapsed - card.flipAt) / FLIP_MS));
       }
-      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, look);
+      this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { ...look, back: card.back });
     }
     this.drawFlights(this.animation.flights, layout, elapsed);
     const round = this.roundBanner(elapsed);
