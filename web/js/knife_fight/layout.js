@@ -62,7 +62,7 @@ function fan(count, room, small) {
     const card = { w: small.w * k, h: small.h * k };
     const minStep = indexExtent(card.w, card.h).w + 2;
     const perRow = Math.max(1, Math.floor((room - card.w) / minStep) + 1);
-    if (perRow * rows >= count || card.w < 12) return { rows, perRow, card };
+    if (perRow * rows >= count || card.w < 12) return { perRow, card };
   }
 }
 

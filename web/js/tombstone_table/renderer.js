@@ -48,8 +48,9 @@ export class TombstoneRenderer extends FateRenderer {
     for (const pile of pileRow) {
       const { rect } = pile;
       if (pile.deck > 0) {
-        if (pile.deck > 1) this.painter.draw(ctx, rect.x + 2, rect.y + 2, rect.w, rect.h, { faceUp: false });
-        this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { faceUp: false });
+        const back = pile.ref === "dealer" ? "blue" : "red"; // the Dealer's deck apart from the party's at a glance
+        if (pile.deck > 1) this.painter.draw(ctx, rect.x + 2, rect.y + 2, rect.w, rect.h, { faceUp: false, back });
+        this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { faceUp: false, back });
       } else dashedOutline(ctx, rect);
       pill(ctx, String(pile.deck), rect.x + rect.w, rect.y + 4, { size: 10 });
       const label = pile.status === "dead" ? `${pile.name} †` : pile.name;
