@@ -1,13 +1,101 @@
-"""The menu paints before Python is up; tiles, setup form and help come from the engine's GameInfo."""
+"""The menu paints before Python is up; tiles, setup form and help come from the engine's GameInfo.
+
+On a phone and a laptop (issue 25): every tile has its game's picture, its buttons are at least 44x44 CSS px in
+even rows, it says who plays as the seats do, the roster of characters opens from the menu, and the loading
+pill lies over no tile's words wherever the menu is scrolled.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 import pytest
 from playwright.sync_api import expect
 
-from saloon_site import LAPTOP, PHONE, Visit
+from pygame_core.games.tombstone.character import new_sheet
+from saloon_site import DIST, LAPTOP, PHONE, Visit
+
+MIN_TOUCH = 44
+SIZES = {
+    "390x844": (PHONE, True), "844x390": ({"width": 844, "height": 390}, True),
+    "768x1024": ({"width": 768, "height": 1024}, True), "1280x800": (LAPTOP, False),
+}
+HELD = "**/pyodide/pyodide.asm.wasm"  # held back, the loading pill stays on screen
+
+# Every stretch of a tile's words the player can see (inside the scrolled menu and the window) that the loading
+# pill lies over, the menu scrolled from top to bottom half a screen at a time.
+PILL_OVER_WORDS = """
+async () => {
+  const menu = document.querySelector("#menu");
+  const scroller = menu.scrollHeight > menu.clientHeight + 1 ? menu : document.scrollingElement;
+  const cut = (a, b) => ({ left: Math.max(a.left, b.left), right: Math.min(a.right, b.right),
+                           top: Math.max(a.top, b.top), bottom: Math.min(a.bottom, b.bottom) });
+  const some = (r) => r.right - r.left > 0.5 && r.bottom - r.top > 0.5;
+  const problems = [];
+  for (let top = 0; ; top += scroller.clientHeight / 2) {
+    scroller.scrollTop = top;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const pill = document.querySelector("#loading").getBoundingClientRect();
+    const seen = cut(menu.getBoundingClientRect(), { left: 0, top: 0, right: innerWidth, bottom: innerHeight });
+    const words = document.createTreeWalker(document.querySelector("#game-list"), NodeFilter.SHOW_TEXT);
+    for (let node = words.nextNode(); node; node = words.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const box of range.getClientRects()) {
+        if (!some(cut(cut(box, seen), pill))) continue;
+        problems.push(`"${node.textContent.trim().slice(0, 30)}" at scroll ${Math.round(scroller.scrollTop)}`);
+      }
+    }
+    if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) break;
+  }
+  scroller.scrollTop = 0;
+  return problems;
+}
+"""
+
+# Each tile's buttons: at least 44x44, in rows of one height; a row of several shares its width evenly, and a
+# button alone on its row takes the whole row (so none is left alone on a line its row-mates had room on).
+BUTTON_ROWS = """
+(touch) => {
+  const problems = [];
+  for (const tile of document.querySelectorAll("#game-list .game-tile")) {
+    const name = tile.dataset.game ?? tile.dataset.entry;
+    const buttons = [...tile.querySelectorAll("button, a[href]")].filter((b) => b.getClientRects().length);
+    if (!buttons.length) problems.push(`${name} has no buttons`);
+    const rows = new Map();
+    for (const button of buttons) {
+      const r = button.getBoundingClientRect();
+      const label = button.textContent.trim();
+      if (r.width < touch - 0.5 || r.height < touch - 0.5) {
+        problems.push(`${name}: "${label}" is ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+      const top = Math.round(r.top);
+      rows.set(top, [...(rows.get(top) ?? []), { label, r, row: button.parentElement.getBoundingClientRect() }]);
+    }
+    for (const row of rows.values()) {
+      const labels = row.map((b) => b.label).join(" | ");
+      const [{ r: first, row: box }] = row;
+      const even = row.every(({ r }) => Math.abs(r.height - first.height) <= 1 && Math.abs(r.width - first.width) <= 1);
+      if (!even) problems.push(`${name}: uneven row ${labels}`);
+      const left = Math.min(...row.map(({ r }) => r.left)), right = Math.max(...row.map(({ r }) => r.right));
+      if (Math.abs(left - box.left) > 1 || Math.abs(right - box.right) > 1) {
+        problems.push(`${name}: ${labels} leave part of their row empty`);
+      }
+    }
+  }
+  return problems;
+}
+"""
+
+ADD_TO_ROSTER = """
+async (sheet) => {
+  const { Roster } = await import("./js/tombstone/roster.js");
+  const added = await new Roster(window.app).add(sheet);
+  return added.ok ? "" : added.message;
+}
+"""
 
 
 def games(visit: Visit) -> list[dict[str, Any]]:
@@ -146,3 +234,91 @@ def test_a_failed_engine_load_is_explained(open_page: Callable[..., Visit]) -> N
         "The game engine could not start")
     # The 404 itself is the only complaint allowed in the console.
     visit.errors[:] = [e for e in visit.errors if "404" not in e]
+
+
+def catalog() -> list[dict[str, Any]]:
+    return list(json.loads((DIST / "games.json").read_text())["games"])
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_tiles_show_their_game_with_even_buttons_and_the_pill_over_no_words(chromium: Any, site_url: str,
+                                                                             size: str) -> None:
+    viewport, touch = SIZES[size]
+    context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    try:
+        visit = Visit(context, site_url)
+        page = visit.page
+        held: list[Any] = []
+        context.route(HELD, lambda route: held.append(route))
+        page.goto(site_url + "index.html")
+        page.wait_for_selector(".game-tile:not(.skeleton)")
+        infos = catalog()
+        entries = page.locator(".entry-tile")
+        page.wait_for_function("(n) => document.querySelectorAll('#game-list .game-art svg.vignette').length === n",
+                               arg=len(infos) + 1)
+        for info in infos:
+            assert page.locator(f".game-tile[data-game='{info['id']}'] .game-art svg.vignette").count() == 1, info["id"]
+        assert entries.count() == 1 and entries.locator(".game-art svg.vignette").count() == 1
+
+        # A first visit: the engines are still coming, the pill says so, and it lies over no tile's words.
+        expect(page.locator("#loading")).to_be_visible()
+        assert page.evaluate(PILL_OVER_WORDS) == []
+        assert page.evaluate(BUTTON_ROWS, MIN_TOUCH) == []
+        visit.screenshot(f"menu-loading-{size}.png")
+        for route in held:
+            route.continue_()
+        context.unroute(HELD)
+        visit.wait_ready()
+        expect(page.locator("#loading")).to_be_hidden()  # faded, and its strip given back to the tiles
+
+        # A game in progress: "Continue" on a row of its own, "New game" and "Rules" under it.
+        page.evaluate("() => { location.hash = '#game=grit&mode=computer&level=easy&seed=3&speed=instant'; }")
+        visit.play_moves(1)
+        page.click("a.tool[href='#']")
+        grit = page.locator(".game-tile[data-game='grit']")
+        expect(grit.locator(".game-continue")).to_be_visible()
+        assert grit.locator(".game-play").inner_text() == "New game"
+        assert page.evaluate(BUTTON_ROWS, MIN_TOUCH) == []
+        visit.screenshot(f"menu-{size}.png")
+        assert not visit.errors, visit.errors
+    finally:
+        context.close()
+
+
+def test_each_tile_says_who_plays_as_its_seats_do(open_page: Callable[..., Visit]) -> None:
+    """A solo forge is one player; the Showdown a character per seat, its Dealer the computer's; the Dealer's
+    table a Dealer and a party of one to six; the card games two."""
+    visit = open_page(PHONE)
+    page = visit.page
+    page.goto(visit.base_url + "index.html")
+    page.wait_for_selector(".game-tile:not(.skeleton)")
+    who = {"grit": "2 players", "knife_fight": "2 players", "grow21": "2 players", "dueling_suits": "2 players",
+           "tombstone_forge": "1 player", "tombstone_showdown": "1–3 players",
+           "tombstone_table": "a Dealer and 1–6 players"}
+    assert sorted(who) == sorted(info["id"] for info in catalog())
+    for game, players in who.items():
+        meta = page.locator(f".game-tile[data-game='{game}'] .game-meta").inner_text()
+        assert meta.startswith(f"{players} · about "), (game, meta)
+
+
+def test_the_roster_opens_from_the_menu(open_page: Callable[..., Visit]) -> None:
+    """"Your characters" opens the roster of the characters kept in this browser without sitting down at a table."""
+    visit = open_page(PHONE)
+    page = visit.goto()
+    sheet = new_sheet({"STR": 2, "DEX": 3, "WIL": 1, "GRT": 2})
+    sheet.update(name="Calamity", background="Drifter")
+    assert page.evaluate(ADD_TO_ROSTER, sheet) == ""
+    entry = page.locator(".entry-tile")
+    expect(entry.locator(".entry-title")).to_have_text("Your characters")
+    entry.locator("button").click()
+    roster = page.locator("#tb-roster[open]")
+    expect(roster.locator(".tb-roster-name")).to_have_text(["Calamity"])
+    assert page.evaluate("() => window.app.current") is None and page.locator("#menu").is_visible()
+    assert page.evaluate("() => location.hash") == ""
+    roster.locator("[data-view]").click()
+    expect(roster.locator(".tb-name")).to_have_text("Calamity")
+    roster.get_by_role("button", name="Close").click()
+    expect(page.locator("#tb-roster")).to_have_count(0)  # gone with its stylesheet until it is opened again
+    assert page.locator("link[href$='tombstone/sheet.css']").evaluate("(link) => link.disabled") is True
+    entry.locator("button").click()
+    expect(page.locator("#tb-roster[open] .tb-roster-name")).to_have_text(["Calamity"])

@@ -28,7 +28,7 @@ import { engine } from "./boot.js";
 import { find } from "./dom.js";
 import { TABLES, hasTable } from "./games.js";
 import { loadGames } from "./game-catalog.js";
-import { showGames } from "./menu.js";
+import { showGames, openEntry } from "./menu.js";
 import { parseHash, formatHash, settingsFor, shareLink as linkFor } from "./router.js";
 import { SavedGames, onSlotChanged } from "./saved-game.js";
 import { adoptLegacySave } from "./legacy-save.js";
@@ -431,6 +431,10 @@ async function shareSeated() {
 function wireControls() {
   find("#game-list").addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (button?.dataset.entry) {
+      openEntry(button.dataset.entry, { engine, toast });
+      return;
+    }
     const info = menuGames?.find((game) => game.id === (button?.dataset.setup ?? button?.dataset.rules ?? button?.dataset.guide ?? button?.dataset.noGuide));
     if (!info) return;
     if (button.dataset.rules) showHelp(info.id, "rules");

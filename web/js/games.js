@@ -17,3 +17,18 @@ export const TABLES = {
 
 /** Whether the page has a table for game `id` (ids come from addresses, so anything may arrive). */
 export const hasTable = (id) => Object.hasOwn(TABLES, id);
+
+/**
+ * The picture on game `id`'s menu tile: its folder's vignette.js, found by convention like its table and
+ * loaded once the tiles are up. It exports `vignette()`, which returns the picture's element.
+ * @param {string} id  a game with a table
+ * @returns {Promise<{vignette: () => Element}>}
+ */
+export const vignetteModule = (id) => import(`./${id}/vignette.js`);
+
+/**
+ * Entries on the menu beside the games, each declared by a family of games in a module of its own that
+ * exports `menuEntry` (menu.js MenuEntry), loaded once the tiles are up: Tombstone's roster of characters.
+ * @type {(() => Promise<{menuEntry: import("./menu.js").MenuEntry}>)[]}
+ */
+export const MENU_ENTRIES = [() => import("./tombstone/menu-entry.js")];

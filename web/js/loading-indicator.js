@@ -45,6 +45,17 @@ export function onLoadingProgress(listener) {
 }
 
 /**
+ * Once the pill has faded out (at once when the player asks for reduced motion), it leaves the page: on the
+ * menu it no longer keeps its strip under the tiles.
+ * @param {HTMLElement} root
+ */
+function leaveAfterFading(root) {
+  Promise.all(root.getAnimations().map((fade) => fade.finished)).then(() => {
+    root.hidden = true;
+  }, () => {}); // a fade cancelled is not done
+}
+
+/**
  * Show one stage message of the worker in the page's own words (loading-words.js); a failure's technical label is
  * left to app.ready's rejection.
  * @param {Element} root  the pill
@@ -68,6 +79,7 @@ export function showLoadingStage(root, { stage, loaded, total }) {
     label.textContent = stage === "download" && bytes ? `${stageWords(stage)} ${byteWords(bytes.loaded, bytes.total)}` : stageWords(stage);
     bar.value = percent(progress);
     root.classList.toggle("done", stage === "ready");
+    if (stage === "ready") leaveAfterFading(/** @type {HTMLElement} */ (root));
   }
   for (const listener of listeners) listener(progress);
 }
