@@ -7,8 +7,8 @@ import { parseCard } from "./cards.js";
 export { BRASS, GOLD, CREAM, CARD_RED, CARD_BLACK };
 
 const NS = "http://www.w3.org/2000/svg";
-/** The card painter's back (card-painter.js): maroon, a brass frame, the sheriff's star. */
-const BACK = "#6e1a1d";
+/** The card painter's backs (card-painter.js BACKS): a deck's colour behind a brass frame and the star. */
+const BACKS = { red: "#6e1a1d", black: "#26262d", blue: "#1c3a63" };
 const BACK_BRASS = "#c9a04a";
 /** Every vignette's drawing box: a strip as wide as a tile, in its own units. */
 const WIDTH = 320;
@@ -97,18 +97,18 @@ function star(r, fill = BRASS) {
 }
 
 /**
- * A face-down card centred at (x, y): the saloon's maroon back with its brass star.
+ * A face-down card centred at (x, y): its deck's back (red unless told) with the brass star.
  * @param {number} x
  * @param {number} y
- * @param {{turn?: number, w?: number}} [place]
+ * @param {{turn?: number, w?: number, colour?: "red" | "black" | "blue"}} [place]
  */
-export function back(x, y, { turn = 0, w = CARD_W } = {}) {
+export function back(x, y, { turn = 0, w = CARD_W, colour = "red" } = {}) {
   const h = w * (CARD_H / CARD_W);
   const inset = w * 0.08;
   return placed(x, y, turn, [
     ...blank(w, h, CARD_FACE),
     svg("rect", { x: -w / 2 + inset, y: -h / 2 + inset, width: w - 2 * inset, height: h - 2 * inset, rx: w * 0.05,
-      fill: BACK, stroke: BACK_BRASS, "stroke-width": 1.2 }),
+      fill: BACKS[colour], stroke: BACK_BRASS, "stroke-width": 1.2 }),
     star(w * 0.2, BACK_BRASS),
   ]);
 }
@@ -117,10 +117,10 @@ export function back(x, y, { turn = 0, w = CARD_W } = {}) {
  * A deck face down centred at (x, y): a few backs stepped up and to the side, so it reads as a stack.
  * @param {number} x
  * @param {number} y
- * @param {{w?: number, cards?: number}} [size]
+ * @param {{w?: number, cards?: number, colour?: "red" | "black" | "blue"}} [look]
  */
-export function deck(x, y, { w = CARD_W, cards = 4 } = {}) {
-  return svg("g", {}, Array.from({ length: cards }, (_, i) => back(x - i * 1.6, y - i * 1.6, { w })));
+export function deck(x, y, { w = CARD_W, cards = 4, colour = "red" } = {}) {
+  return svg("g", {}, Array.from({ length: cards }, (_, i) => back(x - i * 1.6, y - i * 1.6, { w, colour })));
 }
 
 /**

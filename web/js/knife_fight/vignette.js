@@ -1,20 +1,13 @@
-// Knife Fight's tile picture: the red deck against the black deck, and a red card and a black card crossing
-// like blades between them (both fighters commit a card at once; the lower number cuts).
-import { vignetteOf, card, back, svg, CARD_RED, CARD_BLACK, GOLD } from "../vignette-kit.js";
-
-/** A fighter's deck: backs stacked, a band of their colour along its foot. */
-function fightersDeck(x, colour) {
-  return svg("g", {}, [
-    back(x + 3, 61), back(x + 1.5, 59.5), back(x, 58),
-    svg("rect", { x: x - 18, y: 94, width: 39, height: 5, rx: 2.5, fill: colour }),
-  ]);
-}
+// Knife Fight's tile picture: the red deck against the black deck (each fighter's backs in their colour, as at
+// the table), and a red card and a black card crossing like blades between them (both fighters commit a card
+// at once; the lower number cuts).
+import { vignetteOf, card, deck, svg, GOLD } from "../vignette-kit.js";
 
 /** @returns {SVGSVGElement} */
 export function vignette() {
   return vignetteOf([
-    fightersDeck(46, CARD_RED),
-    fightersDeck(274, CARD_BLACK),
+    deck(48, 62, { cards: 3 }),
+    deck(276, 62, { cards: 3, colour: "black" }),
     card("6H", 141, 66, { turn: 27, w: 46 }),
     card("9S", 179, 66, { turn: -27, w: 46 }),
     // where the two meet, a glint

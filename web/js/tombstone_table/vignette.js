@@ -1,5 +1,5 @@
-// The Dealer's table's tile picture: the party's flips laid around the deck of fate in the middle of a real
-// table.
+// The Dealer's table's tile picture: the party's flips laid around the Dealer's deck of fate (blue backs, as
+// at the table) in the middle of a real table.
 import { vignetteOf, card, deck } from "../vignette-kit.js";
 
 const W = 30;
@@ -13,6 +13,6 @@ const PARTY = [
 export function vignette() {
   return vignetteOf([
     ...PARTY.map(({ code, x, y, turn }) => card(code, x, y, { turn, w: W })),
-    deck(162, 62, { cards: 5 }),
+    deck(162, 62, { cards: 5, colour: "blue" }),
   ]);
 }
