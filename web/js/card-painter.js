@@ -208,7 +208,8 @@ function indexSizes(w, h) {
   const margin = Math.max(2.5, w * 0.045); // clear of the rounded corner too
   // Capitals a tenth of the card tall, and at least 9 px while that leaves the pips room.
   const cap = Math.max(h * 0.095, Math.min(9, h * 0.13));
-  return { small: false, margin, cap, room: cap * 1.1, gap: cap * 0.16, sign: cap * 0.72 };
+  // Rank and sign under a fifth of a large card in all: a pile that peeks a fifth of each card shows both.
+  return { small: false, margin, cap, room: cap * 1.1, gap: cap * 0.1, sign: cap * 0.64 };
 }
 
 /**
