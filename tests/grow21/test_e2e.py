@@ -101,6 +101,8 @@ def test_a_move_by_canvas_click_and_the_help(open_page: Callable[..., Visit]) ->
     assert [m for p, m in record["moves"] if p == 0][-1] == {"type": "place", "at": target["at"]}
 
     for kind, heading in [("rules", "How to play grow21"), ("rulings", "House rulings for grow21")]:
+        if not page.locator(f"button[data-help='{kind}']").is_visible():
+            page.click("#more-tools")  # a phone's toolbar keeps some tools behind "More"
         page.click(f"button[data-help='{kind}']")
         page.wait_for_function("(h) => document.querySelector('#help-text h2')?.textContent === h", arg=heading)
         if kind == "rulings":
@@ -309,3 +311,53 @@ def test_screenshot_of_a_busy_board(open_page: Callable[..., Visit], viewport: d
     page.mouse.move(*centre(target))
     page.wait_for_function("(key) => window.app.hitboxes().focus === key", arg=f"{target['at'][0]},{target['at'][1]}")
     visit.screenshot(f"grow21-{viewport['width']}x{viewport['height']}.png")
+
+
+PHONES = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}
+CARDS_DOWN = "() => { const v = window.app.drawnView(); return 52 - v.decks[0] - v.decks[1]; }"
+FELT = "() => { const r = document.querySelector('#table').getBoundingClientRect(); return [r.left, r.right]; }"
+MIN_CELL = 36  # a card a fingertip can hit and an eye can read
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_on_a_phone_thirty_cards_down_the_cells_stay_a_fingertip_wide(open_page: Callable[..., Visit], size: str) -> None:
+    """The automatic framing stops zooming out at a floor: every cell on offer at least 36 px wide, the board across
+    the whole felt, the cells around the newest move in sight; the cells on offer out of sight are counted on the
+    board's edges and a tap there pans to them; the player can still zoom out by hand, and re-centring gives the
+    camera back to the board."""
+    visit = open_page(PHONES[size], touch=True)
+    page = visit.goto("#game=grow21&mode=computer&level=easy&seed=7&speed=instant")
+    while visit.wait_for_turn() == "move" and page.evaluate(CARDS_DOWN) < 30:
+        click_move(visit)
+    assert visit.wait_for_turn() == "move"
+    boxes = page.evaluate("() => window.app.hitboxes()")
+    offered = [c for c in boxes["cells"] if c["legal"]]
+    assert min(c["w"] for c in offered) >= MIN_CELL
+    left, right = page.evaluate(FELT)
+    shown = [c for c in boxes["cells"] if c["card"] or c["legal"]]
+    assert min(c["x"] for c in shown) <= left + 16 and max(c["x"] + c["w"] for c in shown) >= right - 16, "the board spans the felt"
+    last = page.evaluate("() => window.app.drawnView().last.at")
+    near = [c for c in offered if abs(c["at"][0] - last[0]) + abs(c["at"][1] - last[1]) <= 1]
+    assert near and all(c["visible"] for c in near), "the cells on offer around the newest move are in sight"
+    visit.screenshot(f"grow21-thirty-cards-{size}.png")
+
+    out_of_sight = [c for c in offered if not c["visible"]]
+    assert out_of_sight, "a board of thirty cards does not fit a phone at the floor"
+    assert sum(e["count"] for e in boxes["edges"]) >= len(out_of_sight) / 2
+    edge = max(boxes["edges"], key=lambda e: e["count"])
+    page.touchscreen.tap(*centre(edge))
+    page.wait_for_function("() => window.app.hitboxes().camera.manual && !window.app.animating()")
+    page.wait_for_timeout(400)  # the glide
+    after = page.evaluate("() => window.app.hitboxes()")
+    assert sum(e["count"] for e in after["edges"] if e["side"] == edge["side"]) < edge["count"], "the tap panned that way"
+
+    controls = {c["action"]: c for c in after["controls"]}
+    for _ in range(3):
+        page.touchscreen.tap(*centre(controls["zoom-out"]))
+    zoomed = [c for c in page.evaluate("() => window.app.hitboxes().cells") if c["legal"]]
+    assert min(c["w"] for c in zoomed) < MIN_CELL, "the player may zoom out past the floor by hand"
+    page.touchscreen.tap(*centre(controls["recentre"]))
+    page.wait_for_function("() => !window.app.hitboxes().camera.manual")
+    page.wait_for_timeout(400)
+    assert min(c["w"] for c in page.evaluate("() => window.app.hitboxes().cells") if c["legal"]) >= MIN_CELL
+    assert not visit.errors

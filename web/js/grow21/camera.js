@@ -2,14 +2,21 @@
 // zoom (pixels per cell). Board cells are whole numbers (x to the right, y downwards); a cell is a little
 // taller than it is wide, like a card. The camera follows the board on its own ("auto") until the player
 // pans or zooms; re-centring (key 0, the ⌖ button) hands it back to the board.
+//
+// The automatic framing shows the whole board when it fits with cells at least FIT_MIN wide. A bigger board
+// stays at that floor (a card a finger can hit and an eye can read) and the framing keeps the cells that
+// matter in view, the ones around the anchor (the newest move, or the parts of a split), with the board
+// filling the frame up to its own edges; the rest is reached by panning. The player may zoom out further
+// by hand.
 import { ease } from "../canvas-kit.js";
 
 export const CELL_ASPECT = 1.42; // a cell's height over its width
 export const CARD_WIDTH = 0.88; // a card's width, in cell widths
 const MIN_SCALE = 16; // the most the player may zoom out, in pixels per cell width
 const MAX_SCALE = 170;
-const FIT_MIN = 24; // automatic framing never makes cells narrower than this ...
+const FIT_MIN = 42; // automatic framing never makes cells narrower than this (cards 36.4 px wide, see cardSize) ...
 const FIT_MAX = 96; // ... nor bigger than this (a lone first card is not a poster)
+const EDGE = 0.6; // cells of air the framing leaves beyond the framed box (the 0.2 of fit's sums, plus the frame's margin)
 const TWEEN_MS = 320;
 
 /**
@@ -20,12 +27,31 @@ export function cardSize(width) {
   return Math.round(2 ** (Math.round(Math.log2(Math.max(4, width)) * 16) / 16) * 10) / 10;
 }
 
-/** The smallest box of cells holding every card and every cell a card could go to next. */
-export function framedBox(board) {
-  if (!board.length) return { minX: -1, maxX: 1, minY: -1, maxY: 1 };
-  const xs = board.map((c) => c.at[0]);
-  const ys = board.map((c) => c.at[1]);
+/**
+ * The smallest box of cells holding these cells and a ring of one cell around them (where a card could go
+ * next, for the whole board).
+ * @param {number[][]} cells
+ */
+export function framedBox(cells) {
+  if (!cells.length) return { minX: -1, maxX: 1, minY: -1, maxY: 1 };
+  const xs = cells.map((c) => c[0]);
+  const ys = cells.map((c) => c[1]);
   return { minX: Math.min(...xs) - 1, maxX: Math.max(...xs) + 1, minY: Math.min(...ys) - 1, maxY: Math.max(...ys) + 1 };
+}
+
+/**
+ * Where the window of `span` cells goes along one axis of a box from `min` to `max`: the box's middle when it
+ * fits; else around `focus`, kept where it already stands (`now`) while `focus` and its neighbours are in
+ * sight (the board does not slide under the player after every move), and never past the box's edges (the
+ * board fills the frame rather than empty felt).
+ * @param {number} min @param {number} max @param {number} span @param {number} focus
+ * @param {number | null} now the window's middle now, or null to centre on `focus`
+ */
+function along(min, max, span, focus, now) {
+  if (max - min + 2 * EDGE <= span) return (min + max) / 2;
+  const half = span / 2;
+  const keeps = now !== null && Math.abs(focus - now) <= half - 1.5;
+  return Math.min(max + EDGE - half, Math.max(min - EDGE + half, keeps ? now : focus));
 }
 
 export class Camera {
@@ -38,6 +64,7 @@ export class Camera {
     this.manual = false; // the player moved the camera: stop following the board
     this.tween = null; // {from: {cx, cy, scale}, to, began, follow}: follow when the board itself moved it
     this.box = framedBox([]);
+    this.anchor = framedBox([]); // the cells the framing keeps in sight when the whole box does not fit
   }
 
   /** `area`: the board's part of the canvas; `frame`: the part of it the automatic framing fills. */
@@ -46,11 +73,16 @@ export class Camera {
     this.frame = frame;
   }
 
-  /** Follow a new board: frame it (smoothly when `animate`) unless the player has taken the camera. */
-  follow(board, animate) {
-    this.box = framedBox(board);
+  /**
+   * Follow a new board: frame it (smoothly when `animate`) unless the player has taken the camera.
+   * @param {number[][]} cells every cell with a card
+   * @param {number[][]} anchor the cells that matter most now (the newest move, a split's parts)
+   */
+  follow(cells, anchor, animate) {
+    this.box = framedBox(cells);
+    this.anchor = framedBox(anchor.length ? anchor : cells);
     if (this.manual) return;
-    this.moveTo(this.fit(), animate);
+    this.moveTo(this.fit(true), animate);
     if (this.tween) this.tween.follow = true;
   }
 
@@ -65,18 +97,46 @@ export class Camera {
     this.moveTo(this.fit(), animate);
   }
 
-  /** The pan and zoom that show the framed box as large as allowed, centred. */
-  fit() {
-    const { box, area, frame } = this;
+  /**
+   * The pan and zoom that show the framed box as large as allowed, centred; at the floor, the part of it
+   * around the anchor.
+   * @param {boolean} [stay] keep the window where it stands while the anchor is in sight in it
+   */
+  fit(stay = false) {
+    const { box, anchor, area, frame } = this;
+    const room = { w: frame.w - 16, h: frame.h - 16 };
     const cols = box.maxX - box.minX + 1;
     const rows = box.maxY - box.minY + 1;
-    const byWidth = (frame.w - 16) / (cols + 0.2);
-    const byHeight = (frame.h - 16) / ((rows + 0.2) * CELL_ASPECT);
+    const byWidth = room.w / (cols + 0.2);
+    const byHeight = room.h / ((rows + 0.2) * CELL_ASPECT);
     const scale = Math.max(FIT_MIN, Math.min(FIT_MAX, byWidth, byHeight));
-    // The pan is about the middle of `area`: shift it so the box sits in the middle of `frame`.
+    // The pan is about the middle of `area`: shift it so the window sits in the middle of `frame`.
     const dx = (frame.x + frame.w / 2 - (area.x + area.w / 2)) / scale;
     const dy = (frame.y + frame.h / 2 - (area.y + area.h / 2)) / (scale * CELL_ASPECT);
-    return { cx: (box.minX + box.maxX) / 2 - dx, cy: (box.minY + box.maxY) / 2 - dy, scale };
+    const now = this.tween?.to ?? this;
+    const same = stay && Math.abs(now.scale - scale) < 0.01;
+    const cx = along(box.minX, box.maxX, room.w / scale, (anchor.minX + anchor.maxX) / 2, same ? now.cx + dx : null);
+    const cy = along(box.minY, box.maxY, room.h / (scale * CELL_ASPECT), (anchor.minY + anchor.maxY) / 2, same ? now.cy + dy : null);
+    return { cx: cx - dx, cy: cy - dy, scale };
+  }
+
+  /**
+   * Bring a cell into sight (a hinted move off screen): the least pan that shows it with a cell of air, the
+   * zoom unchanged. The camera stays the board's if it was.
+   * @param {number[]} cell
+   */
+  reveal([x, y], animate) {
+    const { frame } = this;
+    const target = this.tween?.to ?? { cx: this.cx, cy: this.cy, scale: this.scale };
+    const at = (cx, cy) => this.toCanvasAt(target.scale, cx, cy, x, y);
+    const p = at(target.cx, target.cy);
+    const marginX = 1.2 * target.scale;
+    const marginY = 1.2 * target.scale * CELL_ASPECT;
+    const shift = (pos, low, high, margin) => Math.min(0, pos - margin - low) + Math.max(0, pos + margin - high);
+    const sx = shift(p.x, frame.x, frame.x + frame.w, marginX) / target.scale;
+    const sy = shift(p.y, frame.y, frame.y + frame.h, marginY) / (target.scale * CELL_ASPECT);
+    if (!sx && !sy) return;
+    this.moveTo({ ...target, cx: target.cx + sx, cy: target.cy + sy }, animate);
   }
 
   moveTo(target, animate) {
@@ -119,6 +179,13 @@ export class Camera {
     this.cy += before.y - after.y;
   }
 
+  /** Glide by (dx, dy) CSS pixels (an edge mark tapped): the player's own move of the camera. */
+  slide(dx, dy, animate) {
+    const from = this.tween?.to ?? this;
+    this.take();
+    this.moveTo({ cx: from.cx - dx / from.scale, cy: from.cy - dy / (from.scale * CELL_ASPECT), scale: from.scale }, animate);
+  }
+
   take() {
     this.manual = true;
     this.tween = null;
@@ -135,8 +202,13 @@ export class Camera {
 
   /** The canvas point (CSS pixels) of the centre of board cell (x, y); fractional cells allowed. */
   toCanvas(x, y) {
+    return this.toCanvasAt(this.scale, this.cx, this.cy, x, y);
+  }
+
+  /** The same for another pan and zoom. */
+  toCanvasAt(scale, cx, cy, x, y) {
     const { area } = this;
-    return { x: area.x + area.w / 2 + (x - this.cx) * this.cellW, y: area.y + area.h / 2 + (y - this.cy) * this.cellH };
+    return { x: area.x + area.w / 2 + (x - cx) * scale, y: area.y + area.h / 2 + (y - cy) * scale * CELL_ASPECT };
   }
 
   /** The board point (fractional cells) under a canvas point. */

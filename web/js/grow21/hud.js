@@ -62,14 +62,15 @@ export class HudPainter {
     const align = mirror ? "right" : "left";
     const x = mirror ? right : left;
     const room = right - left;
-    const nameSize = layout.narrow ? 12 : 14;
+    const small = layout.narrow || layout.short;
+    const nameSize = small ? 12 : 14;
     setFont(ctx, nameSize, true);
     const [full, short] = names[seat];
     const name = ctx.measureText(full).width <= room ? full : short;
     const rowH = r.h / 3;
     this.text(name, x, r.y + rowH * 0.55, { size: nameSize, bold: true, color: acting ? GOLD : PARCHMENT, align });
 
-    const scoreSize = (layout.narrow ? 22 : 28) * (1 + 0.35 * bump);
+    const scoreSize = (layout.short ? 19 : layout.narrow ? 22 : 28) * (1 + 0.35 * bump);
     const scoreY = r.y + rowH * 1.55;
     const w = this.text(String(view.scores[seat]), x, scoreY, { size: scoreSize, bold: true, color: bump ? GOLD : CREAM, align });
     this.text("pts", mirror ? x - w - 5 : x + w + 5, scoreY + 3, { size: 11, color: "rgba(243, 234, 211, 0.7)", align });
@@ -102,13 +103,14 @@ export class HudPainter {
       dashedOutline(ctx, r, { colour: "rgba(243, 234, 211, 0.4)", dash: [5, 4] });
       if (view.phase === "keep") this.text("✂", r.x + r.w / 2, r.y + r.h / 2, { size: 24, color: BRASS, align: "center" });
     }
+    if (layout.short) return; // no room under the card in a slim band: its gold rim says it is the one to play
     const caption = view.phase === "over" ? "game over" : view.phase === "keep" ? "split!" : "to play";
     this.text(caption, r.x + r.w / 2, below, { size: 11, bold: true, color: "rgba(243, 234, 211, 0.8)", align: "center" });
   }
 
   /** A line of text on a dark ribbon at the bottom of the board: what is asked, or what a move would do. */
   caption(layout, string, { gold = false } = {}) {
-    ribbon(this.ctx, string, layout.caption, { largest: layout.narrow ? 13 : 15, gold });
+    ribbon(this.ctx, string, layout.caption, { largest: layout.narrow || layout.short ? 13 : 15, gold });
   }
 
   /** The camera buttons: zoom in, zoom out, re-centre (lit when the player has moved the camera). */
@@ -128,6 +130,19 @@ export class HudPainter {
       const cy = button.y + button.h / 2;
       if (glyphs[button.action]) this.text(glyphs[button.action], cx, cy + 1, { size: 20, bold: true, color: CREAM, align: "center" });
       else this.crosshair(cx, cy, lit ? GOLD : CREAM);
+    }
+  }
+
+  /**
+   * The marks on the board's edges that count the cells on offer out of sight that way ("◂ 3"), gold when
+   * one of them makes 21.
+   * @param {{text: string, scores: boolean, x: number, y: number}[]} marks
+   */
+  edgeMarks(marks) {
+    for (const mark of marks) {
+      pill(this.ctx, mark.text, mark.x, mark.y, mark.scores
+        ? { size: 13, fill: "#6b4c12", edge: GOLD, color: "#fff1c2" }
+        : { size: 13, fill: "rgba(20, 14, 8, 0.85)" });
     }
   }
 

@@ -12,6 +12,7 @@ import { contains, overlaps, glow, lerpRect } from "../canvas-kit.js";
 
 const CALLOUT_ROW = 34; // a callout's plate with a little air: the row it takes beside the cells it names
 const CALLOUT_CLEARANCE = 180; // about as wide as a callout's plate: the room kept clear of other cards for it
+const EDGE_MARK_REACH = 44; // the square a tap on an edge mark may land in
 const NO_HIGHLIGHT = { cells: new Map(), focus: null, caption: "", gold: false };
 const ALL_CARDS = ["H", "D", "S", "C"].flatMap((suit) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].map((rank) => rank + suit));
 const idle = (work) => (window.requestIdleCallback ? requestIdleCallback(work, { timeout: 500 }) : setTimeout(work, 50));
@@ -63,7 +64,7 @@ export class Grow21Renderer extends TableRenderer {
     const left = Math.max(layout.board.x, Math.min(...rects.map((r) => r.x)));
     const right = Math.min(layout.board.x + layout.board.w, Math.max(...rects.map((r) => r.x + r.w)));
     const highest = layout.board.y + 4;
-    const lowest = (this.highlight.caption ? layout.caption.y - 4 : layout.caption.y + layout.caption.h) - CALLOUT_ROW;
+    const lowest = (this.highlight.caption ? layout.frame.y + layout.frame.h : layout.caption.y + layout.caption.h) - CALLOUT_ROW;
     const row = (y) => ({ x: left, y: Math.min(Math.max(y, highest), lowest), w: Math.max(0, right - left), h: CALLOUT_ROW });
     const rows = [Math.min(...rects.map((r) => r.y)) - CALLOUT_ROW - 2, Math.max(...rects.map((r) => r.y + r.h)) + 2];
     const named = new Set(cells.map(cellKey));
@@ -77,7 +78,9 @@ export class Grow21Renderer extends TableRenderer {
   }
 
   shown(animate) {
-    this.camera.follow(this.view.board, animate);
+    const { board, phase, split, last } = this.view;
+    const anchor = phase === "keep" ? split.flat() : last ? [last.at] : [];
+    this.camera.follow(board.map((c) => c.at), anchor, animate);
     this.prewarm();
   }
 
@@ -97,7 +100,7 @@ export class Grow21Renderer extends TableRenderer {
     if (key === this.warmed) return;
     this.warmed = key;
     const scratch = (this.scratch ??= document.createElement("canvas").getContext("2d"));
-    const queue = sizes.flatMap(([w, h]) => ALL_CARDS.map((code) => [code, w, h]));
+    const queue = sizes.flatMap(([w, h]) => ALL_CARDS.map((code) => /** @type {[string, number, number]} */ ([code, w, h])));
     const step = (deadline) => {
       if (this.warmed !== key || !this.view) return;
       for (let n = 0; queue.length && n < 4 && (deadline?.timeRemaining?.() ?? 10) > 4; n++) {
@@ -145,8 +148,50 @@ export class Grow21Renderer extends TableRenderer {
     const layout = this.layout();
     const button = layout.controls.find((b) => contains(b, x, y));
     if (button) return { kind: "control", action: button.action };
+    const edge = this.edgeMarks(layout).find((mark) => contains(mark.reach, x, y));
+    if (edge) return { kind: "control", action: `pan-${edge.side}` };
     if (!contains(layout.board, x, y)) return null;
     return { kind: "cell", at: this.camera.cellAt(x, y) };
+  }
+
+  /**
+   * The cells on offer out of sight, by the edge of the frame they lie past: a mark on that edge counts them
+   * (gold when one of them makes 21), and a tap on it (anywhere in `reach`, a fingertip wide) pans that way.
+   * A cell more than half in sight is not counted: it can be tapped where it is.
+   */
+  edgeMarks(layout) {
+    const { frame } = layout;
+    /** @type {Map<string, {count: number, scores: boolean}>} */
+    const sides = new Map();
+    for (const [key, option] of this.highlight.cells) {
+      const [x, y] = key.split(",").map(Number);
+      const r = this.camera.cardRect(x, y);
+      const past = [
+        ["left", (frame.x - r.x) / r.w], ["right", (r.x + r.w - frame.x - frame.w) / r.w],
+        ["up", (frame.y - r.y) / r.h], ["down", (r.y + r.h - frame.y - frame.h) / r.h],
+      ].sort((a, b) => Number(b[1]) - Number(a[1]))[0];
+      if (Number(past[1]) <= 0.5) continue;
+      const side = sides.get(String(past[0])) ?? { count: 0, scores: false };
+      sides.set(String(past[0]), { count: side.count + 1, scores: side.scores || Boolean(option.preview?.scores) });
+    }
+    const middle = { x: frame.x + frame.w / 2, y: frame.y + frame.h / 2 };
+    const inset = EDGE_MARK_REACH / 2 + 2;
+    /** @type {Record<string, {x: number, y: number, arrow: string}>} */
+    const spots = {
+      left: { x: frame.x + inset, y: middle.y, arrow: "◂" },
+      right: { x: frame.x + frame.w - inset, y: middle.y, arrow: "▸" },
+      up: { x: middle.x, y: frame.y + inset, arrow: "▴" },
+      down: { x: middle.x, y: frame.y + frame.h - inset, arrow: "▾" },
+    };
+    return [...sides].map(([side, { count, scores }]) => {
+      const spot = spots[side];
+      const half = EDGE_MARK_REACH / 2;
+      return {
+        side, count, scores, x: spot.x, y: spot.y,
+        text: side === "right" ? `${count} ${spot.arrow}` : `${spot.arrow} ${count}`,
+        reach: { x: spot.x - half, y: spot.y - half, w: EDGE_MARK_REACH, h: EDGE_MARK_REACH },
+      };
+    });
   }
 
   /** The spotlight's spots are cells ({cell: [x, y]}), where the camera shows them now. */
@@ -157,7 +202,8 @@ export class Grow21Renderer extends TableRenderer {
   /**
    * For tests: every card on the board and every cell on offer, in viewport CSS pixels, with its cell
    * [x, y], its top card, stack size, what a person may do there (place, change, keep), whether that
-   * scores and whether it is in plain view (inside the board, clear of the caption and buttons); plus the "to play" card, the camera buttons, the previewed cell ("x,y") and the camera.
+   * scores and whether it is in plain view (inside the board, clear of the caption and buttons); plus the "to play" card, the camera buttons, the marks on the
+   * board's edges counting the cells on offer out of sight, the previewed cell ("x,y") and the camera.
    */
   hitboxes() {
     if (!this.view) return { cells: [], current: null, camera: null };
@@ -184,6 +230,7 @@ export class Grow21Renderer extends TableRenderer {
       cells,
       current: { card: this.view.current, ...at(layout.current) },
       controls: layout.controls.map((b) => ({ action: b.action, ...at(b) })),
+      edges: this.edgeMarks(layout).map(({ side, count, scores, reach }) => ({ side, count, scores, ...at(reach) })),
       focus: this.highlight.focus,
       camera: { cx, cy, scale, manual },
     };
@@ -207,13 +254,14 @@ export class Grow21Renderer extends TableRenderer {
     this.hud.current(layout, this.view);
 
     this.hud.controls(layout, this.camera.manual);
+    this.hud.edgeMarks(this.edgeMarks(layout));
     this.hud.caption(layout, this.highlight.caption, { gold: this.highlight.gold });
     if (this.animation) this.drawFlights(layout, elapsed);
   }
 
-  /** The camera pans the whole board area but frames the board clear of the caption ribbon. */
+  /** The camera pans the whole board area but frames the board clear of the caption ribbon (and buttons). */
   setCameraArea(layout) {
-    this.camera.setArea(layout.board, { ...layout.board, h: layout.caption.y - 4 - layout.board.y });
+    this.camera.setArea(layout.board, layout.frame);
   }
 
   focusOption() {

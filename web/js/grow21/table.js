@@ -21,6 +21,7 @@ import { resultTitle } from "../seats.js";
 /** @typedef {import("../table/adapter.js").TableAdapter<Grow21View>} TableAdapter */
 
 const BUTTON_ZOOM = 1.25;
+const EDGE_SLIDE = 0.6; // a tap on an edge mark pans this much of the frame that way
 
 /** @implements {TableAdapter} */
 class Grow21Table {
@@ -106,8 +107,10 @@ class Grow21Table {
     this.setFocus(usable ? key : null, false);
   }
 
-  /** A hint: preview its cell as a tap would (a tap on it then plays it). */
+  /** A hint: preview its cell as a tap would (a tap on it then plays it), brought into sight if it is not. */
   hint(move) {
+    this.renderer.camera.reveal(move.at, this.kit.moment().animated);
+    this.renderer.cameraMoved();
     this.setFocus(cellKey(move.at), true);
   }
 
@@ -121,9 +124,13 @@ class Grow21Table {
 
   control(action) {
     const camera = this.renderer.camera;
+    const { animated } = this.kit.moment();
+    const { w, h } = camera.frame;
+    const slides = { "pan-left": [w, 0], "pan-right": [-w, 0], "pan-up": [0, h], "pan-down": [0, -h] };
     if (action === "zoom-in") camera.zoomBy(BUTTON_ZOOM);
     else if (action === "zoom-out") camera.zoomBy(1 / BUTTON_ZOOM);
-    else camera.recentre(this.kit.moment().animated);
+    else if (action in slides) camera.slide(slides[action][0] * EDGE_SLIDE, slides[action][1] * EDGE_SLIDE, animated);
+    else camera.recentre(animated);
     this.renderer.cameraMoved();
   }
 
