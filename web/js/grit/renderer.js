@@ -1,10 +1,11 @@
 // Draws the Grit table from a view (and nothing else) and animates the events that led to it.
-// It never decides what is legal: the table passes which cards are playable and which piles
-// are targets, taken from the bridge's `legal` answer.
+// It never decides what is legal: the table passes which cards are playable, which piles are targets and
+// what each would make (the bridge's previews), all taken from the bridge's `legal` answer.
 import { TableRenderer } from "../table-renderer.js";
 import { layoutTable, pileKey } from "./layout.js";
+import { PREVIEW_SIDES, markWords } from "./texts.js";
 import {
-  BRASS, GOLD, CREAM, PARCHMENT, FAINT, ease, clamp01, lerpRect, contains, text, pill, glow, dim, dashedOutline,
+  BRASS, GOLD, CREAM, PARCHMENT, FAINT, ease, clamp01, lerpRect, contains, text, pill, glow, halo, dim, dashedOutline,
   banner, roundedRect, setFont,
 } from "../canvas-kit.js";
 
@@ -12,10 +13,26 @@ const MOVE_MS = 280;
 const FLIP_MS = 320;
 const REVEAL_HOLD_MS = 1000; // the round's turned-up cards stay in sight (the next round's banner crosses meanwhile)
 const BANNER_MS = 1300;
+const MARK_SIZE = 12; // the letters of a side's mark on its plate
+
+/**
+ * What the table marks: the hand cards that may be played and the chosen one, the piles the chosen card may go
+ * on with each one's preview of both totals, the pile pointed at (lit, its preview on the plates too) and the
+ * band's caption.
+ * @typedef {object} GritHighlight
+ * @property {string | null} selected
+ * @property {Set<string>} playable
+ * @property {Map<string, import("./shapes.js").GritPreview | null>} targets  pileKey -> its preview
+ * @property {string | null} pointed
+ * @property {import("./shapes.js").GritPreview | null} preview  the pointed pile's
+ * @property {string} caption
+ */
 
 export class GritRenderer extends TableRenderer {
   constructor(canvas, painter) {
-    super(canvas, painter, { selected: null, playable: new Set(), targets: new Set(), preview: null, caption: "" });
+    /** @type {GritHighlight} */
+    const none = { selected: null, playable: new Set(), targets: new Map(), pointed: null, preview: null, caption: "" };
+    super(canvas, painter, none);
     this.resize();
   }
 
@@ -60,13 +77,18 @@ export class GritRenderer extends TableRenderer {
         ...layout.opponentHand.map((r) => ({ owner: layout.opp, card: null, faceUp: false, ...at(r) })),
         ...layout.myBacks.map((r) => ({ owner: layout.me, card: null, faceUp: false, ...at(r) })),
       ],
-      piles: layout.piles.map((p) => ({
-        owner: p.owner,
-        index: p.index,
-        open: p.open,
-        target: this.highlight.targets.has(pileKey([p.owner, p.index])),
-        ...at(p.area),
-      })),
+      piles: layout.piles.map((p) => {
+        const key = pileKey([p.owner, p.index]);
+        return {
+          owner: p.owner,
+          index: p.index,
+          open: p.open,
+          target: this.highlight.targets.has(key),
+          pointed: this.highlight.pointed === key,
+          preview: this.highlight.targets.get(key) ?? null, // labelled on the pile
+          ...at(p.area),
+        };
+      }),
       preview: this.highlight.preview ?? null,
     };
   }
@@ -184,8 +206,17 @@ export class GritRenderer extends TableRenderer {
     text(ctx, this.highlight.caption ?? "", middle, band.y + 37, { size: 15, align: "center" });
   }
 
-  /** A plate's name as it fits (the short one when the full one leaves no room) and its total's tag. */
-  plateParts(layout, seat) {
+  /** Whether the marks are told in short words: when either plate has no room for the long ones (both read alike). */
+  briefMarks(layout) {
+    return [0, 1].some((seat) => this.plateParts(layout, seat, false).mark.brief);
+  }
+
+  /**
+   * A plate's parts as they fit: the name (the short one when the full one leaves no room), its total's tag,
+   * and at the plate's end the side's mark, ready or used (in short words on a narrow plate: it always shows).
+   * @param {boolean} [brief] the marks in short words (by default, as the narrower plate needs)
+   */
+  plateParts(layout, seat, brief = this.briefMarks(layout)) {
     const { ctx, view } = this;
     const plate = layout.plates[seat];
     const mid = plate.y + plate.h / 2;
@@ -193,23 +224,28 @@ export class GritRenderer extends TableRenderer {
     const total = String(view.totals[seat]);
     setFont(ctx, 13, true);
     const badge = Math.max(26, ctx.measureText(total).width + 14);
+    setFont(ctx, MARK_SIZE, true);
+    const marks = markWords(view.mark_used[seat]).map((words) => ({ words, w: ctx.measureText(words).width + MARK_SIZE * 0.9 }));
     setFont(ctx, 15, true);
-    const [full, short] = this.names[seat];
-    const room = plate.w - badge - 10;
-    let name = `${acting ? "▸ " : ""}${full}`;
-    if (ctx.measureText(name).width > room) name = `${acting ? "▸ " : ""}${short}`;
-    const x = plate.x + ctx.measureText(name).width + 10;
-    return { name, acting, mid, badge, total: { x, y: mid - 9.5, w: badge, h: 19, text: total } };
+    const names = this.names[seat].map((n) => `${acting ? "▸ " : ""}${n}`);
+    /** @type {[string, {words: string, w: number}][]} the longest words first */
+    const every = [[names[0], marks[0]], [names[1], marks[0]], [names[0], marks[1]], [names[1], marks[1]]];
+    const choices = every.slice(brief ? 2 : 0);
+    const room = (/** @type {{w: number}} */ m) => plate.w - 10 - badge - 10 - m.w;
+    const [name, mark] = choices.find(([n, m]) => ctx.measureText(n).width <= room(m)) ?? choices[choices.length - 1];
+    const nameWidth = Math.min(ctx.measureText(name).width, room(mark)); // a name with no room left shrinks to fit
+    const x = plate.x + nameWidth + 10;
+    return {
+      name, nameWidth, acting, mid, badge,
+      total: { x, y: mid - 9.5, w: badge, h: 19, text: total },
+      mark: { ...mark, brief: mark === marks[1], used: view.mark_used[seat], x: plate.x + plate.w - mark.w },
+    };
   }
 
   drawPlate(layout, seat) {
-    const { ctx, view } = this;
-    const plate = layout.plates[seat];
-    const { name, acting, mid, badge, total } = this.plateParts(layout, seat);
-    const note = view.mark_used[seat] ? "mark used" : "mark ready";
-    setFont(ctx, 12);
-    const noteWidth = ctx.measureText(note).width + 8;
-    text(ctx, name, plate.x, mid, { size: 15, bold: true, color: acting ? BRASS : PARCHMENT });
+    const { ctx } = this;
+    const { name, nameWidth, acting, mid, badge, total, mark } = this.plateParts(layout, seat);
+    text(ctx, name, layout.plates[seat].x, mid, { size: 15, bold: true, color: acting ? BRASS : PARCHMENT, width: nameWidth });
     let x = total.x;
     pill(ctx, total.text, x + badge / 2, mid, { size: 13, minWidth: badge });
     x += badge + 8;
@@ -217,13 +253,13 @@ export class GritRenderer extends TableRenderer {
     if (preview) { // what the total would become with the chosen card on the pile pointed at ("+?": unseen tops)
       const next = `→ ${preview.totals[seat]}${preview.hidden[seat] ? " +?" : ""}`;
       setFont(ctx, 13, true);
-      const width = ctx.measureText(next).width;
-      if (x + width <= plate.x + plate.w) {
+      if (x + ctx.measureText(next).width + 6 <= mark.x) {
         text(ctx, next, x, mid, { size: 13, bold: true, color: preview.owner === seat ? GOLD : PARCHMENT });
-        x += width + 10;
       }
     }
-    if (x + noteWidth <= plate.x + plate.w) text(ctx, note, x, mid + 1, { size: 12, color: FAINT });
+    pill(ctx, mark.words, mark.x + mark.w / 2, mid, mark.used
+      ? { size: MARK_SIZE, fill: "rgba(0, 0, 0, 0.25)", edge: "rgba(217, 178, 95, 0.35)", color: FAINT, minWidth: mark.w }
+      : { size: MARK_SIZE, fill: "#3b2614", edge: BRASS, color: CREAM, minWidth: mark.w });
   }
 
   drawPile(layout, pile, elapsed) {
@@ -231,10 +267,18 @@ export class GritRenderer extends TableRenderer {
     const { slot } = pile;
     const key = pileKey([pile.owner, pile.index]);
     const target = this.highlight.targets.has(key);
+    const lit = target && this.highlight.pointed === key;
     if (target) {
-      ctx.fillStyle = "rgba(255, 214, 120, 0.16)";
-      roundedRect(ctx, { ...pile.area, x: pile.area.x + 3, w: pile.area.w - 6 }, 10);
+      const place = { ...pile.area, x: pile.area.x + 3, w: pile.area.w - 6 };
+      if (lit) halo(ctx, place, 10, GOLD, 16);
+      ctx.fillStyle = lit ? "rgba(255, 214, 120, 0.34)" : "rgba(255, 214, 120, 0.16)";
+      roundedRect(ctx, place, 10);
       ctx.fill();
+      if (lit) {
+        ctx.strokeStyle = GOLD;
+        ctx.lineWidth = 2.5;
+        ctx.stroke();
+      }
     }
     dashedOutline(ctx, slot, target ? { colour: GOLD, width: 2.5 } : {});
 
@@ -250,6 +294,43 @@ export class GritRenderer extends TableRenderer {
       this.painter.draw(ctx, x, y, slot.w, slot.h, look);
     });
     this.drawPileNumber(slot, pile.index, target);
+    const preview = this.highlight.targets.get(key);
+    if (preview && !override) this.drawPreview(layout, pile, preview, lit);
+  }
+
+  /**
+   * What the chosen card would make on this pile: both totals after it, the rival's over the viewer's as the
+   * sides sit, the one that changes in gold with its arrow ("+?": tops the viewer cannot see), on a tag over
+   * the foot of the pile's top card.
+   * @param {import("./shapes.js").GritPreview} preview
+   */
+  drawPreview(layout, pile, preview, lit) {
+    const { ctx } = this;
+    const lines = [[layout.opp, PREVIEW_SIDES.rival], [layout.me, PREVIEW_SIDES.mine]].map(([seat, side]) => {
+      const total = `${preview.totals[seat]}${preview.hidden[seat] ? " +?" : ""}`;
+      const changes = preview.owner === seat;
+      return { words: changes ? `${side} → ${total}` : `${side} ${total}`, changes };
+    });
+    const room = pile.area.w - 8;
+    const largest = Math.min(15, Math.max(12, pile.slot.w * 0.12)); // in step with the cards
+    setFont(ctx, largest, true);
+    const widest = Math.max(...lines.map((line) => ctx.measureText(line.words).width));
+    const size = widest + 10 > room ? Math.max(9, (largest * (room - 10)) / widest) : largest;
+    const w = Math.min(room, (widest * size) / largest + 10);
+    const lineH = size + 4;
+    const h = 2 * lineH + 4;
+    const top = pile.cards.at(-1) ?? pile.slot;
+    const cx = pile.slot.x + pile.slot.w / 2;
+    const tag = { x: cx - w / 2, y: top.y + pile.slot.h - h * 0.6, w, h };
+    ctx.fillStyle = "rgba(24, 14, 6, 0.9)";
+    ctx.strokeStyle = lit ? GOLD : BRASS;
+    ctx.lineWidth = lit ? 2 : 1.2;
+    roundedRect(ctx, tag, 6);
+    ctx.fill();
+    ctx.stroke();
+    lines.forEach((line, i) => {
+      text(ctx, line.words, cx, tag.y + 2 + lineH * (i + 0.5), { size, bold: true, color: line.changes ? GOLD : CREAM, align: "center" });
+    });
   }
 
   drawPileNumber(slot, index, target) {
@@ -271,9 +352,10 @@ export class GritRenderer extends TableRenderer {
     const { ctx } = this;
     const { selected, playable } = this.highlight;
     for (const rect of layout.myHand) {
-      if (rect.card === selected) glow(ctx, rect, { size: 18 });
+      if (rect.card === selected) glow(ctx, rect, { size: 22 });
       this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { code: rect.card, faceUp: true });
       if (playable.size && !playable.has(rect.card)) dim(ctx, rect);
+      else if (selected !== null && rect.card !== selected) dim(ctx, rect, 0.2); // the chosen card stands out
     }
   }
 

@@ -1,7 +1,8 @@
-// Grit at the table: what its felt draws and its status says, and how a person plays a card: choose a hand
-// card, then a glowing pile (a mouse plays at once; on touch the first tap on a pile previews both totals and
-// the second plays), with the "Mark it" toggle for a marked card (GRIT-7). The turn flow is the table
-// controller's (../table/controller.js); every rule question goes to Python.
+// Grit at the table: what its felt draws and its status says, and how a person plays a card in two taps or
+// clicks: a hand card (it lifts, and every pile it may go on is labelled with both totals after the play, from
+// the bridge's previews), then one of those piles, which plays it; a mouse pointing at a pile lights it and
+// previews both totals on the plates too. The "Mark it" toggle plays the card marked (GRIT-7). The turn flow
+// is the table controller's (../table/controller.js); every rule question goes to Python.
 import { GritRenderer } from "./renderer.js";
 import { MovePanel } from "./move-panel.js";
 import { pileKey } from "./layout.js";
@@ -41,21 +42,17 @@ class GritTable {
     this.markIt = false;
     /** @type {string | null} the pile a hint suggests for the chosen card (pileKey) */
     this.hinted = null;
-    /** @type {string | null} the pile pointed at (hovered, or tapped once on touch): its totals are previewed */
+    /** @type {string | null} the pile pointed at (a mouse over it, or the pile tapped to play): lit, its totals previewed */
     this.pointed = null;
-    this.pointerType = "mouse";
     const { signal, canvas } = kit;
-    const panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), {
+    this.panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), {
       onSelect: (card) => this.select(card),
       onPlay: (move) => kit.play(move),
-      selected: () => this.selected,
       signal,
     });
-    this.panel = panel;
     this.markToggle = markToggle();
     document.querySelector(".moves-head")?.append(this.markToggle);
     this.markToggle.addEventListener("click", () => this.toggleMark(), { signal });
-    canvas.addEventListener("pointerdown", (event) => { this.pointerType = event.pointerType; }, { signal });
     canvas.addEventListener("pointermove", (event) => this.hover(event), { signal });
     // a finger "leaves" after every tap: only a mouse leaving ends the preview
     canvas.addEventListener("pointerleave", (event) => {
@@ -83,7 +80,6 @@ class GritTable {
   hint(move) {
     this.selected = move.card;
     this.markIt = move.marked;
-    this.panel.select(this.selected);
     this.hinted = pileKey(move.pile);
     this.kit.redraw();
   }
@@ -113,7 +109,6 @@ class GritTable {
     if (card !== this.selected) this.hinted = this.pointed = null;
     this.selected = this.selected === card ? null : card;
     if (!this.markAllowed()) this.markIt = false;
-    this.panel.select(this.selected);
     this.kit.redraw();
   }
 
@@ -124,7 +119,10 @@ class GritTable {
     this.kit.redraw();
   }
 
-  /** A click on the canvas: a hand card selects, a glowing pile plays the selected card there. */
+  /**
+   * A click or tap on the canvas: a hand card is chosen, a glowing pile takes the chosen card at once (its
+   * totals were on it since the card was chosen), lit while the move goes.
+   */
   tap(clientX, clientY, moment) {
     const hit = this.renderer.hitTest(clientX, clientY);
     if (!hit || !moment.acting) return;
@@ -135,9 +133,12 @@ class GritTable {
     }
     const key = pileKey(hit.pile);
     const move = this.playAt(key);
-    if (move && this.pointerType !== "mouse" && this.pointed !== key) return this.pointAt(key); // touch: see, then play
-    if (move) return this.kit.play(move);
-    this.kit.toast(this.markIt ? "A marked card can't go on that pile." : "That pile can't take a card right now.");
+    if (!move) {
+      this.kit.toast(this.markIt ? "A marked card can't go on that pile." : "That pile can't take a card right now.");
+      return;
+    }
+    this.pointAt(key);
+    this.kit.play(move);
   }
 
   markAllowed() {
@@ -151,19 +152,28 @@ class GritTable {
     this.markToggle.setAttribute("aria-pressed", String(this.markIt));
   }
 
-  /** @param {Moment} moment */
+  /**
+   * What the felt marks: the playable hand cards and the chosen one, the piles it may go on (the hinted one
+   * alone after a hint), each with its preview of both totals, and the pile pointed at (or hinted) lit, its
+   * preview also on the plates. The panel lights the same card.
+   * @param {Moment} moment
+   */
   highlight(moment) {
     this.refreshMarkToggle(moment.acting);
-    const moves = moment.legal.moves;
+    this.panel.select(this.selected, this.markIt);
+    const { moves, previews = [] } = moment.legal;
     const playable = new Set(moves.map((m) => m.card));
-    const targets = new Set(moves
-      .filter((m) => m.card === this.selected && m.marked === this.markIt)
-      .map((m) => pileKey(m.pile))
-      .filter((key) => this.hinted === null || key === this.hinted));
-    const at = moment.acting ? this.pointed ?? this.hinted : null;
-    const previewed = at === null ? -1 : moves.indexOf(this.playAt(at));
-    const preview = previewed < 0 ? null : moment.legal.previews?.[previewed] ?? null;
-    return { selected: moment.acting ? this.selected : null, playable, targets, preview, caption: this.caption(moment) };
+    /** @type {Map<string, import("./shapes.js").GritPreview | null>} */
+    const targets = new Map(moves.flatMap((m, i) => {
+      const key = pileKey(m.pile);
+      const offered = m.card === this.selected && m.marked === this.markIt && (this.hinted === null || key === this.hinted);
+      return offered ? [[key, previews[i] ?? null]] : [];
+    }));
+    const pointed = moment.acting ? this.pointed ?? this.hinted : null;
+    const preview = pointed === null ? null : targets.get(pointed) ?? null;
+    return {
+      selected: moment.acting ? this.selected : null, playable, targets, pointed, preview, caption: this.caption(moment),
+    };
   }
 
   /** @param {Moment} moment */
@@ -171,7 +181,6 @@ class GritTable {
     const { view } = moment;
     if (!view) return "";
     if (moment.stage === "over") return "The duel is over";
-    if (moment.acting && this.pointed && this.pointerType !== "mouse") return "Tap the pile again to play there";
     if (moment.acting) return this.selected ? "Now choose a glowing pile" : "Your turn: choose a card";
     if (moment.machine !== null) return `${moment.names[moment.machine].subject} is thinking…`;
     return "";

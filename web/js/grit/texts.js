@@ -1,6 +1,17 @@
-// Grit's table in words for screen readers. Every sentence about what happened (the log, the other side's
-// last play, the cards set aside at the end) is the engine's, written for the viewer.
+// Grit's table in words: the short words on the felt, and the table for screen readers. Every sentence about
+// what happened (the log, the other side's last play, the cards set aside at the end) is the engine's, written
+// for the viewer.
 import { cardText } from "../cards.js";
+
+/** The two sides on a pile's preview, from the viewer's seat (at a hot seat too: the person holding the device). */
+export const PREVIEW_SIDES = { mine: "You", rival: "Rival" };
+
+/**
+ * A side's mark (GRIT-7: one card a game may go down marked) on its plate: the words, and the short ones
+ * where the plate is narrow.
+ * @param {boolean} used
+ */
+export const markWords = (used) => (used ? ["mark used", "↻ used"] : ["mark ready", "↻ ready"]);
 
 function pileText(pile, index) {
   const top = pile.cards.at(-1);
