@@ -113,6 +113,12 @@ class Visit:
         assert answer["ok"], answer
         return dict(answer["record"])
 
+    def press_tool(self, selector: str) -> None:
+        """Press a tool of the table's toolbar; on a narrow screen it may wait behind "More", opened first."""
+        if not self.page.locator(selector).is_visible():
+            self.page.click("#more-tools")
+        self.page.click(selector)
+
     def toast(self) -> str:
         """The notice on screen now (waits for one)."""
         self.page.wait_for_selector("#toast:not([hidden])")

@@ -207,7 +207,7 @@ def test_the_suit_table_lights_the_last_turns_cell(open_page: Callable[..., Any]
     assert not page.locator("#ds-chart").is_visible()
 
     for kind, heading in [("rules", "How to play Dueling Suits"), ("rulings", "House rulings for Dueling Suits")]:
-        page.click(f"button[data-help='{kind}']")
+        visit.press_tool(f"button[data-help='{kind}']")
         page.wait_for_function("(h) => document.querySelector('#help-text h2')?.textContent === h", arg=heading)
         if kind == "rulings":
             rulings = page.locator("#help-text dt").all_inner_texts()

@@ -210,13 +210,13 @@ def test_rules_and_rulings_open_from_the_table(open_page: Callable[..., Visit]) 
     page = visit.goto("#game=grit&mode=computer&level=easy&seed=3&speed=instant")
     dialog = page.locator("#help-dialog")
     for kind, heading in [("rules", "How to play Grit"), ("rulings", "House rulings for Grit")]:
-        page.click(f"button[data-help='{kind}']")
+        visit.press_tool(f"button[data-help='{kind}']")
         expect(dialog.locator("h2").first).to_have_text(heading)  # waits for the fetch
         assert dialog.evaluate("(d) => d.scrollTop") == 0
         dialog.evaluate("(d) => { d.scrollTop = d.scrollHeight; }")
         dialog.locator("button[type='submit']").click()
         assert not dialog.is_visible()
-    page.click("button[data-help='rulings']")
+    visit.press_tool("button[data-help='rulings']")
     expect(dialog.locator("h2").first).to_have_text("House rulings for Grit")
     rulings = dialog.locator("dt").all_inner_texts()
     assert [r.split(" ")[0] for r in rulings] == [f"GRIT-{i}" for i in range(1, 10)]

@@ -114,7 +114,7 @@ def test_a_commit_by_canvas_click(open_page: Callable[..., Any]) -> None:
     assert [m for p, m in record["moves"] if p == 0] == [{"type": "play", "card": card["card"]}]
 
     for kind, heading in [("rules", "How to play Knife Fight"), ("rulings", "House rulings for Knife Fight")]:
-        page.click(f"button[data-help='{kind}']")
+        visit.press_tool(f"button[data-help='{kind}']")
         page.wait_for_function("(h) => document.querySelector('#help-text h2')?.textContent === h", arg=heading)
         if kind == "rulings":
             rulings = page.locator("#help-text dt").all_inner_texts()

@@ -58,15 +58,14 @@ export function replaceAddress(address) {
   hereAddress = location.href;
 }
 
+/** Every dialog of the page, those a module adds later (the roster's) included. */
 export function wireDialogHistory() {
   const watcher = new MutationObserver((changes) => {
     for (const change of changes) {
-      const dialog = /** @type {HTMLDialogElement} */ (change.target);
-      if (dialog.open && change.oldValue === null) onOpened();
+      const dialog = change.target;
+      if (dialog instanceof HTMLDialogElement && dialog.open && change.oldValue === null) onOpened();
     }
   });
-  for (const dialog of document.querySelectorAll("dialog")) {
-    watcher.observe(dialog, { attributes: true, attributeFilter: ["open"], attributeOldValue: true });
-  }
+  watcher.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"], attributeOldValue: true });
   window.addEventListener("popstate", onPopState);
 }
