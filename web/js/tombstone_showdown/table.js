@@ -13,6 +13,7 @@ import { sceneHeader, boardCards, storyItems } from "./board.js";
 import { END_TITLES, roundLabel, promptFor, waitingFor, newsLine, logEntries, tableSummary, seatName, enemyMove } from "./texts.js";
 import { make, dollars } from "../tombstone/sheet-view.js";
 import { partyStrip } from "../tombstone/compact-sheet.js";
+import { keepFeltRoom } from "../tombstone/felt-room.js";
 import { abilities } from "../tombstone/rules.js";
 import { constantsOf } from "../game-constants.js";
 import { Roster, writtenBackNote } from "../tombstone/roster.js";
@@ -119,6 +120,7 @@ export function makeTable(kit) {
   const strip = make("ul", { className: "tt-strip", "aria-label": "The party at a glance" });
   felt.prepend(scene, strip);
   felt.append(board);
+  keepFeltRoom(felt, kit.canvas, signal);
   // The story sits beside the moves on a wide screen, under the board on a phone.
   const wide = matchMedia(WIDE);
   const placeStory = () => (wide.matches ? moves : felt).append(story);

@@ -11,6 +11,7 @@ import { board } from "./board.js";
 import { turnLine, newsLine, logEntries, tableSummary } from "./texts.js";
 import { make } from "../tombstone/sheet-view.js";
 import { partyStrip } from "../tombstone/compact-sheet.js";
+import { keepFeltRoom } from "../tombstone/felt-room.js";
 import { Roster, writtenBackNote } from "../tombstone/roster.js";
 
 export { setupFields } from "./party.js";
@@ -79,8 +80,10 @@ export function makeTable(kit) {
   screen.classList.add("tb-fate", "tt-table");
   const pane = make("section", { className: "tt-board", "aria-label": "The party and the Dealer" });
   const strip = make("ul", { className: "tt-strip", "aria-label": "The party at a glance" });
-  document.querySelector("#felt")?.append(pane);
-  document.querySelector("#felt")?.prepend(strip);
+  const felt = /** @type {HTMLElement} */ (document.querySelector("#felt"));
+  felt.append(pane);
+  felt.prepend(strip);
+  keepFeltRoom(felt, kit.canvas, signal);
   pane.addEventListener("click", (event) => {
     const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-hand]"));
     if (button && !button.disabled) showHand(button.dataset.hand === "" ? null : Number(button.dataset.hand));
