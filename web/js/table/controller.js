@@ -127,7 +127,7 @@ export class TableController {
     this.adapter = makeTable(kit);
     this.renderer = this.adapter.renderer;
     this.renderer.setPace(PACES[this.speed]);
-    this.detachStylesheet = attachStylesheet(this.adapter.stylesheet);
+    this.stylesheet = attachStylesheet(this.adapter.stylesheet);
     this.dom = {
       turn: /** @type {HTMLElement} */ (document.querySelector("#turn-line")),
       reason: /** @type {HTMLElement} */ (document.querySelector("#reason-line")),
@@ -199,11 +199,14 @@ export class TableController {
 
   // --- opening ----------------------------------------------------------------------------------------
 
-  /** Sit down: read who plays here from the spectator's view, then show the table as it stands. */
+  /**
+   * Sit down: read who plays here from the spectator's view, then show the table as it stands, once the
+   * game's stylesheet applies.
+   */
   async open() {
     this.dom.waiting.hidden = true;
     this.dom.result.hidden = true;
-    const probe = await this.session.view(null);
+    const [probe] = await Promise.all([this.session.view(null), this.stylesheet.ready]);
     if (this.closed) return;
     if (!probe.ok) {
       this.writeStatus("The table could not be read.", problem(probe));
@@ -620,7 +623,7 @@ export class TableController {
     this.dom.result.hidden = true;
     this.dom.waiting.hidden = true;
     this.writeStatus("", "");
-    this.detachStylesheet();
+    this.stylesheet.detach();
     this.session.close();
   }
 }

@@ -1,6 +1,6 @@
 // The roster on the saloon's menu: the Tombstone characters kept in this browser, open from the menu without
 // sitting down at a table (games.js lists this module among the menu's entries, menu.js paints it). The
-// roster's dialog and its stylesheet load only when it is opened.
+// roster's dialog and its stylesheet load only when it is opened, and it opens once both are in.
 import { vignetteOf } from "../vignette-kit.js";
 import { characterSheet } from "./vignette-parts.js";
 import { attachStylesheet } from "../table/stylesheet.js";
@@ -27,12 +27,12 @@ export const menuEntry = {
       return; // the loading pill says what went wrong, with "Try again"
     }
     if (!wanted()) return; // the player sat down at a table meanwhile
-    const detach = attachStylesheet(new URL("./sheet.css", import.meta.url).href);
-    const { RosterView } = await import("./roster-view.js");
+    const sheet = attachStylesheet(new URL("./sheet.css", import.meta.url).href);
+    const [{ RosterView }] = await Promise.all([import("./roster-view.js"), sheet.ready]); // never shown unstyled
     const view = new RosterView({ bridge: engine, toast });
     view.dialog.addEventListener("close", () => {
       view.remove();
-      detach();
+      sheet.detach();
     }, { once: true });
     await view.open();
   },

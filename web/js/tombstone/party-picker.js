@@ -33,8 +33,8 @@ export function notUp(sheet) {
  * @returns {Promise<import("../types.js").SetupFields>}
  */
 export async function partyPicker({ engine, close }, { max, none, unfit = (sheet) => (sheet.status === "dead" ? "dead" : null) }) {
-  attachStylesheet(new URL("./party-picker.css", import.meta.url).href);
-  const { characters, problems } = await new Roster(engine).load();
+  const sheet = attachStylesheet(new URL("./party-picker.css", import.meta.url).href);
+  const [{ characters, problems }] = await Promise.all([new Roster(engine).load(), sheet.ready]); // never shown unstyled
   const usable = characters.filter((c) => unfit(c.sheet) === null);
   const fieldset = make("fieldset", { className: "tt-party-pick" }, [make("legend", {}, ["The party"])]);
   const other = make("input", { type: "radio", name: "tt-party", value: none.value });
