@@ -3,7 +3,8 @@
 // over the card it covers, each side's judged total, and for a settled flip the verdict, the rule that
 // decided it and the engine's sentence. Several stages sit side by side (an attack and its damage). Along
 // the bottom, the hand of the player whose view is drawn, its cards glowing where they can cheat. New
-// cards turn face up one after another; then what the engine settled is named in a callout where the
+// cards turn face up one after another, from the backs of the deck they come from (the Dealer's blue, a
+// character's own red); then what the engine settled is named in a callout where the
 // verdict will stay ("Hit! 3 damage", "Miss", "Saved", "Black Joker: failed"), held before anyone acts
 // again. A table's renderer extends FateRenderer and lays these out with whatever else it shows; nothing
 // here judges a flip.
@@ -21,7 +22,8 @@ export const VERDICT_FILL = "rgba(70, 48, 10, 0.95)";
 const NAMED_TOGETHER = new Set(["attack>damage"]);
 
 /**
- * @typedef {{name: string, cards: string[], cheat: string | null, covered: string | null, total: string, win?: boolean}} Side
+ * @typedef {{name: string, back: string, cards: string[], cheat: string | null, covered: string | null, total: string, win?: boolean}} Side
+ *   back: the colour of the backs of the deck its cards come from
  * @typedef {{title: string, sides: Side[], target: string, verdict: string, rule: string, sentence: string, waiting: boolean, key?: string}} Stage
  *   key: the settled event it shows (settledKey), so that a callout finds it on the felt
  * @typedef {{x: number, y: number, w: number, h: number}} Rect
@@ -31,13 +33,19 @@ const NAMED_TOGETHER = new Set(["attack>damage"]);
  * @typedef {{name: string, label: {x: number, y: number}, cards: {code: string, rect: Rect}[]}} HandRow
  */
 
+/** The backs of a deck's cards: the Dealer's deck of fate blue, every character's own red, apart at a glance. */
+export const deckBack = (/** @type {string} */ deck) => (deck === "dealer" ? "blue" : "red");
+
+/** The backs of the cards `ref` flips: a character's own deck, anyone else's the Dealer's (TOMB-1). */
+const backOf = (view, ref) => deckBack(view.party.some((p) => p.ref === ref) ? ref : "dealer");
+
 /** @returns {Stage | null} the flip waiting for cheats */
 export function pendingStage(view) {
   const { pending } = view;
   if (!pending) return null;
   const needs = typeof pending.context.target === "number" ? ` · needs ${pending.context.target}` : "";
   const sides = pending.sides.map((s) => ({
-    name: s.name.charAt(0).toUpperCase() + s.name.slice(1), cards: s.cards, cheat: s.cheat, covered: s.covered,
+    name: s.name.charAt(0).toUpperCase() + s.name.slice(1), back: deckBack(s.deck), cards: s.cards, cheat: s.cheat, covered: s.covered,
     total: pending.kind === "damage" ? `damage ${(pending.context.weapon?.damage ?? []).join("/")} by tier` : `${totalWords(s.flip, s.ability)}${needs}`,
   }));
   return { title: pendingTitle(view), sides, target: "", verdict: "", rule: pending.context.why ?? "", sentence: "", waiting: true };
@@ -50,13 +58,13 @@ export function settledStage(view, event) {
   const capital = who.charAt(0).toUpperCase() + who.slice(1);
   if (result.kind === "damage") {
     const cards = [result.card, ...(result.extra ? [result.extra] : [])];
-    const side = { name: capital, cards, cheat: result.cheat, covered: result.covered, total: damageTier(result), win: result.total > 0 };
+    const side = { name: capital, back: backOf(view, event.who), cards, cheat: result.cheat, covered: result.covered, total: damageTier(result), win: result.total > 0 };
     const verdict = result.total > 0 ? `${result.total} damage to ${nameOf(view, event.other)}` : "No damage";
     return { title: `${capital}'s damage against ${nameOf(view, event.other)}`, sides: [side], target: "", verdict, rule: "", sentence: event.sentence, waiting: false, key: settledKey(event) };
   }
   if (result.kind === "save") {
     const f = result.flip;
-    const side = { name: capital, cards: f.cards, cheat: f.cheat, covered: f.covered, total: `${totalWords(f, result.ability)} · needs ${result.target}`, win: result.success };
+    const side = { name: capital, back: backOf(view, event.who), cards: f.cards, cheat: f.cheat, covered: f.covered, total: `${totalWords(f, result.ability)} · needs ${result.target}`, win: result.success };
     return { title: saveTitle(capital, event.kind, result.ability, result.target), sides: [side], target: "",
       verdict: result.success ? "Made it" : "Short", rule: result.rule.endsWith("_joker") ? saveRule(result) : "", // a plain total says it all
       sentence: event.sentence, waiting: false, key: settledKey(event) };
@@ -67,8 +75,8 @@ export function settledStage(view, event) {
   return {
     title: `${event.kind === "initiative" ? "Initiative: " : ""}${capital} against ${other}: ${result.ability}`,
     sides: [
-      { name: capital, cards: a.cards, cheat: a.cheat, covered: a.covered, total: totalWords(a, result.ability), win: result.actor_wins },
-      { name: otherCapital, cards: o.cards, cheat: o.cheat, covered: o.covered, total: totalWords(o, result.ability), win: !result.actor_wins },
+      { name: capital, back: backOf(view, event.who), cards: a.cards, cheat: a.cheat, covered: a.covered, total: totalWords(a, result.ability), win: result.actor_wins },
+      { name: otherCapital, back: backOf(view, event.other), cards: o.cards, cheat: o.cheat, covered: o.covered, total: totalWords(o, result.ability), win: !result.actor_wins },
     ],
     target: "", verdict: `${result.actor_wins ? capital : otherCapital} wins`, rule: contestRule(result), sentence: event.sentence, waiting: false,
     key: settledKey(event),
@@ -279,11 +287,11 @@ export class FateRenderer extends TableRenderer {
     return card ? clamp01((elapsed - card.start) / FLIP_MS) : 1;
   }
 
-  /** A card turning face up: its back narrowing, then its face widening. */
-  flipCard(rect, code, t) {
+  /** A card turning face up: its back (in the colour `back`) narrowing, then its face widening. */
+  flipCard(rect, code, t, back) {
     const { ctx } = this;
     const lift = Math.sin(Math.PI * t) * rect.h * 0.06;
-    if (t < 0.5) this.painter.draw(ctx, rect.x, rect.y - lift, rect.w, rect.h, { faceUp: false, squeeze: 1 - ease(t * 2) });
+    if (t < 0.5) this.painter.draw(ctx, rect.x, rect.y - lift, rect.w, rect.h, { faceUp: false, back, squeeze: 1 - ease(t * 2) });
     else this.painter.draw(ctx, rect.x, rect.y - lift, rect.w, rect.h, { code, faceUp: true, squeeze: ease((t - 0.5) * 2) });
   }
 
@@ -301,10 +309,10 @@ export class FateRenderer extends TableRenderer {
             this.painter.draw(ctx, card.rect.x, card.rect.y, card.rect.w, card.rect.h, { code: card.code, faceUp: true });
             ctx.fillStyle = "rgba(10, 30, 20, 0.35)";
             ctx.fillRect(card.rect.x, card.rect.y, card.rect.w, card.rect.h);
-          } else this.flipCard(card.rect, card.code, this.turned(card.code, elapsed));
+          } else this.flipCard(card.rect, card.code, this.turned(card.code, elapsed), side.back);
         }
         if (cheat) {
-          this.flipCard(cheat.rect, cheat.code, this.turned(cheat.code, elapsed));
+          this.flipCard(cheat.rect, cheat.code, this.turned(cheat.code, elapsed), side.back);
           pill(ctx, "cheat", cheat.rect.x + cheat.rect.w, cheat.rect.y, { size: 10, fill: VERDICT_FILL, edge: GOLD });
         }
         const shown = Math.min(1, ...cards.map((c) => this.turned(c.code, elapsed)));

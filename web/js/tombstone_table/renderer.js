@@ -2,7 +2,7 @@
 // character's, with what is left in it and the hand held); in the middle the flip that waits for cheats
 // or, when nothing waits, the last flip settled with the engine's sentence (../tombstone/fate-felt.js
 // draws both); along the bottom the hand of the player who asked to see it. Only draws the view it is given.
-import { FateRenderer, pendingStage, settledStage } from "../tombstone/fate-felt.js";
+import { FateRenderer, pendingStage, settledStage, deckBack } from "../tombstone/fate-felt.js";
 import { CREAM, FAINT, GOLD, pill, ribbon, text, dashedOutline } from "../canvas-kit.js";
 
 const PAD = 12;
@@ -48,7 +48,7 @@ export class TombstoneRenderer extends FateRenderer {
     for (const pile of pileRow) {
       const { rect } = pile;
       if (pile.deck > 0) {
-        const back = pile.ref === "dealer" ? "blue" : "red"; // the Dealer's deck apart from the party's at a glance
+        const back = deckBack(pile.ref);
         if (pile.deck > 1) this.painter.draw(ctx, rect.x + 2, rect.y + 2, rect.w, rect.h, { faceUp: false, back });
         this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { faceUp: false, back });
       } else dashedOutline(ctx, rect);
