@@ -56,6 +56,22 @@ export function flipWords(flip, ability) {
   return `${cards}${counted} + ${ability} ${flip.modifier} = ${flip.total}`;
 }
 
+/**
+ * The flip waiting for cheats in one sentence, in plain words: each side's cards and total, then what it is
+ * measured against (a save's number), or for a damage flip its cards and the weapon's damage by tier (a
+ * damage flip has no total: its card's tier says the damage).
+ */
+export function pendingSentence(pending) {
+  const { target, weapon } = pending.context;
+  const named = (/** @type {string} */ name) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  if (pending.kind === "damage") {
+    const cards = pending.sides.map((side) => `${named(side.name)} flips ${side.cards.map(cardText).join(" and ")}`).join("; ");
+    return `${cards} for damage (${(weapon?.damage ?? []).join("/")} by tier).`;
+  }
+  const sides = pending.sides.map((side) => `${named(side.name)} ${flipWords(side.flip, side.ability)}`).join(" against ");
+  return typeof target === "number" ? `${sides}, needing ${target}.` : `${sides}.`;
+}
+
 /** A judged flip's total in a few words: "DEX 4 → 11", "Red Joker: succeeds". */
 export function totalWords(flip, ability) {
   if (flip.auto === "failure") return "Black Joker: fails";

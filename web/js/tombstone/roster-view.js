@@ -1,16 +1,25 @@
 // The roster dialog: the characters kept in this browser (roster.js) as a list, each with View, Print,
 // Export and Delete (asked twice), an Import from a .json file, and a line for every entry that could not
-// be read (kept as it was, with a button to remove it). "View" shows the sheet in the same dialog.
-// Any Tombstone page can open it; `onPick`, when given, adds a "Take" button per character (the
-// Dealer's table choosing its party).
+// be read (kept as it was, with a button to remove it). "View" shows the sheet in the same dialog. A row
+// says what the tables wrote back: the dead (dimmed, with a cross), those out of the fight, scars and
+// conditions. Any Tombstone page can open it; the tables' party pickers refuse the dead on their own.
 import { Roster, exportSheet } from "./roster.js";
 import { sheetView, make } from "./sheet-view.js";
-import { abilities } from "./rules.js";
+import { abilities, statuses } from "./rules.js";
 import { printSheet } from "./print.js";
 
 /** "STR 2 · DEX 1 · WIL 3 · GRT 1 · HP 2/2" */
 export function statLine(sheet) {
   return [...abilities().map((a) => `${a.id} ${sheet.abilities[a.id]}`), `HP ${sheet.hp}/${sheet.max_hp}`].join(" · ");
+}
+
+/** What the tables wrote on the sheet that a row should say: out of the fight or dead, scars, conditions. */
+function rosterMarks(sheet) {
+  const marks = [];
+  if (sheet.status !== "up") marks.push(make("span", { className: `tb-roster-state tb-roster-${sheet.status}` }, [statuses()[sheet.status] ?? sheet.status]));
+  if (sheet.scars.length) marks.push(make("span", { className: "tb-roster-mark" }, [sheet.scars.length === 1 ? "1 scar" : `${sheet.scars.length} scars`]));
+  if (sheet.conditions.length) marks.push(make("span", { className: "tb-roster-mark" }, [sheet.conditions.join(", ")]));
+  return marks;
 }
 
 const button = (label, className, onClick, attributes = {}) => {
@@ -20,15 +29,10 @@ const button = (label, className, onClick, attributes = {}) => {
 };
 
 export class RosterView {
-  /**
-   * @param {{bridge: import("./roster.js").Bridge, toast: (text: string) => void,
-   *   onPick?: (character: import("./roster.js").Character) => void, pickLabel?: string}} options
-   */
-  constructor({ bridge, toast, onPick, pickLabel = "Take" }) {
+  /** @param {{bridge: import("./roster.js").Bridge, toast: (text: string) => void}} options */
+  constructor({ bridge, toast }) {
     this.roster = new Roster(bridge);
     this.toast = toast;
-    this.onPick = onPick;
-    this.pickLabel = pickLabel;
     this.dialog = /** @type {HTMLDialogElement} */ (make("dialog", { className: "sheet reading tb-roster", id: "tb-roster", "aria-labelledby": "tb-roster-title" }));
     this.dialog.addEventListener("click", (event) => {
       if (event.target === this.dialog) this.dialog.close();
@@ -109,7 +113,6 @@ export class RosterView {
           this.showList();
         })]
       : [
-        ...(this.onPick ? [button(this.pickLabel, "brass-button tb-small", () => this.onPick?.(character), { "data-pick": "" })] : []),
         button("View", "plain-button tb-small", () => this.showSheet(character), { "data-view": "" }),
         button("Print", "plain-button tb-small", () => printSheet(sheet), { "data-print": "" }),
         button("Export", "plain-button tb-small", () => exportSheet(sheet), { "data-export": "" }),
@@ -118,11 +121,13 @@ export class RosterView {
           this.showList();
         }, { "data-delete": "" }),
       ];
-    return make("li", { className: "tb-roster-entry", "data-key": key }, [
+    const marks = rosterMarks(sheet);
+    return make("li", { className: `tb-roster-entry${sheet.status === "dead" ? " tb-roster-fallen" : ""}`, "data-key": key, "data-status": sheet.status }, [
       make("div", { className: "tb-roster-who" }, [
-        make("strong", { className: "tb-roster-name" }, [sheet.name]),
+        make("strong", { className: "tb-roster-name" }, [sheet.status === "dead" ? `${sheet.name} †` : sheet.name]),
         make("span", { className: "tb-roster-background" }, [sheet.background]),
         make("span", { className: "tb-roster-stats" }, [statLine(sheet)]),
+        ...(marks.length ? [make("span", { className: "tb-roster-marks" }, marks)] : []),
       ]),
       make("div", { className: "tb-roster-buttons" }, actions),
     ]);

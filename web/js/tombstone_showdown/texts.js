@@ -3,7 +3,7 @@
 // sentence about what was settled is the engine's (view.log, the events' "sentence"); this module names
 // things and says which flip waits.
 import { cardText } from "../cards.js";
-import { pendingTitle, flipWords } from "../tombstone/fate-words.js";
+import { pendingTitle, flipWords, pendingSentence } from "../tombstone/fate-words.js";
 
 /** The headline of each way a fight ends (view.end). */
 export const END_TITLES = {
@@ -53,11 +53,7 @@ export function waitingFor(view, toAct) {
 
 /** The news line: the flip on the table while one waits, else the last thing the engine said. */
 export function newsLine(view) {
-  const { pending } = view;
-  if (pending) {
-    const sides = pending.sides.map((side) => `${side.name.charAt(0).toUpperCase()}${side.name.slice(1)} ${flipWords(side.flip, side.ability)}`).join(" against ");
-    return pending.context.target !== undefined && typeof pending.context.target === "number" ? `${sides}, needing ${pending.context.target}.` : `${sides}.`;
-  }
+  if (view.pending) return pendingSentence(view.pending);
   return view.log.at(-1)?.sentence ?? "";
 }
 

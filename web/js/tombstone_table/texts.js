@@ -2,7 +2,7 @@
 // status lines, the log and the canvas summary. Every sentence about what happened is the engine's
 // (view.log, the events' "sentence"); this module only names things and strings counts together.
 import { cardText } from "../cards.js";
-import { nameOf, pendingTitle, flipWords } from "../tombstone/fate-words.js";
+import { nameOf, pendingTitle, flipWords, pendingSentence } from "../tombstone/fate-words.js";
 
 export { nameOf, pendingTitle, flipWords };
 
@@ -26,11 +26,7 @@ export function turnLine(view, toAct) {
 
 /** The news line: the flip on the table while one waits, else the last thing the engine said. */
 export function newsLine(view) {
-  const { pending } = view;
-  if (pending) {
-    const sides = pending.sides.map((side) => `${side.name} ${flipWords(side.flip, side.ability)}`).join(" against ");
-    return pending.context.target ? `${sides}, needing ${pending.context.target}.` : `${sides}.`;
-  }
+  if (view.pending) return pendingSentence(view.pending);
   return view.log.at(-1)?.sentence ?? "Pick who acts below: a player's save, contest or attack, or one of the Dealer's tools.";
 }
 
