@@ -143,6 +143,8 @@ def test_a_session_at_the_dealers_table(open_page: Callable[..., Visit]) -> None
         click_and_wait(visit, move_selector({"type": "attack", "weapon": 0, "target": target["ref"]}, 1))
         assert visit.record()["moves"][-1][1].get("mode") == "enhanced" or visit.view(0)["pending"] is None
         resolve_flips(visit, cheats)
+    page.click("button.tt-actor[data-actor='1']")
+    assert page.locator("input[name='tt-mode'][value='normal']").is_checked(), "each action starts from a normal flip"
     sentences = log(visit)
     assert any(" attacks Bandit" in s for s in sentences)
     assert any("for damage" in s for s in sentences), sentences

@@ -618,7 +618,8 @@ class Combat:
         return npc
 
     def _numbered(self, base: str) -> str:
-        taken = {n["name"] for n in self.npcs}
+        """A name nobody in the scene has yet ("Bandit 2"): two alike could not be told apart on a button."""
+        taken = {n["name"] for n in self.npcs} | {sheet["name"] for sheet in self.party}
         if base not in taken:
             return base
         return next(f"{base} {k}" for k in range(2, 100) if f"{base} {k}" not in taken)

@@ -331,7 +331,7 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         background_card = self._draw_non_jokers(DEALER, 1, events)[0]
         self.decks[DEALER].discard.extend([*cards, background_card])
         column = pick(tuple(NAME_COLUMNS), self.rng)
-        name = move.get("name", "").strip() or NAMES[column][roll_die(self.rng) + roll_die(self.rng)]
+        name = self._numbered(move.get("name", "").strip() or NAMES[column][roll_die(self.rng) + roll_die(self.rng)])
         background = BACKGROUNDS[background_card[-1]][card_rank(background_card)]
         npc = self._add_npc(name, "hireling", scores, item_json(HIRELING_WEAPON), background=background)
         self._say(events, {"type": "hireling", "npc": npc["ref"], "cards": cards, "background_card": background_card},
@@ -341,7 +341,7 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
     def _do_enemy(self, p: int, move: Move, events: list[Event]) -> None:
         preset = ENEMY_PRESETS[move["preset"]]
         kind = "posse" if preset.get("posse") else "enemy"
-        name = move.get("name", "").strip() or self._numbered(preset["name"])
+        name = self._numbered(move.get("name", "").strip() or preset["name"])
         npc = self._add_npc(name, kind, dict(preset["abilities"]), item_json(ENEMY_WEAPONS[preset["weapon"]]))
         self._say(events, {"type": "enemy", "npc": npc["ref"]},
                   f"{name} joins the scene ({scores_words(npc['abilities'])}; HP {npc['hp']}; {npc['weapon']['name']}).")

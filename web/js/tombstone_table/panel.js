@@ -40,6 +40,9 @@ function radios(legend, key, choices, checked) {
 /** @returns {import("./shapes.js").TableConstants} */
 const rules = () => constantsOf("tombstone_table");
 
+/** The fields an action sets, as each action starts: a normal flip, no modifier, one attacker, one point, no name. */
+const FRESH_FIELDS = { mode: "normal", other_mode: "normal", modifier: 0, attackers: 1, amount: 1, name: "" };
+
 export class TablePanel extends MovePanel {
   /**
    * @param {Element} root
@@ -49,7 +52,7 @@ export class TablePanel extends MovePanel {
     super(root, { onPlay: () => {}, signal });
     this.onPlayAs = onPlay;
     this.onHand = onHand;
-    this.state = { actor: 0, mode: "normal", other_mode: "normal", ability: "DEX", modifier: 0, attackers: 1, amount: 1, name: "" };
+    this.state = { actor: 0, ability: "DEX", ...FRESH_FIELDS };
     /** @type {Record<string, boolean>} which Dealer's folds are open */
     this.folds = {};
     /** @type {Offer | null} */
@@ -61,7 +64,9 @@ export class TablePanel extends MovePanel {
       const button = /** @type {HTMLButtonElement | null} */ (target.closest("button"));
       if (!button || button.disabled) return;
       if (button.classList.contains("move")) {
-        this.onPlayAs(Number(button.dataset.seat), this.withFields(JSON.parse(button.dataset.move ?? "null")));
+        const move = this.withFields(JSON.parse(button.dataset.move ?? "null"));
+        Object.assign(this.state, FRESH_FIELDS); // the next action starts plain: no setting carries over unseen
+        this.onPlayAs(Number(button.dataset.seat), move);
       } else if (button.dataset.actor !== undefined) {
         this.state.actor = Number(button.dataset.actor);
         this.rerender(`actor:${this.state.actor}`);
