@@ -40,8 +40,10 @@ Ops (DESIGN.md, issue 7 contract):
 - ``record {session}`` -> ``{record}``; ``load {record, names?}`` -> ``{session}``
 - ``share {session}`` -> ``{share: {game, seed, options, deal?, setup?}}`` once over (``not_over``
   before); ``deal`` only when the game was dealt by hand, ``setup`` only when it has one
-- ``check_result {game, result}`` -> ``{result}``: a game's result coming back from outside (an
-  imported character sheet) checked and made canonical by the game (``State.check_result``)
+- ``check_result {game, result}`` -> ``{result, provenance?}``: a game's result coming back from outside (an
+  imported character sheet) checked and made canonical by the game (``State.check_result``); ``provenance``
+  where the game can tell where it comes from (``State.result_provenance``: the forge's ``{word, reason,
+  problems}``, word "by_the_book" | "forged" | "edited" | "imported", TS-18)
 - ``close {session}`` -> ``{}``
 
 The answers the page reads are declared below as TypedDicts (``ViewAnswer``, ``LegalAnswer``,
@@ -224,9 +226,11 @@ class Bridge:
         if "result" not in request:
             raise BadRequest("bad_request", "'check_result' needs a 'result'.")
         try:
-            return {"result": game.state_class.check_result(request["result"])}
+            checked = game.state_class.check_result(request["result"])
         except SetupError as exc:
             raise BadRequest(exc.code, exc.message) from None
+        provenance = game.state_class.result_provenance(checked)
+        return {"result": checked} if provenance is None else {"result": checked, "provenance": provenance}
 
     def op_view(self, request: Request) -> ViewAnswer[Json]:
         state = self._session(request)

@@ -271,6 +271,13 @@ class State(ABC, Generic[ViewT, EventT, MoveT, PreviewT]):
         raise SetupError("no_result", f"{cls.info.title} keeps no results to import.")
 
     @classmethod
+    def result_provenance(cls, result: Json) -> Json:
+        """Where a result that ``check_result`` made canonical comes from, as far as the game can show it
+        without a server (the forge replays a character's record: TS-18), or None when the game cannot
+        tell; the bridge's ``check_result`` answer carries it as ``provenance``."""
+        return None
+
+    @classmethod
     def sample_setup(cls, size: int, seed: int) -> Json:
         """A setup with ``size`` participants made from ``seed``, for the designers' simulations; games
         without a setup (or whose default is the only one) return None."""

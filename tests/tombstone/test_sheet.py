@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from pygame_core import SetupError, get_game
 from pygame_core.bots import RandomBot
 from pygame_core.games.tombstone.character import (
-    CONDITIONS, SHEET_FORMAT, SHEET_VERSION, Sheet, ability_modifier, check_sheet, effective_hp, inventory_full,
-    item_json, new_sheet, slots_used, weapons)
+    CONDITIONS, DEAD_GRT_FLOOR, SHEET_FORMAT, SHEET_VERSION, Sheet, ability_modifier, arithmetic_errors,
+    arithmetic_notes, check_sheet, effective_hp, inventory_full, item_json, new_sheet, scar_pending, slots_used,
+    weapons)
 from pygame_core.games.tombstone.tables import CREDIT, SHOP, TRAIT_IDS
 
 ABILITIES = {"STR": 2, "DEX": 3, "WIL": 1, "GRT": 1}
@@ -156,12 +157,14 @@ def test_check_sheet_rebuilds_weapon_rows_from_the_class() -> None:
 
 
 def test_check_sheet_accepts_a_table_worn_sheet() -> None:
-    """Items fill ten slots and Fatigue and conditions go past them (the table may do that), scars,
-    an ability at -1 under a maximum of 0... are all still a sheet."""
+    """Items fill ten slots and Fatigue and conditions go past them (the table may do that), scars (one
+    still waiting on a recovery, TS-9), a dead character's GRT below 0 (TS-17)... are all still a sheet."""
     sheet = named({"STR": 0, "DEX": 1, "WIL": 1, "GRT": 1})
     sheet["inventory"] += [item_json(SHOP["crowbar"]) for _ in range(8)]
-    sheet.update(fatigue=3, conditions=["Injured", "Hobbled"], hp=0, status="out", exhausted=True, doomed=True,
-                 scars=[{"roll": 12, "name": "Doomed", "detail": "x"}], notes="n" * 2000)
+    sheet.update(fatigue=3, conditions=["Injured", "Hobbled"], hp=0, status="dead", exhausted=True, doomed=True,
+                 scars=[{"roll": 12, "name": "Doomed", "detail": "x"},
+                        {"roll": 4, "name": "Broken Limb", "detail": "Broken rib (9♣).", "pending": "count_GRT_7"}],
+                 notes="n" * 2000)
     sheet["abilities"]["GRT"] = -1
     sheet["made"] = {"anything": [1, {"a": None}]}
     assert check_sheet(sheet) == sheet
@@ -207,7 +210,20 @@ BAD: dict[str, tuple[Callable[[], Any], str]] = {
     "abilities missing": (edit(lambda s: s["abilities"].pop("GRT")), "abilities"),
     "abilities bool": (edit(lambda s: s["abilities"].update(STR=True)), "STR"),
     "abilities float": (edit(lambda s: s["abilities"].update(DEX=2.0)), "DEX"),
-    "abilities below -1": (edit(lambda s: s["abilities"].update(WIL=-2)), "WIL"),
+    "WIL below 0 (TS-13, TS-17)": (edit(lambda s: s["abilities"].update(WIL=-1)), "WIL must be a whole number from 0"),
+    "GRT below the dead's floor (TS-17)": (
+        edit(lambda s: s.update(status="dead", abilities={**s["abilities"], "GRT": -31})),
+        "GRT must be a whole number from -30"),
+    "GRT below 0 on the living (TS-17)": (edit(lambda s: s["abilities"].update(GRT=-1)), "GRT below 0 kills"),
+    "a score above its maximum (TS-17)": (edit(lambda s: s["abilities"].update(DEX=4)), "above its maximum 3"),
+    "a maximum past seven cards (TS-17)": (edit(lambda s: s.update(abilities={**s["abilities"], "STR": 8},
+                                                                    max={**s["max"], "STR": 8})),
+                                           "STR's maximum is 8, but seven cards give at most 7"),
+    "max_hp not GRT + 1 (TS-17)": (edit(lambda s: s.update(hp=3, max_hp=3)), "max_hp must be 2"),
+    "a pending the scar never waits for (TS-9)": (edit(set_("scars", [{"roll": 3, "name": "Walloped", "detail": "x",
+                                                                        "pending": "max_hp_tier"}])), "pending"),
+    "a pending of another scar (TS-9)": (edit(set_("scars", [{"roll": 4, "name": "Broken Limb", "detail": "x",
+                                                               "pending": "count_DEX_7"}])), "pending"),
     "max negative": (edit(lambda s: s["max"].update(WIL=-1)), "WIL"),
     "max missing": (edit(drop("max")), "max"),
     "hp above max_hp": (edit(set_("hp", 3)), "hp cannot be above max_hp"),
@@ -249,6 +265,93 @@ def test_check_sheet_refuses_a_corrupted_sheet_with_a_clear_message(case: str) -
     assert info.value.code == "bad_sheet"
     assert words in info.value.message, info.value.message
     assert info.value.message.strip().endswith(".")
+
+
+# --------------------------------------------------------------------------- check_sheet: the rules' arithmetic (TS-17)
+def test_ts17_a_sheet_no_draw_can_give_is_refused_with_every_reason() -> None:
+    """STR 9 and HP 50/50 at GRT 0 with no scars: seven cards give no STR 9, and max HP is GRT + 1 (TOMB-2)."""
+    sheet = named({"STR": 9, "DEX": 0, "WIL": 0, "GRT": 0})
+    sheet.update(hp=50, max_hp=50)
+    with pytest.raises(SetupError) as info:
+        check_sheet(sheet)
+    assert info.value.code == "bad_sheet"
+    assert info.value.message == ("STR's maximum is 9, but seven cards give at most 7 and no scar on the sheet "
+                                  "raises it (TOMB-2, TS-9). max_hp must be 1 (GRT's maximum 0 + 1: TOMB-2), not 50.")
+    assert arithmetic_errors(check_sheet(named({"STR": 7, "DEX": 0, "WIL": 0, "GRT": 0}))) == []
+
+
+@pytest.mark.parametrize("grt,status,ok", [(0, "up", True), (-1, "up", False), (-1, "out", False), (-1, "dead", True),
+                                           (-22, "dead", True), (DEAD_GRT_FLOOR, "dead", True),
+                                           (DEAD_GRT_FLOOR - 1, "dead", False)])
+def test_ts17_grt_below_zero_only_on_the_dead_down_to_the_floor(grt: int, status: str, ok: bool) -> None:
+    sheet = named({"STR": 2, "DEX": 2, "WIL": 1, "GRT": 2})
+    sheet["abilities"]["GRT"] = grt
+    sheet.update(hp=0, status=status)
+    if ok:
+        assert check_sheet(sheet) == sheet
+    else:
+        with pytest.raises(SetupError):
+            check_sheet(sheet)
+
+
+@pytest.mark.parametrize("ability", ["STR", "DEX", "WIL"])
+def test_ts13_ts17_str_dex_and_wil_stop_at_zero_even_for_the_dead(ability: str) -> None:
+    sheet = named({"STR": 2, "DEX": 2, "WIL": 2, "GRT": 1})
+    sheet["abilities"][ability] = -1
+    sheet["status"] = "dead"
+    with pytest.raises(SetupError) as info:
+        check_sheet(sheet)
+    assert info.value.message == f"{ability} must be a whole number from 0 to 60."
+
+
+def test_ts9_ts17_scars_let_the_maxima_and_max_hp_grow_as_far_as_they_can() -> None:
+    """Deafened raises max GRT by 1, a Rattling Blow to at most 7, a head wound STR, DEX or GRT by at most 7;
+    a Lasting Scar adds a tier (1-3) to max HP at once, a Mortal Wound on recovery (0-3 while it may wait)."""
+    def sheet_with(scars: list[int], **maxima: int) -> Sheet:
+        sheet = named({"STR": 2, "DEX": 2, "WIL": 1, "GRT": 2})
+        sheet["scars"] = [{"roll": r, "name": "x", "detail": "y"} for r in scars]
+        for a, top in maxima.items():
+            if a == "max_hp":
+                sheet["max_hp"] = sheet["hp"] = top
+            else:
+                sheet["max"][a] = sheet["abilities"][a] = top
+        return sheet
+
+    assert check_sheet(sheet_with([8], GRT=8, max_hp=8))  # 7 + Deafened's 1; the drawn GRT was 7 or 8
+    with pytest.raises(SetupError) as info:
+        check_sheet(sheet_with([8], GRT=8, max_hp=3))
+    assert info.value.message.startswith("max_hp must be from 8 to 9")
+    with pytest.raises(SetupError):
+        check_sheet(sheet_with([8], GRT=9, max_hp=9))
+    assert check_sheet(sheet_with([6], STR=14))  # 7 + a head wound's 7
+    with pytest.raises(SetupError):
+        check_sheet(sheet_with([6], WIL=8))  # the head wound never picks WIL
+    assert check_sheet(sheet_with([1], max_hp=4)) and check_sheet(sheet_with([1], max_hp=6))  # GRT 2 + 1, +1..3
+    for max_hp in (3, 7):
+        with pytest.raises(SetupError) as info:
+            check_sheet(sheet_with([1], max_hp=max_hp))
+        assert "max_hp must be from 4 to 6" in info.value.message
+    assert check_sheet(sheet_with([11], max_hp=3)) and check_sheet(sheet_with([11], max_hp=6))
+    # max GRT raised by a scar: the drawn GRT (and so max HP) may have been lower
+    assert check_sheet(sheet_with([2], GRT=7, max_hp=1))
+
+
+def test_ts17_what_a_hand_made_sheet_may_hold_is_only_noted() -> None:
+    sheet = check_sheet(named({"STR": 1, "DEX": 1, "WIL": 1, "GRT": 1}))
+    assert arithmetic_notes(sheet) == ["The maxima add up to 4: seven cards make 7 (TOMB-2, TS-9)."]
+    sheet = check_sheet({**named({"STR": 1, "DEX": 2, "WIL": 2, "GRT": 2}), "conditions": ["Injured", "Injured"]})
+    assert arithmetic_notes(sheet) == ["2 x Injured is more than STR's maximum 1, which kills (TS-13), yet the "
+                                       "status is up."]
+    assert arithmetic_notes({**sheet, "status": "dead"}) == []
+
+
+def test_ts9_a_scar_waiting_on_a_recovery_keeps_its_pending() -> None:
+    sheet = named()
+    sheet["scars"] = [{"roll": r, "name": "x", "detail": "y", "pending": scar_pending(r)} for r in (4, 5, 7, 11)]
+    assert [s["pending"] for s in check_sheet(sheet)["scars"]] == ["count_GRT_7", "count_GRT_7", "count_DEX_7",
+                                                                  "max_hp_tier"]
+    assert check_sheet(sheet) == sheet
+    assert [r for r in range(1, 13) if scar_pending(r) is None] == [1, 2, 3, 6, 8, 9, 10, 12]
 
 
 def test_the_corruptions_start_from_a_good_sheet() -> None:

@@ -103,8 +103,10 @@ def test_a_whole_forge_through_the_bridge() -> None:
     assert sheet["name"] == "Calamity" and sheet["made"]["by_the_book"] is False
     assert sheet["made"]["redraws"]["traits"] == 1 and sheet["made"]["written"] == ["name"]
     assert [i["id"] for i in sheet["inventory"]] == ["rations", "torch", "revolver"]
-    # the sheet goes out and comes back in unchanged
-    assert ok(b, {"op": "check_result", "game": GAME_ID, "result": sheet})["result"] == sheet
+    # the sheet goes out and comes back in unchanged; forged from a stacked deck, it proves nothing (TS-18)
+    answer = ok(b, {"op": "check_result", "game": GAME_ID, "result": sheet})
+    assert answer["result"] == sheet and answer["provenance"]["word"] == "imported"
+    assert answer["provenance"]["reason"].startswith("Its forge record replays to another character")
 
     # record and load: the same forge, the same view, in a new session
     record = ok(b, {"op": "record", "session": "s1"})["record"]
@@ -177,11 +179,34 @@ def forged_sheet() -> dict[str, Any]:
 
 
 def test_check_result_round_trip() -> None:
+    """The answer is the canonical sheet and, beside it, where it comes from (TS-18): this one replays to
+    itself with every part kept as drawn."""
     sheet = forged_sheet()
     answer = ok(Bridge(), {"op": "check_result", "game": GAME_ID, "result": json.loads(json.dumps(sheet))})
-    assert answer == {"ok": True, "result": sheet}
+    assert answer == {"ok": True, "result": sheet, "provenance": {
+        "word": "by_the_book", "problems": [],
+        "reason": "Its forge record replays to this character, with nothing drawn again and nothing written in."}}
     messy = {**sheet, "money_label": "$2", "junk": [1, 2]}
     assert ok(Bridge(), {"op": "check_result", "game": GAME_ID, "result": messy})["result"] == sheet
+
+
+@pytest.mark.parametrize("change,word", [
+    ({}, "by_the_book"), ({"money": 99999, "hp": 0, "status": "dead"}, "by_the_book"),
+    ({"name": "Doc"}, "edited"), ({"made": {"by_the_book": True}}, "imported"),
+])
+def test_check_result_says_where_a_sheet_comes_from(change: dict[str, Any], word: str) -> None:
+    """TS-18: the roster shows the word; ``made.by_the_book`` alone is only the sheet's own claim."""
+    answer = ok(Bridge(), {"op": "check_result", "game": GAME_ID, "result": {**forged_sheet(), **change}})
+    assert answer["provenance"]["word"] == word
+
+
+def test_check_result_refuses_a_sheet_the_rules_cannot_give() -> None:
+    """TS-17: STR 9 and HP 50/50 at GRT 0 with no scars."""
+    sheet = forged_sheet()
+    sheet.update(abilities={"STR": 9, "DEX": 0, "WIL": 0, "GRT": 0}, max={"STR": 9, "DEX": 0, "WIL": 0, "GRT": 0},
+                 hp=50, max_hp=50)
+    message = fails(Bridge(), {"op": "check_result", "game": GAME_ID, "result": sheet}, "bad_sheet")["error"]["message"]
+    assert "STR's maximum is 9, but seven cards give at most 7" in message and "max_hp must be 1" in message
 
 
 @pytest.mark.parametrize("change,words", [

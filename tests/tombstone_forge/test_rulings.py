@@ -1,5 +1,5 @@
-"""The character forge's rulings (TOMB-2, TS-4..TS-8 in ``pygame_core/games/tombstone/RULINGS.md``), through
-the protocol with forced decks.
+"""The character forge's rulings (TOMB-2, TS-4..TS-8 and TS-18 in ``pygame_core/games/tombstone/RULINGS.md``),
+through the protocol with forced decks.
 
 A forced deal is the forge's deck, top first (54 codes): ``deck(*top)`` puts ``top`` first and the
 rest in the standard order (spades A-K, hearts, diamonds, clubs, then RJ, BJ), so every later card
@@ -22,7 +22,8 @@ from pygame_core.bots import RandomBot
 from pygame_core.cards import new_rng, shuffle
 from pygame_core.games.tombstone.character import check_sheet, effective_hp
 from pygame_core.games.tombstone.fate import full_deck
-from pygame_core.games.tombstone.forge import ForgeState
+from pygame_core.games.tombstone.forge import PROVENANCE_WORDS, ForgeState, provenance, replay_forge
+from pygame_core.games.tombstone.showdown import forge_stranger
 from pygame_core.games.tombstone.tables import ARCHETYPES, NAME_COLUMNS, NAMES, SHOP, TRAITS
 from tombstone_forge.redealer import forge_deck_knowledge, redeal
 
@@ -611,6 +612,144 @@ def test_by_the_book_only_without_redraws_and_writing(detour: str) -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome["result"]["made"]["by_the_book"] is (detour == "package_only")  # a package is by the book
+    word = provenance(check_sheet(outcome["result"]))["word"]
+    assert word == ("by_the_book" if detour == "package_only" else "forged"), "TS-18 agrees with TS-7"
+
+
+# --------------------------------------------------------------------------- drawn by the book, shown (TS-18)
+FAST = [DRAW, ACCEPT, {"type": "roll_name", "column": "male"}, ACCEPT, DRAW, ACCEPT, DRAW, ACCEPT, ACCEPT]
+
+
+def finished(seed: int, moves: list[dict[str, Any]] = FAST) -> dict[str, Any]:
+    state = GAME.new_game(seed=seed)
+    play(state, *moves)
+    outcome = state.outcome()
+    assert outcome is not None
+    sheet: dict[str, Any] = check_sheet(json.loads(json.dumps(outcome["result"])))
+    return sheet
+
+
+def test_ts18_the_sheet_carries_the_forges_record_and_it_replays_the_character() -> None:
+    moves = [DRAW, DRAW, ACCEPT, {"type": "write", "text": " Calamity "}, DRAW, ACCEPT, DRAW,
+             {"type": "draw", "trait": "vice"}, ACCEPT, {"type": "buy", "item": "revolver"}, ACCEPT]
+    sheet = finished(12, moves)
+    assert sheet["made"]["replay"] == {"version": ForgeState.version, "seed": 12, "moves": moves}
+    drawn, why = replay_forge(sheet["made"]["replay"])
+    assert drawn == sheet and why == ""
+    assert provenance(sheet) == {"word": "forged", "problems": [], "reason": (
+        "Its forge record replays to this character, but a part was drawn again or written in.")}
+
+
+def test_ts18_a_character_kept_as_drawn_is_shown_by_the_book() -> None:
+    sheet = finished(4)
+    assert sheet["made"]["by_the_book"] is True
+    assert provenance(sheet) == {"word": "by_the_book", "problems": [], "reason": (
+        "Its forge record replays to this character, with nothing drawn again and nothing written in.")}
+    assert provenance(check_sheet(forge_stranger(9)))["word"] == "by_the_book", "SD-11: a stranger by the book"
+
+
+def test_ts18_what_play_changes_proves_nothing_either_way() -> None:
+    """Scores, HP, money, items, conditions and death change in play; scars may raise the maxima and max HP
+    (TS-9) as far as they can go: still by the book."""
+    sheet = finished(4)
+    worn = json.loads(json.dumps(sheet))
+    worn.update(hp=0, money=worn["money"] + 2500, inventory=worn["inventory"][1:], fatigue=2, status="dead",
+                conditions=["Hobbled"], exhausted=True)
+    worn["abilities"] = {**worn["abilities"], "DEX": 0, "GRT": -12}
+    worn["scars"] = [{"roll": 8, "name": "Deafened", "detail": "x"}, {"roll": 1, "name": "Lasting Scar", "detail": "y"}]
+    worn["max"]["GRT"] += 1  # Deafened's save passed
+    worn["max_hp"] += 3  # a lasting scar's tier 3
+    assert provenance(check_sheet(worn))["word"] == "by_the_book"
+    worn["max_hp"] += 1  # no tier is 4
+    assert provenance(check_sheet(worn)) == {
+        "word": "edited", "reason": "Its forge record replays, but the sheet is not what the forge and play since "
+                                   "could make of it.",
+        "problems": [f"max_hp is {worn['max_hp']}; the draw gave {sheet['max_hp']} and the scars on the sheet add 1 "
+                     f"to 3."]}
+
+
+@pytest.mark.parametrize("change,problem", [
+    (lambda s: s.update(name="Wild Bill"), "The name is 'Wild Bill'; the forge's record gives "),
+    (lambda s: s.update(background="Sheriff"), "The background is 'Sheriff'; the forge's record gives "),
+    (lambda s: s["traits"].update(vice="Saintly", face="Pretty"),
+     "The face, vice are not what the forge's record gives."),
+    (lambda s: s["made"].update(by_the_book=True, redraws={"stats": 0, "name": 0, "background": 0, "traits": 0,
+                                                            "gear": 0}),
+     "How it was made (made) is not what the forge's record gives."),
+    (lambda s: s["max"].update(WIL=s["max"]["WIL"] + 1),
+     "WIL's maximum is {WIL}; the draw gave {WIL0} and no scar on the sheet raises it."),
+])
+def test_ts18_a_sheet_changed_after_the_forge_is_shown_edited(change: Any, problem: str) -> None:
+    """A forged sheet (a redrawn trait) changed where play never changes it."""
+    moves = [DRAW, ACCEPT, {"type": "roll_name", "column": "female"}, ACCEPT, DRAW, ACCEPT, DRAW,
+             {"type": "draw", "trait": "hair"}, ACCEPT, ACCEPT]
+    sheet = finished(12, moves)
+    edited = json.loads(json.dumps(sheet))
+    change(edited)
+    told = provenance(check_sheet(edited))
+    assert told["word"] == "edited", told
+    wanted = problem.format(WIL=edited["max"]["WIL"], WIL0=sheet["max"]["WIL"])
+    assert any(p.startswith(wanted) for p in told["problems"]), told["problems"]
+
+
+@pytest.mark.parametrize("record,reason", [
+    (None, "No forge record to replay"),
+    ("replay me", "No forge record to replay"),
+    ({"seed": 4, "moves": FAST, "cheat": True}, "No forge record to replay"),
+    ({"version": 2, "seed": 4, "moves": FAST}, "Its forge record is from rules version 2; this forge is version 1."),
+    ({"version": 1, "seed": True, "moves": FAST}, "Its forge record is damaged"),
+    ({"version": 1, "seed": 4, "moves": []}, "Its forge record is damaged"),
+    ({"version": 1, "seed": 4, "moves": [DRAW] * 2001}, "Its forge record is damaged"),
+    ({"version": 1, "seed": 4, "moves": FAST[:-1]}, "Its forge record stops before the character was done."),
+    ({"version": 1, "seed": 4, "moves": [ACCEPT, *FAST]}, "Its forge record does not replay: move 1 is refused. "
+                                                          "Draw your abilities first."),
+    ({"version": 1, "seed": 4, "moves": [*FAST, ACCEPT]}, "Its forge record does not replay: move 10 is refused."),
+    ({"version": 1, "seed": 4, "moves": FAST, "deal": full_deck()}, "No forge record to replay"),
+    ({"version": 1, "seed": 13, "moves": FAST},
+     "Its forge record replays to another character (other cards for the abilities): it is not this sheet's "
+     "record, or the deck was stacked."),
+])
+def test_ts18_a_sheet_without_a_record_that_replays_is_imported(record: Any, reason: str) -> None:
+    sheet = finished(4)
+    if record is None:
+        del sheet["made"]["replay"]
+    else:
+        sheet["made"]["replay"] = record
+    told = provenance(check_sheet(sheet))
+    assert told["word"] == "imported" and told["reason"].startswith(reason), told
+    assert told["problems"] == []
+
+
+def test_ts18_a_stacked_deck_proves_nothing() -> None:
+    """A forced deal (the tests' stacked decks) is not in the record (a view would show the deck's order):
+    replayed from the seed, the record gives other cards, so the character is imported."""
+    state = new(*JOKERS_EARLY, seed=3)
+    play(state, *FAST)
+    outcome = state.outcome()
+    assert outcome is not None
+    sheet = outcome["result"]
+    assert set(sheet["made"]["replay"]) == {"version", "seed", "moves"} and sheet["made"]["by_the_book"] is True
+    told = provenance(check_sheet(sheet))
+    assert told["word"] == "imported" and told["reason"].startswith("Its forge record replays to another character")
+
+
+def test_ts18_a_forge_saved_and_loaded_midway_still_proves_its_character() -> None:
+    """A record replayed (save and load, undo) names the seed's own deal: the character is still by the book."""
+    state = GAME.new_game(seed=4)
+    play(state, *FAST[:5])
+    again = replay(json.loads(json.dumps(state.record())))
+    play(again, *FAST[5:])
+    outcome = again.outcome()
+    assert outcome is not None
+    assert outcome["result"] == finished(4) and provenance(outcome["result"])["word"] == "by_the_book"
+
+
+def test_ts17_ts18_a_hand_made_sheet_is_imported_with_what_the_rules_never_give() -> None:
+    sheet = check_sheet({**finished(4), "made": {"by_the_book": True}, "max": {"STR": 1, "DEX": 1, "WIL": 1, "GRT": 0},
+                         "abilities": {"STR": 1, "DEX": 1, "WIL": 1, "GRT": 0}, "hp": 1, "max_hp": 1})
+    assert provenance(sheet) == {
+        "word": "imported", "problems": ["The maxima add up to 3: seven cards make 7 (TOMB-2, TS-9)."],
+        "reason": "No forge record to replay: the sheet was not made at this forge, or not in this version of it."}
 
 
 @settings(max_examples=25, deadline=None)
@@ -631,6 +770,9 @@ def test_random_forges_keep_every_card_and_give_a_good_sheet(seed: int, bot_seed
     sheet = outcome["result"]
     assert check_sheet(json.loads(json.dumps(sheet))) == sheet
     assert sum(sheet["abilities"].values()) == 7 and sheet["max_hp"] == sheet["abilities"]["GRT"] + 1
+    told = provenance(json.loads(json.dumps(sheet)))  # TS-18: every forge replays to its own character
+    assert told["word"] == ("by_the_book" if sheet["made"]["by_the_book"] else "forged") and not told["problems"]
+    assert told["word"] in PROVENANCE_WORDS
     assert all(sheet["traits"][t.id] for t in TRAITS) and sheet["name"] and sheet["background"]
 
 

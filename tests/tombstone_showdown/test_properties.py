@@ -10,6 +10,8 @@ one of them, and the others must hold as well).
 - No leak: a viewer's views, legal moves and events are the same when the cards they have not seen
   are dealt otherwise (the family's redealer, ``tests/tombstone/redeal.py``), and shuffling the draw piles
   (the Dealer's among them) and the other seats' hands in the middle of a fight changes nothing they see.
+- Back to the roster: every sheet a fight writes back, the dead's included, passes ``check_sheet``
+  unchanged (TS-17).
 The generic properties (``tests/test_properties.py``) play the Showdown too, with its default stranger.
 """
 
@@ -24,6 +26,7 @@ from hypothesis import strategies as st
 
 from playthrough import canon, snapshot
 from pygame_core import get_game, replay
+from pygame_core.games.tombstone.character import check_sheet
 from pygame_core.games.tombstone.encounters import ENCOUNTERS
 from pygame_core.games.tombstone.fate import full_deck
 from pygame_core.games.tombstone.showdown import ShowdownState
@@ -146,3 +149,19 @@ def test_no_view_shows_a_draw_piles_order_or_another_seats_hand(fight: Fight, cu
             assert twin.legal_moves(v) == state.legal_moves(v)
         if v == 0 and state.to_act() == [0]:
             assert twin.auto_move(0) == state.auto_move(0)
+
+
+@SETTINGS
+@given(fight=fights())
+def test_every_sheet_a_fight_writes_back_passes_check_sheet(fight: Fight) -> None:
+    """TS-17: whatever a fight does to a character (dead far below GRT 0, out, scarred, full of conditions),
+    the sheet it writes back comes through JSON and ``check_sheet`` unchanged, and so does the whole result."""
+    seed, encounter, size, choices = fight
+    state = new_fight(seed, encounter, size)
+    moves_of(state, choices)
+    for sheet in state.party:  # as the table holds them, ended or not
+        assert check_sheet(json.loads(json.dumps(sheet))) == sheet
+    result = state.outcome()
+    if result is not None:
+        back = json.loads(json.dumps(result["result"]))
+        assert ShowdownState.check_result(back) == result["result"]

@@ -10,6 +10,7 @@ test lays out the cards of every flip it cares about, in the order the rules mak
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ import pytest
 from playthrough import snapshot
 from pygame_core import SetupError, get_game, replay
 from pygame_core.cards import new_rng, shuffle
-from pygame_core.games.tombstone.character import weapons
+from pygame_core.games.tombstone.character import check_sheet, weapons
 from pygame_core.games.tombstone.encounters import COMPLICATIONS, ENCOUNTERS
 from pygame_core.games.tombstone.fate import full_deck, roll_die
 from pygame_core.games.tombstone.showdown import ROUND_LIMIT, ShowdownState
@@ -371,7 +372,7 @@ def test_sd5_enemies_with_one_kind_of_weapon_gang_up_enhanced_for_one_more_damag
 # --------------------------------------------------------------------------- posses (TOMB-11, TS-11)
 def test_tomb11_a_posse_attacks_enhanced_for_three_more_and_never_gangs_up() -> None:
     """TOMB-11, SD-5: the deputies attack enhanced for +3 (7♥: 3 + 3), alone, and take no cover (SD-12)."""
-    tough = pc("Kit", DEX=2, GRT=9)  # HP 10
+    tough = pc("Kit", DEX=2, GRT=7)  # HP 8
     state = showdown([tough], "posse", dealer=["KS", "9C", "8C", "7H"], decks=[pc_deck(["2C", "2H"])])
     play(state, 1, type="settle")
     assert not [m for m in state.legal_moves(0) if m["type"] == "attack" and len(m["npcs"]) > 1]
@@ -381,7 +382,7 @@ def test_tomb11_a_posse_attacks_enhanced_for_three_more_and_never_gangs_up() -> 
     assert side["mode"] == "enhanced" and side["cards"] == ["9C", "8C"]
     assert waiting(state)["context"]["bonus"] == 3 and waiting(state)["context"]["why"] == "a posse attacks enhanced"
     play(state, 1, type="settle")
-    assert last(state, "damage")["result"]["total"] == 3 + 3 and state.party[0]["hp"] == 4
+    assert last(state, "damage")["result"]["total"] == 3 + 3 and state.party[0]["hp"] == 2
 
 
 @pytest.mark.parametrize("damage_card,save_card,status,strength", [
@@ -437,6 +438,26 @@ def test_tomb9_grt_below_zero_is_death_and_draws_no_scar() -> None:
     assert kit["status"] == "dead" and kit["abilities"]["GRT"] == -3 and kit["scars"] == []
     assert said(state, "Kit loses 1 HP and 3 GRT (GRT -3). GRT below 0: Kit is dead.")
     assert state.view(None)["end"] == "dead" and outcome(state)["result"]["party"][0]["status"] == "dead"
+
+
+@pytest.mark.parametrize("items,grt", [((), -7), (("longrifle", "elephant_gun", "carbine", "shotgun"), -8)])
+def test_tomb9_ts17_a_character_killed_far_below_zero_goes_back_to_the_roster_dead(
+        items: tuple[str, ...], grt: int) -> None:
+    """TOMB-5, TOMB-9, TS-17: Deacon Vane's Red Joker and a K♦ after it, 4 + 4 = 8, on Kit at GRT 0: with HP 1
+    that is GRT -7, and with a full inventory (0 HP, TOMB-2) GRT -8. The sheet the fight writes back passes
+    ``check_sheet`` unchanged (and the Showdown's own ``check_result``), dead."""
+    state = showdown([pc("Kit", DEX=2, GRT=0, items=items)], dealer=["KS", "QS", "RJ", "KD"],
+                     decks=[pc_deck(["2C", "3C"])])
+    play(state, 1, type="settle")
+    play(state, 0, type="attack", npcs=["npc0"], target="pc0")
+    play(state, 1, type="settle")
+    assert last(state, "damage")["result"]["total"] == 8
+    result = outcome(state)["result"]
+    assert result["end"] == "dead"
+    kit = result["party"][0]
+    assert kit["status"] == "dead" and kit["abilities"]["GRT"] == grt and kit == state.party[0]
+    assert check_sheet(json.loads(json.dumps(kit))) == kit
+    assert ShowdownState.check_result(json.loads(json.dumps(result))) == result
 
 
 @pytest.mark.parametrize("save_card,status", [("9H", "up"), ("5H", "out")])

@@ -2,7 +2,8 @@
 bot and the bridge refuses a ``bot`` request; the random bot, which the golden playthrough and the
 protocol properties use, stays legal over many seeds, and every deck keeps its 54 cards at every step,
 counting the draw pile, the discards, the hand and what lies in a waiting flip (TOMB-1, TOMB-6, TS-2, TS-3).
-Property tests (hypothesis) add a party drawn at random, replay of the record and private hands."""
+Property tests (hypothesis) add a party drawn at random, replay of the record, private hands, and the sheets a
+session writes back: each passes ``check_sheet`` unchanged, the dead's included (TS-17)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from playthrough import canon
 from pygame_core import get_game, replay
 from pygame_core.bots import LEVELS, RandomBot, make_bot
 from pygame_core.bridge import Bridge
-from pygame_core.games.tombstone.character import new_sheet
+from pygame_core.games.tombstone.character import check_sheet, new_sheet
 from pygame_core.games.tombstone.fate import full_deck
 from pygame_core.games.tombstone.table import TableState
 
@@ -154,3 +155,23 @@ def test_a_seat_never_sees_another_seats_hand(seed: int, size: int, steps: int) 
             if isinstance(event.get("hand"), list):
                 assert seat is not None and event.get("who", event.get("deck")) == f"pc{seat - 1}"
 
+
+
+@SLOW
+@given(seed=st.integers(0, 2**31), size=st.integers(1, 6), steps=st.integers(0, 120))
+def test_every_sheet_a_session_writes_back_passes_check_sheet(seed: int, size: int, steps: int) -> None:
+    """TS-17: a random session, then the Dealer settles what waits and ends it: every sheet of its result (the
+    party, hirelings taken over, the fallen) comes through JSON and ``check_sheet`` unchanged, and the party
+    sits down at a new table as it is."""
+    state = random_session(seed, steps, party=size)
+    if not state.is_over():
+        while state.pending is not None:
+            state.play(0, {"type": "settle"})
+        if not state.is_over():
+            state.play(0, {"type": "end"})
+    outcome = state.outcome()
+    assert outcome is not None
+    result = outcome["result"]
+    for sheet in [*result["party"], *result["fallen"]]:
+        assert check_sheet(json.loads(json.dumps(sheet))) == sheet
+    assert TableState.check_setup({"party": result["party"]}) == {"party": result["party"]}

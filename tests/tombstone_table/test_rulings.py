@@ -7,12 +7,14 @@ hand when the table opens, so their first flip is their sixth card; the Dealer h
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from pygame_core import SetupError, get_game, replay
 from pygame_core.cards import new_rng, shuffle
+from pygame_core.games.tombstone.character import check_sheet
 from pygame_core.games.tombstone.fate import full_deck, label, roll_die
 from pygame_core.games.tombstone.table import TableState
 from pygame_core.games.tombstone.tables import BACKGROUNDS
@@ -116,7 +118,7 @@ def test_tomb4_a_condition_lowers_the_modifier() -> None:
 
 # --------------------------------------------------------------------------- jokers (TOMB-5, TS-1)
 def test_tomb5_black_joker_fails_a_save_at_once_and_cannot_be_cheated() -> None:
-    state = table([pc("Kit", DEX=9)], decks=[pc_deck(["BJ"])])
+    state = table([pc("Kit", DEX=7)], decks=[pc_deck(["BJ"])])
     play(state, 1, type="save", ability="DEX", risk="standard")
     assert state.pending is None, "nothing can change a flipped Black Joker in a save: settled at once"
     result = last(state)["result"]
@@ -464,7 +466,7 @@ def test_tomb11_several_attackers_attack_enhanced_for_one_more_damage() -> None:
 
 
 def test_tomb11_a_posse_attacks_enhanced_for_three_more_and_is_attacked_impaired() -> None:
-    state = table([pc("Kit", DEX=0, GRT=9, hp=10, max_hp=10, items=("revolver",))],
+    state = table([pc("Kit", DEX=0, GRT=7, items=("revolver",))],  # HP 8
                   dealer=["9C", "8C", "7H", "AS", "2S"], decks=[pc_deck(["2H", "KC", "QC"])])
     play(state, 0, type="enemy", preset="posse")
     play(state, 0, type="npc_attack", npc="npc0", target="pc0", attackers=2)
@@ -472,7 +474,7 @@ def test_tomb11_a_posse_attacks_enhanced_for_three_more_and_is_attacked_impaired
     assert waiting(state)["context"]["bonus"] == 3, "a posse's +3, not +1 more"
     assert waiting(state)["context"]["why"] == "a posse attacks enhanced"
     play(state, 1, type="settle")
-    assert last(state, "damage")["result"]["total"] == 3 + 3 and state.party[0]["hp"] == 4
+    assert last(state, "damage")["result"]["total"] == 3 + 3 and state.party[0]["hp"] == 2
     play(state, 1, type="attack", weapon=0, target="npc0")
     side = waiting(state)["sides"][0]
     assert side["mode"] == "impaired" and side["cards"] == ["KC", "QC"]
@@ -512,6 +514,50 @@ def test_tomb9_grt_below_zero_is_death_and_scars_need_exactly_zero() -> None:
     assert state.party[1]["scars"] == [], "TS-9: damage past HP draws no scar"
     assert "GRT below 0: Silas is dead." in sentences(state)[-1]
     assert state.pending is None
+    play(state, 0, type="end")
+    assert written_back(state)[1]["abilities"]["GRT"] == -2, "TS-17: the dead go back to the roster"
+
+
+def written_back(state: TableState) -> list[dict[str, Any]]:
+    """The sheets the session writes back to the roster (its result's party and fallen): each comes through
+    JSON and ``check_sheet`` unchanged (TS-17), and so does the whole result through the table's setup."""
+    result = outcome(state)["result"]
+    sheets: list[dict[str, Any]] = [*result["party"], *result["fallen"]]
+    for sheet in sheets:
+        assert check_sheet(json.loads(json.dumps(sheet))) == sheet
+    assert TableState.check_setup({"party": result["party"]}) == {"party": result["party"]}
+    return sheets
+
+
+def test_tomb9_ts17_a_character_shot_far_below_zero_goes_back_to_the_roster_dead() -> None:
+    """TOMB-5, TOMB-9, TS-17: Kit's elephant gun hits Silas (HP 1, GRT 0) with the Red Joker and a K♠ after it,
+    9 + 9 = 18: 1 HP and 17 GRT, GRT -17. Silas's sheet, written back, is a sheet: dead, as the table left it."""
+    state = table([pc("Kit", DEX=7, items=("elephant_gun",)), pc("Silas", DEX=0, GRT=0)],
+                  decks=[pc_deck(["KC", "RJ", "KS"]), pc_deck(["2C"])])
+    play(state, 1, type="attack", weapon=0, target="pc1")
+    play(state, 1, type="settle")  # the hit; the damage flip is not enhanced, so nobody can cheat it
+    assert last(state, "damage")["result"]["total"] == 18
+    assert state.party[1]["status"] == "dead" and state.party[1]["abilities"]["GRT"] == -17
+    assert "Silas loses 1 HP and 17 GRT (GRT -17). GRT below 0: Silas is dead." in sentences(state)[-1]
+    play(state, 0, type="end")
+    kit, silas = written_back(state)
+    assert silas["status"] == "dead" and silas["abilities"]["GRT"] == -17 and silas == state.party[1]
+    assert kit["status"] == "up"
+
+
+def test_ts13_ts17_a_hazard_kills_at_grt_minus_nine_and_a_hireling_takes_over() -> None:
+    """TS-13: a hazard of 9 on GRT 0 leaves GRT -9 (dead); TS-12: Ann's player takes over a hireling. Both
+    the hireling's sheet and the fallen Ann are written back and pass ``check_sheet`` unchanged (TS-17)."""
+    state = table([pc("Kit"), pc("Ann", GRT=0)])
+    play(state, 0, type="hazard", character="pc1", ability="GRT", amount=9)
+    ann = state.party[1]
+    assert ann["status"] == "dead" and ann["abilities"]["GRT"] == -9
+    play(state, 0, type="hireling", name="Old Pete")
+    play(state, 2, type="take_over", npc="npc0")
+    play(state, 0, type="end")
+    kit, pete, fallen = written_back(state)
+    assert pete["name"] == "Old Pete" and pete["made"]["hireling"] is True and pete["status"] == "up"
+    assert fallen["name"] == "Ann" and fallen["status"] == "dead" and fallen["abilities"]["GRT"] == -9
 
 
 @pytest.mark.parametrize("save_card,status", [("KH", "up"), ("2H", "dead")])
@@ -550,7 +596,7 @@ def test_ts16_a_lone_enemy_at_zero_hp_is_flagged_for_morale() -> None:
 
 def test_ts11_a_posse_loses_str_routs_and_is_destroyed() -> None:
     # routed: 5 damage past its 3 HP lowers STR 3 -> 1, then a failed GRT save at 10
-    state = table([pc("Kit", DEX=9, items=("carbine",))], dealer=["AC", "2C", "2H"],
+    state = table([pc("Kit", DEX=7, items=("carbine",))], dealer=["AC", "2C", "2H"],
                   decks=[pc_deck(["KC", "QC", "JS"])])
     play(state, 0, type="enemy", preset="posse")
     play(state, 1, type="attack", weapon=0, target="npc0")  # impaired: no cheat, but a Black Joker might be held
@@ -559,7 +605,7 @@ def test_ts11_a_posse_loses_str_routs_and_is_destroyed() -> None:
     assert posse["hp"] == 0 and posse["abilities"]["STR"] == 1 and posse["abilities"]["GRT"] == 2
     assert posse["status"] == "routed" and "Posse of bandits is routed." in sentences(state)[-1]
     # destroyed: STR 0
-    state = table([pc("Kit", DEX=9, items=("longrifle",))], dealer=["AC", "2C"],
+    state = table([pc("Kit", DEX=7, items=("longrifle",))], dealer=["AC", "2C"],
                   decks=[pc_deck(["KC", "QC", "JS"])])
     play(state, 0, type="enemy", preset="posse")
     play(state, 1, type="attack", weapon=0, target="npc0")
@@ -569,11 +615,18 @@ def test_ts11_a_posse_loses_str_routs_and_is_destroyed() -> None:
 
 
 # --------------------------------------------------------------------------- scars (TOMB-10, TS-9)
+# Ann's earlier scars when she needs more HP than GRT 7 + 1 (TS-17): two lasting scars add 2..6 to max HP
+OLD_SCARS = [{"roll": 1, "name": "Lasting Scar", "detail": "A lasting scar on the arm (9\u2663)."},
+             {"roll": 1, "name": "Lasting Scar", "detail": "A lasting scar on the leg (2\u2663)."}]
+
+
 def scarred(hp: int, weapon: str, damage_flips: list[str], target_flips: list[str],
-            items: tuple[str, ...] = ()) -> TableState:
-    """Kit (STR 9) hits Ann (HP ``hp``) with ``weapon``; Ann defends with 2S, then ``target_flips``."""
-    ann = pc("Ann", STR=0, GRT=3, hp=hp, max_hp=hp, items=items)
-    state = table([pc("Kit", STR=9, items=(weapon,)), ann],
+            items: tuple[str, ...] = (), grt: int = 3, max_hp: int | None = None,
+            scars: list[dict[str, Any]] = []) -> TableState:
+    """Kit (STR 7) hits Ann (STR 0, GRT ``grt``, HP ``hp`` of ``max_hp``: GRT + 1 unless her ``scars`` add to it)
+    with ``weapon``; Ann defends with 2S, then ``target_flips``."""
+    ann = pc("Ann", STR=0, GRT=grt, hp=hp, max_hp=max_hp or grt + 1, items=items, scars=[dict(s) for s in scars])
+    state = table([pc("Kit", STR=7, items=(weapon,)), ann],
                   decks=[pc_deck(["KS", *damage_flips]), pc_deck(["2S", *target_flips])])
     play(state, 1, type="attack", weapon=0, target="pc1")
     play(state, 1, type="settle")
@@ -585,18 +638,18 @@ def test_tomb10_scar_1_lasting_scar() -> None:
     ann = state.party[1]
     assert ann["hp"] == 0 and ann["scars"][0]["roll"] == 1 and ann["scars"][0]["name"] == "Lasting Scar"
     assert ann["scars"][0]["detail"] == "A lasting scar on the eye (8♣)."
-    assert ann["max_hp"] == 1 + 3, "Q♥ is tier 3"
+    assert ann["max_hp"] == 4 + 3, "Q♥ is tier 3"
     assert "drops to exactly 0 HP, losing 1: scar 1, Lasting Scar." in " ".join(sentences(state))
 
 
 def test_tomb10_scar_3_walloped_exhausts_and_a_breather_does_not_heal() -> None:
     state = scarred(3, "knife", ["7C"], ["BJ"])  # hand tier 2: 3; a joker counts tier 1 (TS-9)
     ann = state.party[1]
-    assert ann["scars"][0]["name"] == "Walloped" and ann["exhausted"] and ann["max_hp"] == 4
+    assert ann["scars"][0]["name"] == "Walloped" and ann["exhausted"] and ann["max_hp"] == 4 + 1
     play(state, 0, type="rest", kind="breather")
     assert ann["hp"] == 0, "TS-14: no HP back while exhausted"
     play(state, 0, type="rest", kind="night")
-    assert not ann["exhausted"] and ann["hp"] == 4
+    assert not ann["exhausted"] and ann["hp"] == 5
 
 
 def test_tomb10_ts9_scar_4_broken_limb_waits_for_the_dealers_recover() -> None:
@@ -615,35 +668,36 @@ def test_tomb10_ts9_scar_4_broken_limb_waits_for_the_dealers_recover() -> None:
 
 
 def test_tomb10_scar_8_deafened_is_a_cheatable_grt_save() -> None:
-    state = scarred(8, "knife", ["RJ", "QC"], ["6H"])  # the Red Joker: 4 + 4
+    state = scarred(8, "knife", ["RJ", "QC"], ["6H"], grt=7)  # the Red Joker: 4 + 4 = Ann's HP 8
     ann = state.party[1]
     assert ann["scars"][0]["name"] == "Deafened"
     assert state.pending is not None and waiting(state)["kind"] == "scar_save" and state.to_act() == [0, 2]
     play(state, 2, type="settle")
-    assert last(state)["result"]["target"] == 9 and last(state)["result"]["success"]  # 6 + GRT 3
-    assert ann["max"]["GRT"] == 4 and "Max GRT rises to 4." in sentences(state)[-1]
+    assert last(state)["result"]["target"] == 9 and last(state)["result"]["success"]  # 6 + GRT 7
+    assert ann["max"]["GRT"] == 8 and "Max GRT rises to 8." in sentences(state)[-1]
 
 
 def test_tomb10_ts9_scar_11_mortal_wound_then_recover() -> None:
-    state = table([pc("Kit"), pc("Ann", STR=0, GRT=3, hp=11, max_hp=11)],
+    state = table([pc("Kit"), pc("Ann", STR=0, GRT=7, hp=11, max_hp=11, scars=[dict(s) for s in OLD_SCARS])],
                   dealer=["KC", "QC", "RJ", "JC"], decks=[pc_deck([]), pc_deck(["2C", "8H"])])
     play(state, 0, type="enemy", preset="posse")  # enhanced revolver: DEX; the Red Joker 4 + J 4 + 3 = 11
     play(state, 0, type="npc_attack", npc="npc0", target="pc1")
     play(state, 2, type="settle")
     ann = state.party[1]
     assert last(state, "damage")["result"]["total"] == 11
-    assert ann["scars"][0]["name"] == "Mortal Wound" and ann["status"] == "out" and ann["exhausted"]
-    assert ann["scars"][0]["pending"] == "max_hp_tier"
-    play(state, 0, type="recover", character="pc1", scar=0)
+    assert ann["scars"][2]["name"] == "Mortal Wound" and ann["status"] == "out" and ann["exhausted"]
+    assert ann["scars"][2]["pending"] == "max_hp_tier"
+    play(state, 0, type="recover", character="pc1", scar=2)
     assert ann["max_hp"] == 13 and sentences(state)[-1] == "8♥: max HP +2 (13)."
     play(state, 0, type="rest", kind="night")
     assert ann["status"] == "up" and ann["hp"] == 13
 
 
 def test_tomb10_scar_12_doomed_then_the_next_failed_critical_save_kills() -> None:
-    state = scarred(12, "longrifle", ["RJ", "AC", "KC", "2C"], ["3S", "2H"])  # heavy: 9 + 3
+    state = scarred(12, "longrifle", ["RJ", "AC", "KC", "2C"], ["3S", "2H"], grt=7, max_hp=12,
+                    scars=OLD_SCARS)  # heavy: 9 + 3
     ann = state.party[1]
-    assert ann["scars"][0]["roll"] == 12 and ann["doomed"] and ann["hp"] == 0
+    assert ann["scars"][2]["roll"] == 12 and ann["doomed"] and ann["hp"] == 0
     # a second hit goes past HP: the save against critical damage fails and Ann dies horribly
     play(state, 1, type="attack", weapon=0, target="pc1")
     play(state, 1, type="settle")
@@ -655,7 +709,7 @@ def test_tomb10_scar_12_doomed_then_the_next_failed_critical_save_kills() -> Non
 def test_tomb10_scars_cap_at_12_and_a_full_inventory_fights_at_0_hp() -> None:
     """TS-15: a full inventory is 0 HP, so any hit goes past it (no scar, the GRT save)."""
     heavy = ("longrifle", "elephant_gun", "carbine", "shotgun")  # 8 slots + rations and torch
-    state = scarred(5, "knife", ["3C"], ["KH"], items=heavy)
+    state = scarred(4, "knife", ["3C"], ["KH"], items=heavy)
     ann = state.party[1]
     assert state.view(0)["party"][1]["effective_hp"] == 0
     assert ann["scars"] == [] and ann["abilities"]["GRT"] == 2

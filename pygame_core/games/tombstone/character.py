@@ -7,7 +7,8 @@ outside: it rebuilds the sheet field by field and says exactly what is wrong wit
 What a sheet knows and the rules that use it: the four abilities and their maxima (TOMB-2, loss in
 TOMB-9), HP = GRT + 1 (TOMB-2), the 10-slot inventory with bulky items and Fatigue and conditions
 taking slots (TOMB-2, the SRD's Exhaustion and Ability score loss), money in cents, scars (TOMB-10)
-and whether the character is up, out of the fight or dead.
+and whether the character is up, out of the fight or dead. What the rules can write there, and so what
+an imported sheet may hold, is TS-17 (``arithmetic_errors``, ``arithmetic_notes``).
 
 >>> sheet = new_sheet({"STR": 2, "DEX": 3, "WIL": 1, "GRT": 1})
 >>> sheet["hp"], sheet["max_hp"], slots_used(sheet)
@@ -26,7 +27,8 @@ from ...cards import SUIT_SYMBOLS
 from ...engine import SetupError
 from .fate import ABILITIES, ABILITY_NAMES, ABILITY_SUITS
 from .shapes import SheetConstants
-from .tables import (CREDIT, INVENTORY_SLOTS, STARTING_ITEMS, STARTING_MONEY, TRAIT_IDS, TRAITS, WEAPON_CLASSES, Item)
+from .tables import (CREDIT, INVENTORY_SLOTS, SCARS, STARTING_ITEMS, STARTING_MONEY, TRAIT_IDS, TRAITS, WEAPON_CLASSES,
+                     Item)
 
 SHEET_FORMAT = "tombstone-character"
 SHEET_VERSION = 1
@@ -39,6 +41,59 @@ NAME_LIMIT = 40
 TEXT_LIMIT = 80
 MAX_ITEMS = 40
 Sheet = dict[str, Any]
+
+# --- what the rules can write on a sheet (TS-17) -----------------------------------------------------
+DRAWN_CARDS = 7  # TOMB-2: seven cards make the four abilities, so each drawn maximum is 0..7 and they add up to 7
+MAX_TIER = 3  # TOMB-1: a card's tier is 1..3 (a joker counts tier 1 where a scar adds a tier, TS-9)
+# The floors (TS-17). STR, DEX and WIL stop at 0 (TS-13: a point below becomes a condition), for the living
+# and the dead alike (-1 was once allowed for every ability, for the first point of GRT below 0 that kills).
+# GRT below 0 kills (TOMB-9, TS-13), so only the dead show it, and nothing lowers a dead character's GRT again
+# (no attack, hazard or rest reaches the dead): the lowest GRT is one blow from GRT 0 at 0 HP. No blow the
+# rules deal is harder than a heavy gun's Red Joker, 9 plus a second flip's 9 (TOMB-5, TOMB-8), with a
+# posse's +3 (TOMB-11) and a ricochet's +1 (SD-1): 22 (today's hardest are 18 at the Dealer's table and 20
+# in the Showdown; a hazard takes at most 9). -30 leaves room for a bigger bonus or weapon later without
+# letting nonsense in.
+ABILITY_FLOOR = 0
+DEAD_GRT_FLOOR = -30
+ABILITY_CEILING = 60
+
+
+def scar_reach(roll: int) -> tuple[dict[str, int], int, int]:
+    """What the scar of ``roll`` can do to the maxima at most (TOMB-10, TS-9): ability -> the most it adds
+    to that ability's maximum (a draw of seven counts at most seven cards of a suit; the head wound raises
+    STR, DEX or GRT by its count above the score; Deafened and Sundered +1; Doomed draws three), and how
+    many card tiers it adds to max HP at once (Lasting Scar, Walloped) and on recovery (Mortal Wound).
+
+    >>> scar_reach(6), scar_reach(8), scar_reach(3), scar_reach(11)
+    (({'STR': 7, 'DEX': 7, 'GRT': 7}, 0, 0), ({'GRT': 1}, 0, 0), ({}, 1, 0), ({}, 0, 1))
+    """
+    effect = SCARS[roll].effect
+    if effect in ("lasting_scar", "walloped"):
+        return {}, 1, 0
+    if effect == "mortal_wound":
+        return {}, 0, 1
+    if effect == "head_wound":
+        return {a: DRAWN_CARDS for a in ("STR", "DEX", "GRT")}, 0, 0
+    if effect == "broken_limb":
+        return {"GRT": DRAWN_CARDS}, 0, 0
+    if effect == "save_GRT_up":
+        return {"GRT": 1}, 0, 0
+    if effect == "doomed":
+        return {"GRT": 3}, 0, 0
+    _, ability, count = effect.split("_")  # redraw_GRT_7, recover_DEX_7 ...
+    return {ability: int(count)}, 0, 0
+
+
+def scar_pending(roll: int) -> str | None:
+    """What the scar of ``roll`` leaves waiting on the sheet for the Dealer's recovery (TS-9), if anything."""
+    effect = SCARS[roll].effect
+    if effect == "mortal_wound":
+        return "max_hp_tier"
+    if effect == "broken_limb":
+        return "count_GRT_7"
+    if effect.startswith("recover_"):
+        return "count_" + effect.removeprefix("recover_")
+    return None
 
 
 def item_json(item: Item) -> dict[str, Any]:
@@ -103,7 +158,12 @@ def weapons(sheet: Sheet) -> list[dict[str, Any]]:
 
 # --- importing a sheet -------------------------------------------------------------------------------
 def check_sheet(data: object) -> Sheet:
-    """The sheet rebuilt from untrusted JSON, or ``SetupError("bad_sheet", why)``; nothing is coerced."""
+    """The sheet rebuilt from untrusted JSON, or ``SetupError("bad_sheet", why)``; nothing is coerced.
+
+    Every sheet an engine writes back passes unchanged, the dead's included (TS-17: GRT down to
+    ``DEAD_GRT_FLOOR`` for the dead only, scars waiting on a recovery keep ``pending``); a sheet no play of
+    the rules can give is refused (``arithmetic_errors``). Whether it was drawn by the book is not this
+    function's business: ``forge.provenance`` says that (TS-18)."""
     if not isinstance(data, dict):
         raise _bad("A character sheet is a JSON object.")
     if data.get("format") != SHEET_FORMAT:
@@ -119,8 +179,8 @@ def check_sheet(data: object) -> Sheet:
     if not isinstance(traits, dict) or set(traits) != set(TRAIT_IDS):
         raise _bad(f"traits must name exactly {', '.join(TRAIT_IDS)}.")
     sheet["traits"] = {t: _text(traits, t, TEXT_LIMIT) for t in TRAIT_IDS}
-    sheet["abilities"] = _abilities(data, "abilities", low=-1)
-    sheet["max"] = _abilities(data, "max", low=0)
+    sheet["abilities"] = _abilities(data, "abilities", {"GRT": DEAD_GRT_FLOOR})  # only the dead below 0: TS-17
+    sheet["max"] = _abilities(data, "max", {})
     sheet["hp"] = _int(data, "hp", 0, 99)
     sheet["max_hp"] = _int(data, "max_hp", 1, 99)
     if sheet["hp"] > sheet["max_hp"]:
@@ -136,8 +196,10 @@ def check_sheet(data: object) -> Sheet:
         raise _bad(f"The items take more than {INVENTORY_SLOTS} slots.")
     scars = data.get("scars")
     if not isinstance(scars, list) or len(scars) > 50 or not all(_is_scar(s) for s in scars):
-        raise _bad('scars is a list of {"roll": 1-12, "name": text, "detail": text}.')
-    sheet["scars"] = [{"roll": s["roll"], "name": s["name"], "detail": s["detail"]} for s in scars]
+        raise _bad('scars is a list of {"roll": 1-12, "name": text, "detail": text}, with "pending" only for '
+                   'what the scar of that roll waits for (TS-9).')
+    sheet["scars"] = [{"roll": s["roll"], "name": s["name"], "detail": s["detail"],
+                       **({"pending": s["pending"]} if "pending" in s else {})} for s in scars]
     if data.get("status") not in STATUSES:
         raise _bad(f"status is one of {', '.join(STATUSES)}.")
     sheet["status"] = data["status"]
@@ -151,7 +213,88 @@ def check_sheet(data: object) -> Sheet:
         raise _bad("made is an object (how the character was drawn).")
     sheet["made"] = copy.deepcopy(made)
     sheet["credit"] = CREDIT
+    errors = arithmetic_errors(sheet)
+    if errors:
+        raise _bad(" ".join(errors))
     return sheet
+
+
+# --- the SRD's arithmetic (TS-17) ---------------------------------------------------------------------
+# Enforced on import (``arithmetic_errors``: check_sheet refuses the sheet): what no play of the rules can
+# write on any sheet, a hand-made one included: GRT below 0 on the living; a score above its maximum; a
+# maximum above the seven cards of the draw plus what the sheet's scars can add; max HP other than the
+# drawn GRT + 1 plus the tiers its scars can add. Every engine keeps these, so a sheet a fight or a session
+# writes back always passes.
+# Only reported (``arithmetic_notes``, in the provenance the bridge gives beside a checked sheet): what the
+# rules never give a character but a sheet made by hand (a test's, a Dealer's own) may well hold: maxima
+# adding up to other than the seven cards of the draw (plus scars), and more conditions than a living
+# character survives (TS-13). With a forge record to replay, ``forge.provenance`` also compares the
+# maxima and max HP with the very draw.
+def arithmetic_errors(sheet: Sheet) -> list[str]:
+    """Why the rules cannot have written this (field-checked) sheet, one sentence each; [] when they can."""
+    errors = []
+    grt = sheet["abilities"]["GRT"]
+    if grt < 0 and sheet["status"] != "dead":
+        errors.append(f"GRT is {grt}, but GRT below 0 kills (TOMB-9, TS-13): only a dead character's sheet "
+                      f"shows it, and this one's status is {sheet['status']}.")
+    gains, hp_now, hp_later = scar_gains(sheet["scars"])
+    for a in ABILITIES:
+        score, top = sheet["abilities"][a], sheet["max"][a]
+        if score > top:
+            errors.append(f"{a} is {score}, above its maximum {top}: nothing in the rules raises a score past "
+                          f"its maximum (TS-17).")
+        if top > DRAWN_CARDS + gains[a]:
+            raised = f"the scars on the sheet add at most {gains[a]}" if gains[a] else "no scar on the sheet raises it"
+            errors.append(f"{a}'s maximum is {top}, but seven cards give at most {DRAWN_CARDS} and {raised} "
+                          f"(TOMB-2, TS-9).")
+    low, high = max_hp_range(sheet["max"]["GRT"], gains["GRT"], hp_now, hp_later)
+    if not low <= sheet["max_hp"] <= high:
+        if low == high:
+            errors.append(f"max_hp must be {low} (GRT's maximum {sheet['max']['GRT']} + 1: TOMB-2), "
+                          f"not {sheet['max_hp']}.")
+        else:
+            errors.append(f"max_hp must be from {low} to {high} (the drawn GRT + 1, TOMB-2, and what the scars "
+                          f"on the sheet add, TS-9), not {sheet['max_hp']}.")
+    return errors
+
+
+def arithmetic_notes(sheet: Sheet) -> list[str]:
+    """What the rules never give a character but check_sheet lets in (a sheet made by hand), one sentence each."""
+    notes = []
+    gains = [max(scar_reach(s["roll"])[0].values(), default=0) for s in sheet["scars"]]
+    total = sum(sheet["max"].values())
+    if not DRAWN_CARDS <= total <= DRAWN_CARDS + sum(gains):
+        extra = f" and the scars on the sheet add at most {sum(gains)}" if sum(gains) else ""
+        notes.append(f"The maxima add up to {total}: seven cards make {DRAWN_CARDS}{extra} (TOMB-2, TS-9).")
+    if sheet["status"] != "dead":
+        for a, condition in CONDITIONS.items():
+            count = sheet["conditions"].count(condition)
+            if count > sheet["max"][a]:
+                notes.append(f"{count} x {condition} is more than {a}'s maximum {sheet['max'][a]}, which kills "
+                             f"(TS-13), yet the status is {sheet['status']}.")
+    return notes
+
+
+def scar_gains(scars: list[dict[str, Any]]) -> tuple[dict[str, int], int, int]:
+    """The scars' reach added up (``scar_reach``): the most each maximum can have risen, and the tiers
+    added to max HP at once and on recovery."""
+    gains = {a: 0 for a in ABILITIES}
+    now = later = 0
+    for scar in scars:
+        reach, tiers_now, tiers_later = scar_reach(scar["roll"])
+        for a, gain in reach.items():
+            gains[a] += gain
+        now += tiers_now
+        later += tiers_later
+    return gains, now, later
+
+
+def max_hp_range(max_grt: int, grt_gain: int, tiers_now: int, tiers_later: int) -> tuple[int, int]:
+    """The max HP the rules allow: the drawn GRT (the maximum less what scars may have added, never below 0)
+    + 1 (TOMB-2), plus a tier of 1..3 for each scar that adds one at once, and 0..3 for each that adds one on
+    recovery (it may not have come yet; a sheet kept before TS-17 may have lost the word that it waits)."""
+    return (max(0, max_grt - grt_gain) + 1 + tiers_now,
+            max_grt + 1 + MAX_TIER * (tiers_now + tiers_later))
 
 
 def _bad(message: str) -> SetupError:
@@ -174,11 +317,12 @@ def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
-def _abilities(data: dict[str, Any], key: str, low: int) -> dict[str, int]:
+def _abilities(data: dict[str, Any], key: str, floors: dict[str, int]) -> dict[str, int]:
+    """Four whole numbers, each from its floor (``ABILITY_FLOOR`` unless ``floors`` names another) to 60."""
     scores = data.get(key)
     if not isinstance(scores, dict) or set(scores) != set(ABILITIES):
         raise _bad(f"{key} must give {', '.join(ABILITIES)}.")
-    return {a: _int(scores, a, low, 60) for a in ABILITIES}
+    return {a: _int(scores, a, floors.get(a, ABILITY_FLOOR), ABILITY_CEILING) for a in ABILITIES}
 
 
 def _inventory(items: object) -> list[dict[str, Any]]:
@@ -205,6 +349,10 @@ def _inventory(items: object) -> list[dict[str, Any]]:
 
 
 def _is_scar(scar: object) -> bool:
-    return (isinstance(scar, dict) and type(scar.get("roll")) is int and 1 <= scar["roll"] <= 12
+    """A scar entry: its roll (the row, TOMB-10), name and detail, and ``pending`` only as the table writes
+    it: what that row waits for until the Dealer calls a recovery (TS-9)."""
+    return (isinstance(scar, dict) and type(scar.get("roll")) is int and scar["roll"] in SCARS
             and isinstance(scar.get("name"), str) and len(scar["name"]) <= TEXT_LIMIT
-            and isinstance(scar.get("detail"), str) and len(scar["detail"]) <= 400)
+            and isinstance(scar.get("detail"), str) and len(scar["detail"]) <= 400
+            and ("pending" not in scar or (scar_pending(scar["roll"]) is not None
+                                           and scar["pending"] == scar_pending(scar["roll"]))))

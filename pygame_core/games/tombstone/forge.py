@@ -11,6 +11,9 @@ The deck is the forge's own 54 cards: ``deal`` forces its order (top first), the
 Cards drawn for a part that is drawn again go to the discard pile; an empty deck takes them back,
 shuffled (TOMB-6). Only the order of the deck is hidden.
 
+The finished sheet carries the forge's record (``made.replay``: the seed and every move), so anyone can
+play it again and see that the character was drawn by the book, with no server (``provenance``, TS-18).
+
 >>> from pygame_core import get_game
 >>> deal = ["BJ", "2S", "3S", "4C", "5C", "6D", "RJ", "7H", "8H", "9S", "KD"] + [
 ...     c for c in __import__("pygame_core.games.tombstone.fate", fromlist=["x"]).full_deck()
@@ -24,12 +27,12 @@ shuffled (TOMB-6). Only the order of the deck is hidden.
 from __future__ import annotations
 
 import copy
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypedDict, cast
 
 from ...cards import JOKERS, new_rng, pick, reshuffle, shuffle
 from ...engine import Event, GameInfo, IllegalMove, Json, Outcome, SeatSpec, SetupError, Shapes, State, register
-from .character import (NAME_LIMIT, TEXT_LIMIT, Sheet, check_sheet, inventory_full, item_json, new_sheet,
-                        sheet_constants, slots_used)
+from .character import (MAX_TIER, NAME_LIMIT, TEXT_LIMIT, Sheet, arithmetic_notes, check_sheet, inventory_full,
+                        item_json, new_sheet, scar_gains, sheet_constants, slots_used)
 from .fate import ABILITIES, SUIT_ABILITIES, check_deck_order, full_deck, label, roll_die
 from .shapes import ForgeConstants, ForgeEvent, ForgeMove, ForgePhase, ForgeView
 from .tables import (ARCHETYPES, BACKGROUNDS, INVENTORY_SLOTS, NAME_COLUMNS, NAMES, SHOP, SHOP_KINDS, SHORT_CREDIT,
@@ -104,6 +107,11 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
     def check_result(cls, result: Json) -> Sheet:
         """An imported character sheet, checked field by field (``character.check_sheet``)."""
         return check_sheet(result)
+
+    @classmethod
+    def result_provenance(cls, result: Json) -> Provenance:
+        """Where a checked sheet comes from (``provenance``, TS-18)."""
+        return provenance(result)
 
     # --- protocol --------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -468,11 +476,130 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
         self.log.append({"part": event.get("part", self.phase), "sentence": _sentence(event)})
 
     def _made_json(self) -> dict[str, Json]:
+        """How the character was made (TS-7), and the forge's record to replay it by (TS-18): the rules'
+        version, the seed and every move in order, this last accept included (it is being played now). A
+        forced deal is not written down (the view would show the deck's order): replayed from the seed, the
+        record of a stacked deck gives another character."""
         written = [part for part in ("name", "background") if (self.made[part] or {}).get("written")]
         by_the_book = not written and not any(self.made["redraws"].values())
+        replay: dict[str, Json] = {"version": self.version, "seed": self.seed,
+                                   "moves": [copy.deepcopy(move) for _, move in self.moves] + [{"type": "accept"}]}
         return {"stats": list(self.made["stats"]), "name": self.made["name"], "background": self.made["background"],
                 "traits": dict(self.made["traits"]), "gear": self.made["gear"],
-                "redraws": dict(self.made["redraws"]), "written": written, "by_the_book": by_the_book}
+                "redraws": dict(self.made["redraws"]), "written": written, "by_the_book": by_the_book,
+                "replay": replay}
+
+
+# --- provenance: drawn by the book, shown without a server (TS-18) ------------------------------------
+PROVENANCE_WORDS: tuple[str, ...] = ("by_the_book", "forged", "edited", "imported")
+MAX_REPLAY_MOVES = 2000  # a forge takes some forty moves; a random bot's longest a few hundred
+
+
+ProvenanceWord = Literal["by_the_book", "forged", "edited", "imported"]
+
+
+class Provenance(TypedDict):
+    """Where a sheet comes from (TS-18). ``word``: "by_the_book" (its forge record replays to this very
+    character, and nothing was drawn again or written in), "forged" (it replays, but a part was drawn again
+    or written in: TS-7), "edited" (it replays, but the sheet is not what it gives, or what play could have
+    made of it since), "imported" (no record, or one that does not replay or replays to another character:
+    a sheet from elsewhere, a hireling taken over, a stacked deck). ``reason``: one sentence saying why.
+    ``problems``: what on the sheet the rules never give, one sentence each (``character.arithmetic_notes``
+    and, with a record that replays, every difference from the draw)."""
+
+    word: ProvenanceWord
+    reason: str
+    problems: list[str]
+
+
+def provenance(sheet: Sheet) -> Provenance:
+    """Where a sheet that ``check_sheet`` accepted comes from (TS-18): its forge record (``made.replay``) is
+    replayed and the result compared with the sheet's fields the forge wrote and play never changes
+    (name, background, traits, ``made``) and with those play changes only through scars (the maxima, max
+    HP: TS-9). What play changes freely (scores, HP, money, items, conditions) proves nothing either way.
+
+    >>> state = ForgeState(5, {}, None)
+    >>> while state.phase != "done":
+    ...     _ = state.play(0, state.legal_moves(0)[0])
+    >>> sheet = state.outcome()["result"]
+    >>> provenance(sheet)["word"]
+    'by_the_book'
+    >>> provenance({**sheet, "name": "Wild Bill"})["word"]
+    'edited'
+    >>> provenance({**sheet, "made": {}})["reason"]
+    'No forge record to replay: the sheet was not made at this forge, or not in this version of it.'
+    """
+    notes = arithmetic_notes(sheet)
+    drawn, why = replay_forge(sheet["made"].get("replay"))
+    if drawn is None:
+        return {"word": "imported", "reason": why, "problems": notes}
+    if drawn["made"]["stats"] != sheet["made"].get("stats"):
+        return {"word": "imported", "reason": "Its forge record replays to another character (other cards for the "
+                                              "abilities): it is not this sheet's record, or the deck was stacked.",
+                "problems": notes}
+    problems = notes + _differences(drawn, sheet)
+    if problems:
+        return {"word": "edited", "reason": "Its forge record replays, but the sheet is not what the forge and "
+                                            "play since could make of it.", "problems": problems}
+    if drawn["made"]["by_the_book"]:
+        return {"word": "by_the_book", "reason": "Its forge record replays to this character, with nothing drawn "
+                                                 "again and nothing written in.", "problems": []}
+    return {"word": "forged", "reason": "Its forge record replays to this character, but a part was drawn again "
+                                        "or written in.", "problems": []}
+
+
+def replay_forge(record: object) -> tuple[Sheet | None, str]:
+    """The sheet a forge record (``made.replay``, TS-18) gives when played again from its seed, or None and
+    why not (no record, another version of the rules, a move the forge refuses there, a record that stops
+    before the end)."""
+    if not isinstance(record, dict) or set(record) - {"version", "seed", "moves"}:
+        return None, "No forge record to replay: the sheet was not made at this forge, or not in this version of it."
+    if type(record.get("version")) is not int or record["version"] != ForgeState.version:
+        return None, (f"Its forge record is from rules version {record.get('version')!r}; this forge is version "
+                      f"{ForgeState.version}.")
+    seed, moves = record.get("seed"), record.get("moves")
+    if type(seed) is not int or not isinstance(moves, list) or not 0 < len(moves) <= MAX_REPLAY_MOVES:
+        return None, "Its forge record is damaged: it needs a whole-number seed and the list of moves."
+    state = ForgeState(seed, {}, None)
+    for n, move in enumerate(moves, 1):
+        try:
+            state.play(0, move)
+        except IllegalMove as exc:
+            return None, f"Its forge record does not replay: move {n} is refused. {exc.message}"
+        except Exception:  # a record is untrusted JSON: whatever it does, the sheet itself stays readable
+            return None, f"Its forge record does not replay: move {n} breaks the forge."
+    outcome = state.outcome()
+    if outcome is None:
+        return None, "Its forge record stops before the character was done."
+    result: Sheet = outcome["result"]
+    return result, ""
+
+
+def _differences(drawn: Sheet, sheet: Sheet) -> list[str]:
+    """How ``sheet`` differs from the forge's ``drawn`` one beyond what play may change (TS-18)."""
+    problems = []
+    for field in ("name", "background"):
+        if sheet[field] != drawn[field]:
+            problems.append(f"The {field} is {sheet[field]!r}; the forge's record gives {drawn[field]!r}.")
+    changed = [t.label.lower() for t in TRAITS if sheet["traits"][t.id] != drawn["traits"][t.id]]
+    if changed:
+        problems.append(f"The {', '.join(changed)} {'is' if len(changed) == 1 else 'are'} not what the forge's "
+                        f"record gives.")
+    if sheet["made"] != drawn["made"]:
+        problems.append("How it was made (made) is not what the forge's record gives.")
+    gains, hp_now, hp_later = scar_gains(sheet["scars"])
+    for a in ABILITIES:
+        low, high = drawn["max"][a], drawn["max"][a] + gains[a]
+        if not low <= sheet["max"][a] <= high:
+            problems.append(f"{a}'s maximum is {sheet['max'][a]}; the draw gave {low}" +
+                            (f" and the scars on the sheet add at most {gains[a]}." if gains[a] else
+                             " and no scar on the sheet raises it."))
+    low, high = drawn["max_hp"] + hp_now, drawn["max_hp"] + MAX_TIER * (hp_now + hp_later)
+    if not low <= sheet["max_hp"] <= high:
+        problems.append(f"max_hp is {sheet['max_hp']}; the draw gave {drawn['max_hp']}" +
+                        (f" and the scars on the sheet add {hp_now} to {high - drawn['max_hp']}." if high > low
+                         else " and no scar on the sheet adds to it."))
+    return problems
 
 
 def _trait(trait_id: str, card: str) -> str:
