@@ -322,3 +322,29 @@ def test_the_roster_opens_from_the_menu(open_page: Callable[..., Visit]) -> None
     assert page.locator("link[href$='tombstone/sheet.css']").evaluate("(link) => link.disabled") is True
     entry.locator("button").click()
     expect(page.locator("#tb-roster[open] .tb-roster-name")).to_have_text(["Calamity"])
+
+
+def test_the_roster_says_who_died_and_who_carries_scars(open_page: Callable[..., Visit]) -> None:
+    """What the tables wrote back shows in the roster's list: the dead with a cross and a 'dead' mark (a death
+    by critical damage leaves GRT below -1, TOMB-9), those out of the fight, scars and conditions; and where
+    each sheet comes from (TS-18), on the row and at the foot of its sheet."""
+    visit = open_page(PHONE)
+    page = visit.goto()
+    billie = new_sheet({"STR": 1, "DEX": 2, "WIL": 1, "GRT": 3})
+    billie.update(name="Billie", background="Drifter", status="dead", hp=0)
+    billie["abilities"]["GRT"] = -2
+    doc = new_sheet({"STR": 2, "DEX": 1, "WIL": 3, "GRT": 1})
+    doc.update(name="Doc", background="Sawbones", status="out", conditions=["Injured"],
+               scars=[{"roll": 4, "name": "Broken Limb", "detail": "A leg in a splint."}])
+    for sheet in (billie, doc):
+        assert page.evaluate(ADD_TO_ROSTER, sheet) == ""
+    page.locator(".entry-tile button").click()
+    roster = page.locator("#tb-roster[open]")
+    expect(roster.locator(".tb-roster-name")).to_have_text(["Billie †", "Doc"])
+    # Neither was forged here (no forge record to replay, TS-18): both are marked imported.
+    expect(roster.locator(".tb-roster-entry[data-status='dead'] .tb-roster-marks span")).to_have_text(["Imported", "dead"])
+    expect(roster.locator(".tb-roster-entry[data-status='out'] .tb-roster-marks span")).to_have_text(
+        ["Imported", "out of the fight", "1 scar", "Injured"])
+    roster.locator(".tb-roster-entry[data-status='dead'] [data-view]").click()
+    expect(roster.locator(".tb-made")).to_have_attribute("data-provenance", "imported")
+    visit.screenshot("roster-marks-390x844.png")

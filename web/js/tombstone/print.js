@@ -21,10 +21,14 @@ export function setPrintSheet(sheet, options = {}) {
   holder.replaceChildren(sheetView(sheet, options));
 }
 
-/** Print `sheet` now (the browser's print dialog); the sheet that was set to print before comes back after. */
-export function printSheet(sheet) {
+/**
+ * Print `sheet` now (the browser's print dialog); the sheet that was set to print before comes back after.
+ * @param {any} sheet
+ * @param {Parameters<typeof sheetView>[1]} [options]
+ */
+export function printSheet(sheet, options = {}) {
   const before = holder?.firstElementChild ?? null;
-  setPrintSheet(sheet);
+  setPrintSheet(sheet, options);
   window.addEventListener("afterprint", () => {
     if (before && holder) holder.replaceChildren(before);
   }, { once: true });

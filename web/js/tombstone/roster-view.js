@@ -4,7 +4,7 @@
 // says what the tables wrote back: the dead (dimmed, with a cross), those out of the fight, scars and
 // conditions. Any Tombstone page can open it; the tables' party pickers refuse the dead on their own.
 import { Roster, exportSheet } from "./roster.js";
-import { sheetView, make } from "./sheet-view.js";
+import { sheetView, make, PROVENANCE_WORDS } from "./sheet-view.js";
 import { abilities, statuses } from "./rules.js";
 import { printSheet } from "./print.js";
 
@@ -13,9 +13,14 @@ export function statLine(sheet) {
   return [...abilities().map((a) => `${a.id} ${sheet.abilities[a.id]}`), `HP ${sheet.hp}/${sheet.max_hp}`].join(" · ");
 }
 
-/** What the tables wrote on the sheet that a row should say: out of the fight or dead, scars, conditions. */
-function rosterMarks(sheet) {
+/**
+ * What a row should say of a character: where the sheet comes from (TS-18), and what the tables wrote on it:
+ * out of the fight or dead, scars, conditions.
+ * @param {import("./roster.js").Character} character
+ */
+function rosterMarks({ sheet, provenance }) {
   const marks = [];
+  if (provenance) marks.push(make("span", { className: `tb-roster-mark tb-roster-${provenance.word}`, title: provenance.reason }, [PROVENANCE_WORDS[provenance.word]]));
   if (sheet.status !== "up") marks.push(make("span", { className: `tb-roster-state tb-roster-${sheet.status}` }, [statuses()[sheet.status] ?? sheet.status]));
   if (sheet.scars.length) marks.push(make("span", { className: "tb-roster-mark" }, [sheet.scars.length === 1 ? "1 scar" : `${sheet.scars.length} scars`]));
   if (sheet.conditions.length) marks.push(make("span", { className: "tb-roster-mark" }, [sheet.conditions.join(", ")]));
@@ -114,14 +119,14 @@ export class RosterView {
         })]
       : [
         button("View", "plain-button tb-small", () => this.showSheet(character), { "data-view": "" }),
-        button("Print", "plain-button tb-small", () => printSheet(sheet), { "data-print": "" }),
+        button("Print", "plain-button tb-small", () => printSheet(sheet, { provenance: character.provenance }), { "data-print": "" }),
         button("Export", "plain-button tb-small", () => exportSheet(sheet), { "data-export": "" }),
         button("Delete", "plain-button tb-small", () => {
           this.confirming = key;
           this.showList();
         }, { "data-delete": "" }),
       ];
-    const marks = rosterMarks(sheet);
+    const marks = rosterMarks(character);
     return make("li", { className: `tb-roster-entry${sheet.status === "dead" ? " tb-roster-fallen" : ""}`, "data-key": key, "data-status": sheet.status }, [
       make("div", { className: "tb-roster-who" }, [
         make("strong", { className: "tb-roster-name" }, [sheet.status === "dead" ? `${sheet.name} †` : sheet.name]),
@@ -134,15 +139,15 @@ export class RosterView {
   }
 
   showSheet(character) {
-    const { sheet } = character;
+    const { sheet, provenance } = character;
     const actions = make("div", { className: "sheet-actions tb-roster-actions" }, [
       button("← All characters", "plain-button", () => this.open(), { "data-back": "" }),
-      button("Print", "plain-button", () => printSheet(sheet)),
+      button("Print", "plain-button", () => printSheet(sheet, { provenance })),
       button("Export", "plain-button", () => exportSheet(sheet)),
       button("Close", "brass-button", () => this.close()),
     ]);
     this.dialog.replaceChildren(make("h2", { id: "tb-roster-title", className: "tb-visually-hidden" }, [sheet.name]),
-      sheetView(sheet), actions);
+      sheetView(sheet, { provenance }), actions);
     this.dialog.scrollTop = 0;
   }
 

@@ -2,17 +2,22 @@
 // ("saloon:tombstone:character:<id>"), so one damaged entry costs that character and never the others.
 // Every sheet that comes in (read back from storage, imported from a file, finished at the forge) is
 // checked by the engine (bridge op `check_result`, character.check_sheet) before the page uses it; what
-// fails is reported and left as it was.
+// fails is reported and left as it was. The check also says where the sheet comes from (TS-18: its forge
+// record replayed), which the roster shows rather than what the sheet claims of itself.
 
 const PREFIX = "saloon:tombstone:character:";
 /** The forge: the game whose result a character sheet is (it checks sheets, and the table links to it). */
 export const FORGE = "tombstone_forge";
 
 /**
- * @typedef {{id: string, key: string, sheet: any, added: string}} Character  a checked roster entry
+ * @typedef {{word: "by_the_book" | "forged" | "edited" | "imported", reason: string, problems: string[]}} Provenance
+ *   where a sheet comes from, as the engine found by replaying its forge record (TS-18)
+ * @typedef {{id: string, key: string, sheet: any, added: string, provenance: Provenance | null}} Character
+ *   a checked roster entry
  * @typedef {{key: string, message: string}} Problem  an entry that could not be read
  * @typedef {{call: (request: any) => Promise<any>}} Bridge
- * @typedef {{ok: boolean, sheet?: any, message?: string}} Checked  ok: the canonical sheet; else why not
+ * @typedef {{ok: boolean, sheet?: any, provenance?: Provenance | null, message?: string}} Checked
+ *   ok: the canonical sheet and where it comes from; else why not
  * @typedef {{ok: boolean, character?: Character, fresh?: boolean, message?: string}} Added
  *   ok: the character kept (fresh: false when it already was); else why not
  */
@@ -51,12 +56,12 @@ export class Roster {
   }
 
   /**
-   * A sheet checked by the engine: {ok: true, sheet} (canonical) or {ok: false, message}.
+   * A sheet checked by the engine: {ok: true, sheet, provenance} (canonical) or {ok: false, message}.
    * @returns {Promise<Checked>}
    */
   async check(sheet) {
     const answer = await this.bridge.call({ op: "check_result", game: FORGE, result: sheet });
-    if (answer.ok) return { ok: true, sheet: answer.result };
+    if (answer.ok) return { ok: true, sheet: answer.result, provenance: answer.provenance ?? null };
     return { ok: false, message: answer.error?.message ?? "The sheet could not be checked." };
   }
 
@@ -93,7 +98,7 @@ export class Roster {
         problems.push({ key, message: checked.message });
         continue;
       }
-      characters.push({ id: key.slice(PREFIX.length), key, sheet: checked.sheet, added: String(entry.added ?? "") });
+      characters.push({ id: key.slice(PREFIX.length), key, sheet: checked.sheet, added: String(entry.added ?? ""), provenance: checked.provenance ?? null });
     }
     characters.sort((x, y) => x.added.localeCompare(y.added) || x.id.localeCompare(y.id));
     return { characters, problems };
@@ -123,7 +128,7 @@ export class Roster {
     } catch (error) {
       return { ok: false, message: `The character could not be kept in this browser (${error.message}).` };
     }
-    return { ok: true, character: { id, key, sheet: checked.sheet, added }, fresh };
+    return { ok: true, character: { id, key, sheet: checked.sheet, added, provenance: checked.provenance ?? null }, fresh };
   }
 
   /**

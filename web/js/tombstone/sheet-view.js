@@ -39,14 +39,30 @@ function mark(marks, part) {
   return marks?.[part] ?? "";
 }
 
+/** Where a kept sheet comes from, in a word or two (TS-18). */
+export const PROVENANCE_WORDS = { by_the_book: "Drawn by the book", forged: "Forged here", edited: "Edited", imported: "Imported" };
+
+/** How the forge made a sheet it is drawing now, from its own record: "Drawn by the book: …", "Made with …". */
+function madeWords(made) {
+  if (Object.keys(made).length === 0) return "";
+  if (made.by_the_book) return "Drawn by the book: nothing drawn again, nothing written in.";
+  return `Made with ${[
+    ...(made.written?.length ? [`${made.written.join(" and ")} written in`] : []),
+    ...(Object.values(made.redraws ?? {}).some(Boolean) ? ["some parts drawn again"] : []),
+  ].join(", ") || "the book"}.`;
+}
+
 /**
  * The sheet as an element.
  * @param {any} sheet a character sheet (character.py's JSON), possibly half made
- * @param {{marks?: Record<string, "" | "pencilled" | "blank">, caption?: string}} [options]
- *   marks: per part (stats, name, background, traits, gear) how sure it is; caption: a line under the title
+ * @param {{marks?: Record<string, "" | "pencilled" | "blank">, caption?: string,
+ *   provenance?: import("./roster.js").Provenance | null}} [options]
+ *   marks: per part (stats, name, background, traits, gear) how sure it is; caption: a line under the title;
+ *   provenance: where a kept sheet comes from, as the engine found it (the foot says that, not what the sheet
+ *   claims of itself; without it, as at the forge while the engine draws it, the foot tells how it was made)
  * @returns {HTMLElement}
  */
-export function sheetView(sheet, { marks = {}, caption = "" } = {}) {
+export function sheetView(sheet, { marks = {}, caption = "", provenance = null } = {}) {
   const part = (name, className, children) => {
     const state = mark(marks, name);
     return make("section", { className: `tb-part ${className}${state ? ` tb-${state}` : ""}`, "data-part": name }, children);
@@ -115,14 +131,10 @@ export function sheetView(sheet, { marks = {}, caption = "" } = {}) {
   }
   if (sheet.notes) more.push(make("section", { className: "tb-part tb-notes" }, [make("h3", {}, ["Notes"]), make("p", {}, [sheet.notes])]));
 
-  const made = sheet.made ?? {};
-  const how = Object.keys(made).length === 0 ? "" : made.by_the_book ? "Drawn by the book: nothing drawn again, nothing written in."
-    : `Made with ${[
-      ...(made.written?.length ? [`${made.written.join(" and ")} written in`] : []),
-      ...(Object.values(made.redraws ?? {}).some(Boolean) ? ["some parts drawn again"] : []),
-    ].join(", ") || "the book"}.`;
+  const how = provenance ? `${PROVENANCE_WORDS[provenance.word]}: ${provenance.reason}` : madeWords(sheet.made ?? {});
   const foot = make("footer", { className: "tb-foot" }, [
-    ...(how ? [make("p", { className: "tb-made" }, [how])] : []),
+    ...(how ? [make("p", { className: "tb-made", "data-provenance": provenance?.word ?? "" }, [how])] : []),
+    ...(provenance?.problems.length ? [make("ul", { className: "tb-made-problems" }, provenance.problems.map((p) => make("li", {}, [p])))] : []),
     make("p", { className: "tb-credit" }, [sheet.credit ?? ""]),
   ]);
 
