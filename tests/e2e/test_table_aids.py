@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import pytest
 
-from saloon_site import LAPTOP, PHONE, Visit
+from saloon_site import LAPTOP, Visit
 
 # Seed 2, Grit: the person (seat 0) plays first. The hard computer answers 7♠ on their pile 1 with a
 # marked card, so the round's reveal shows only the person's own card and the move may be taken back;
@@ -128,28 +128,6 @@ def test_grit_previews_both_totals_at_the_pile_pointed_at(open_page: Callable[..
     assert shown == legal["previews"][legal["moves"].index(move)]
     page.mouse.move(1, 1)
     assert page.evaluate("() => window.app.hitboxes().preview") is None
-
-
-def test_on_touch_a_first_tap_on_a_pile_previews_and_a_second_plays(chromium: Any, site_url: str) -> None:
-    visit = Visit(chromium.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True), site_url)
-    try:
-        page = visit.goto("#game=grit&mode=computer&level=easy&seed=21&speed=instant")
-        assert visit.wait_for_turn() == "move"
-        card = page.evaluate("() => window.app.hitboxes()")["hand"][0]
-        page.touchscreen.tap(card["x"] + card["w"] / 2, card["y"] + card["h"] / 2)
-        page.wait_for_function("() => window.app.hitboxes().piles.some((p) => p.target)")
-        pile = next(p for p in page.evaluate("() => window.app.hitboxes()")["piles"] if p["target"])
-        page.touchscreen.tap(pile["x"] + pile["w"] / 2, pile["y"] + pile["h"] / 2)
-        page.wait_for_function("() => window.app.hitboxes().preview !== null")
-        assert visit.record()["moves"] == [], "the first tap only previews"
-        before = page.evaluate("() => window.app.renders")
-        page.touchscreen.tap(pile["x"] + pile["w"] / 2, pile["y"] + pile["h"] / 2)
-        page.wait_for_function("(n) => window.app.renders > n", arg=before)
-        assert visit.record()["moves"][0] == [0, {"type": "play", "card": card["card"],
-                                                  "pile": [pile["owner"], pile["index"]], "marked": False}]
-        assert not visit.errors, visit.errors
-    finally:
-        visit.context.close()
 
 
 @pytest.mark.parametrize("game", ["knife_fight", "dueling_suits"])
