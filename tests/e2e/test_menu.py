@@ -345,6 +345,7 @@ def test_the_roster_says_who_died_and_who_carries_scars(open_page: Callable[...,
     expect(roster.locator(".tb-roster-entry[data-status='dead'] .tb-roster-marks span")).to_have_text(["Imported", "dead"])
     expect(roster.locator(".tb-roster-entry[data-status='out'] .tb-roster-marks span")).to_have_text(
         ["Imported", "out of the fight", "1 scar", "Injured"])
+    visit.screenshot("roster-marks-390x844.png")
     roster.locator(".tb-roster-entry[data-status='dead'] [data-view]").click()
     expect(roster.locator(".tb-made")).to_have_attribute("data-provenance", "imported")
-    visit.screenshot("roster-marks-390x844.png")
+    visit.screenshot("roster-dead-sheet-390x844.png")
