@@ -182,7 +182,8 @@ def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> di
     """For a game people play against the game itself (a Showdown): ``games`` plays of each value of its
     first option (each encounter) by the game's scripted players (``bots.SCRIPTED``) against its engine
     seats, with ``party`` participants (the game's ``sample_setup``: fresh characters). Returns how the
-    plays ended (``outcome["result"]["end"]``) with 95% intervals, and the mean number of rounds."""
+    plays ended (``outcome["result"]["end"]``) with 95% intervals, the mean number of rounds and how many
+    plays lasted each number of rounds (a mean hides the fights over in one round)."""
     game = get_game(game_id)
     if game_id not in SCRIPTED:
         raise ValueError(f"{game_id} has no computer levels and no scripted players to simulate.")
@@ -190,7 +191,7 @@ def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> di
     rows = []
     for value in option.values if option else ("",):
         ends: dict[str, int] = {}
-        rounds = 0
+        lasted: dict[int, int] = {}
         start = time.perf_counter()
         for n in range(games):
             setup = game.state_class.sample_setup(party, seed + n) if party > 1 else None
@@ -203,13 +204,21 @@ def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> di
             result = (outcome and outcome.get("result")) or {}
             end = str(result.get("end", "over"))
             ends[end] = ends.get(end, 0) + 1
-            rounds += int(getattr(state, "round", 0))
+            rounds = int(getattr(state, "round", 0))
+            lasted[rounds] = lasted.get(rounds, 0) + 1
         elapsed = time.perf_counter() - start
         rows.append({"value": value, "label": option.labels[option.values.index(value)] if option else game_id,
                      "ends": {end: {"count": count, "rate": count / games, "rate_95": wilson_interval(count, games)}
                               for end, count in sorted(ends.items())},
-                     "mean_rounds": rounds / games, "games_per_second": games / elapsed if elapsed else 0.0})
+                     "mean_rounds": sum(r * count for r, count in lasted.items()) / games,
+                     "rounds": {str(r): count for r, count in sorted(lasted.items())},
+                     "games_per_second": games / elapsed if elapsed else 0.0})
     return {"game": game_id, "games": games, "party": party, "rows": rows}
+
+
+def share(rate: float) -> str:
+    """A share in whole percent, "<1%" for a rare one that rounding would call none."""
+    return "<1%" if 0 < rate < 0.005 else f"{rate * 100:.0f}%"
 
 
 def ends_table(report: dict[str, Any]) -> str:
@@ -226,6 +235,10 @@ def ends_table(report: dict[str, Any]) -> str:
             cells += f"{'0.0% ':>22}" if cell is None else \
                 f"{cell['rate'] * 100:5.1f}% [{cell['rate_95'][0] * 100:4.1f}, {cell['rate_95'][1] * 100:4.1f}]".rjust(22)
         lines.append(f"{row['label'][:33]:34}{cells}{row['mean_rounds']:8.1f}")
+    lines.append("rounds per play: share of plays that lasted 1, 2, 3... rounds")
+    for row in report["rows"]:
+        shares = " · ".join(f"{r}: {share(count / report['games'])}" for r, count in row["rounds"].items())
+        lines.append(f"{row['label'][:33]:34}{shares}")
     return "\n".join(lines)
 
 

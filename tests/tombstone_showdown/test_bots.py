@@ -93,10 +93,12 @@ def test_simulate_reports_every_encounter_with_intervals_and_none_is_certain() -
         for cell in row["ends"].values():
             low, high = cell["rate_95"]
             assert 0 <= low <= cell["rate"] <= high <= 1
+        assert sum(row["rounds"].values()) == 60 and all(int(r) >= 1 for r in row["rounds"])
+        assert row["mean_rounds"] == sum(int(r) * n for r, n in row["rounds"].items()) / 60
         dead = row["ends"].get("dead", {"count": 0})["count"]
         assert 0 < dead < 60, f"{row['label']}: a fresh character always {'dies' if dead else 'lives'}"
     table = ends_table(report)
-    assert "A lone gunslinger at noon" in table and "[" in table
+    assert "A lone gunslinger at noon" in table and "[" in table and "rounds per play" in table
 
 
 def test_simulate_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
