@@ -218,7 +218,8 @@ def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> di
 
 def share(rate: float) -> str:
     """A share in whole percent, "<1%" for a rare one that rounding would call none."""
-    return "<1%" if 0 < rate < 0.005 else f"{rate * 100:.0f}%"
+    whole = f"{rate * 100:.0f}"
+    return "<1%" if rate > 0 and whole == "0" else f"{whole}%"
 
 
 def ends_table(report: dict[str, Any]) -> str:
