@@ -43,6 +43,11 @@ from .tables import (ARCHETYPES, BACKGROUNDS, DIE_OF_FATE_FAVOURS, NAME_COLUMNS,
 MAX_PARTY = 6
 MAX_MODIFIER = 20
 MAX_NPCS = 24
+MAX_NPC_ABILITY = 12  # a stat block of the Dealer's own (TS-28): abilities 0..12, HP (GRT + 1) 1..13
+NPC_KINDS = ("enemy", "posse", "hireling")
+# TS-27: a move after which the table has seen a hand card or a new hand: undo never goes back past it
+REVEALING = {"cheat", "force", "take_over"}
+DEALER_SEAT = 0
 HIRELING_CARDS = 4  # TOMB-15
 TAKE_OVER_CARDS = 3  # the SRD's Death section
 RESTS = {"breather": "a breather (HP back)", "night": "a full night's rest", "week": "a week in a dry bed"}
@@ -66,7 +71,8 @@ FREE_FIELDS: dict[str, dict[str, Any]] = {
     "initiative": {"modifier": [0, MAX_MODIFIER]},
     "hazard": {"amount": [1, 9]},
     "hireling": {"name": "text"},
-    "enemy": {"name": "text"},
+    "enemy": {"name": "text", "kind": list(NPC_KINDS), "STR": [0, MAX_NPC_ABILITY], "DEX": [0, MAX_NPC_ABILITY],
+              "WIL": [0, MAX_NPC_ABILITY], "hp": [1, MAX_NPC_ABILITY + 1], "weapon": list(ENEMY_WEAPONS)},
 }
 # the rule behind a free field, where the number is more than a count (the page's forms say it)
 FREE_HELP: dict[str, dict[str, str]] = {
@@ -339,10 +345,15 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
                   f"({scores_words(scores)}; HP {npc['hp']}).")
 
     def _do_enemy(self, p: int, move: Move, events: list[Event]) -> None:
+        """A preset stat block, or the Dealer's own (TS-28: the bestiary's kind, abilities, HP and weapon
+        given as free fields over the preset's; HP is GRT + 1, so the HP given sets GRT)."""
         preset = ENEMY_PRESETS[move["preset"]]
-        kind = "posse" if preset.get("posse") else "enemy"
+        kind = move.get("kind", "posse" if preset.get("posse") else "enemy")
         name = self._numbered(move.get("name", "").strip() or preset["name"])
-        npc = self._add_npc(name, kind, dict(preset["abilities"]), item_json(ENEMY_WEAPONS[preset["weapon"]]))
+        scores = {a: move.get(a, preset["abilities"][a]) for a in ("STR", "DEX", "WIL")}
+        scores["GRT"] = move["hp"] - 1 if "hp" in move else preset["abilities"]["GRT"]
+        weapon = ENEMY_WEAPONS[move.get("weapon", preset["weapon"])]
+        npc = self._add_npc(name, kind, scores, item_json(weapon))
         self._say(events, {"type": "enemy", "npc": npc["ref"]},
                   f"{name} joins the scene ({scores_words(npc['abilities'])}; HP {npc['hp']}; {npc['weapon']['name']}).")
 
@@ -453,6 +464,35 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
 
 
 
+
+    # --- undo (TS-27) ----------------------------------------------------------------------------------
+    def reveals(self, viewer: int, events: list[TableEvent]) -> bool:
+        """TS-27: a hand card laid or spent (a cheat, the Black Joker) or a new hand drawn (a night's or a
+        week's rest, taking over a hireling) was seen at this one screen: nobody takes it back. Flips are
+        no such thing: an undone flip's cards go back on top of their deck, so the same cards come again."""
+        told = cast(list[dict[str, Any]], events)
+        return any(e["type"] in REVEALING or (e["type"] == "rest" and e["kind"] != "breather") for e in told)
+
+    def undo_point(self, p: int) -> int | None:
+        """TS-27: the Dealer takes back the table's last action, whichever seat made it: the move that
+        started it with every cheat, re-flip and settle after it (an attack with its damage and GRT save).
+        Players never undo: one device, one hand on the button. None when the session is over, nothing
+        was done, or the table has seen a hand card since that action began (``reveals``)."""
+        if p != DEALER_SEAT or self.is_over():
+            return None
+        starts = [n for n, (_, move) in enumerate(self.moves) if move["type"] not in PENDING_MOVES]
+        if not starts or starts[-1] < self.sealed[DEALER_SEAT]:
+            return None
+        return starts[-1]
+
+    def undo_refusal(self, p: int) -> IllegalMove:
+        """Why ``undo`` takes nothing back for ``p`` now (TS-27)."""
+        if p != DEALER_SEAT:
+            return IllegalMove("nothing_to_undo", "Only the Dealer takes back the table's last action.")
+        if not self.moves:
+            return IllegalMove("nothing_to_undo", "Nothing has happened at this table yet.")
+        return IllegalMove("past_reveal", "The last action can't be taken back: a hand card was laid or a new hand "
+                                          "drawn since it began, and the table has seen it.")
 
     # --- what leaves Python ---------------------------------------------------------------------------
     def view(self, p: int | None) -> TableView:
