@@ -536,10 +536,13 @@ export class TableController {
     return answer;
   }
 
-  /** Take back the viewer's last move (and the computer's replies), then show the position before it. */
-  async undo() {
-    if (this.stage !== "person" || this.viewer === null) return;
-    const seat = this.viewer;
+  /**
+   * Take back the viewer's last move (and the computer's replies), or `seat`'s at a shared screen (the
+   * adapter's undoSeat), then show the position before it.
+   * @param {number | null} [seat]
+   */
+  async undo(seat = this.viewer) {
+    if (this.stage !== "person" || seat === null) return;
     const epoch = this.nextEpoch();
     this.setStage("engine");
     this.adapter.panel.disable();
@@ -550,7 +553,7 @@ export class TableController {
       this.save();
     } else this.toast(answer.error.message);
     this.answer = null; // the position before is not a step after this one: nothing to play out
-    return this.showSeat(seat);
+    return this.showSeat(this.adapter.viewSeat ? this.adapter.viewSeat(null) : seat);
   }
 
   // --- words and marks ----------------------------------------------------------------------------------
