@@ -336,3 +336,32 @@ def test_a_bestiary_entry_notes_and_the_log_exported(open_page: Callable[..., Vi
     assert "The sheriff owes Jesse five dollars." in text
     assert "1. Black Bart joins the scene" in text and "2. The die of fate shows" in text
     assert not re.search(r"\b(npc|pc)\d", text), text
+
+
+DESK_CONTROLS = """
+() => [...document.querySelectorAll(".tt-desk button, .tt-desk summary, .tt-desk input, .tt-desk select, .tt-desk textarea, #undo-button")]
+  .filter((node) => node.getClientRects().length)
+  .map((node) => {
+    const r = (node.matches("input, select") ? node.closest("label") ?? node : node).getBoundingClientRect();
+    return { name: (node.getAttribute("name") || node.textContent || "").trim().slice(0, 30), w: r.width, h: r.height, right: r.right };
+  })
+"""
+
+
+def test_the_desk_on_a_phone_held_sideways(open_page: Callable[..., Visit]) -> None:
+    """At 844x390 with touch and at 390x844, every control of the desk (the tracker, the bestiary's form, the
+    notes and the export) and Undo is at least 44 px and inside the screen, with every fold open."""
+    for size in ({"width": 844, "height": 390}, PHONE):
+        visit = open_page(size, touch=True)
+        page = visit.goto(forced_table())
+        page.wait_for_selector("#move-list button.move")
+        click_and_wait(visit, move_selector({"type": "enemy", "preset": "bandit"}, 0))
+        for fold in ("Bestiary", "Session notes"):
+            page.click(f"details[data-fold='{fold}'] > summary")
+        page.locator(".tt-desk").scroll_into_view_if_needed()
+        controls = page.evaluate(DESK_CONTROLS)
+        assert len(controls) >= 12, controls
+        assert not [c for c in controls if (c["w"] < 43.5 or c["h"] < 43.5)], controls
+        assert not [c for c in controls if c["right"] > size["width"] + 0.5], controls
+        visit.screenshot(f"tombstone_table-desk-{size['width']}x{size['height']}.png")
+        assert not visit.errors
