@@ -259,6 +259,7 @@ def test_a_mis_tap_kill_undone_marks_and_asking_before_the_end(open_page: Callab
     assert len(visit.record()["moves"]) == 1, "the attack and its settle went together"
     reason = page.locator("#reason-line").inner_text()
     assert reason.startswith("Taken back: Bandit attacks Jesse"), reason
+    assert page.locator(".tt-acted[data-acted='npc0']").get_attribute("aria-pressed") == "false", "its mark went too"
     click_and_wait(visit, attack)
     assert visit.view(0)["pending"]["sides"][0]["cards"] == ["KS"], "the same card again: undo does not re-flip fate"
 
@@ -350,7 +351,8 @@ DESK_CONTROLS = """
 
 def test_the_desk_on_a_phone_held_sideways(open_page: Callable[..., Visit]) -> None:
     """At 844x390 with touch and at 390x844, every control of the desk (the tracker, the bestiary's form, the
-    notes and the export) and Undo is at least 44 px and inside the screen, with every fold open."""
+    notes and the export) and Undo is at least 44 px and inside the screen, with every fold open. A desk
+    stored as something else than a desk is said so and started afresh."""
     for size in ({"width": 844, "height": 390}, PHONE):
         visit = open_page(size, touch=True)
         page = visit.goto(forced_table())
@@ -365,3 +367,9 @@ def test_the_desk_on_a_phone_held_sideways(open_page: Callable[..., Visit]) -> N
         assert not [c for c in controls if c["right"] > size["width"] + 0.5], controls
         visit.screenshot(f"tombstone_table-desk-{size['width']}x{size['height']}.png")
         assert not visit.errors
+    page.evaluate("() => localStorage.setItem('saloon.tombstone_table.desk', '{\"round\": \"two\"')")
+    page.reload()
+    visit.wait_ready()
+    page.wait_for_selector("#move-list button.move")
+    assert "could not be read, so the desk starts afresh" in page.locator(".tt-desk-problem").inner_text()
+    assert "round 1" in page.locator(".tt-round").inner_text() and not visit.errors

@@ -538,7 +538,7 @@ export class TableController {
 
   /**
    * Take back the viewer's last move (and the computer's replies), or `seat`'s at a shared screen (the
-   * adapter's undoSeat), then show the position before it.
+   * adapter's undoSeat), then show the position before it from that seat.
    * @param {number | null} [seat]
    */
   async undo(seat = this.viewer) {
@@ -553,7 +553,7 @@ export class TableController {
       this.save();
     } else this.toast(answer.error.message);
     this.answer = null; // the position before is not a step after this one: nothing to play out
-    return this.showSeat(this.adapter.viewSeat ? this.adapter.viewSeat(null) : seat);
+    return this.showSeat(seat);
   }
 
   // --- words and marks ----------------------------------------------------------------------------------

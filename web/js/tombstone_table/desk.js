@@ -9,7 +9,10 @@ import { el } from "../move-panel.js";
 const KEY = "saloon.tombstone_table.desk";
 
 /**
- * @typedef {{round: number, acted: string[], notes: string, lines: (string | null)[]}} DeskState
+ * Who has acted this round: a character's or NPC's ref, and for a mark the page set as they acted, the
+ * length of the log then (an undo back past it takes the mark back too); null for a mark set by hand.
+ * @typedef {{ref: string, at: number | null}} Mark
+ * @typedef {{round: number, acted: Mark[], notes: string, lines: (string | null)[]}} DeskState
  */
 
 /** @returns {DeskState} */
@@ -30,7 +33,7 @@ function load() {
   try {
     const stored = JSON.parse(text);
     const ok = stored && Number.isInteger(stored.round) && stored.round > 0 && typeof stored.notes === "string"
-      && Array.isArray(stored.acted) && stored.acted.every((ref) => typeof ref === "string")
+      && Array.isArray(stored.acted) && stored.acted.every((mark) => mark && typeof mark.ref === "string" && (mark.at === null || Number.isInteger(mark.at)))
       && Array.isArray(stored.lines) && stored.lines.every((line) => line === null || typeof line === "string");
     if (ok) return { state: { round: stored.round, acted: stored.acted, notes: stored.notes, lines: stored.lines }, problem: "" };
   } catch {
@@ -128,6 +131,7 @@ export class Desk {
       }
     } else if (lines.length > view.log_total) {
       undone = /** @type {string[]} */ (lines.slice(view.log_total).filter((line) => line !== null));
+      this.state.acted = this.state.acted.filter((mark) => mark.at === null || mark.at < view.log_total);
     }
     const kept = this.state.lines.slice(0, view.log_total);
     while (kept.length < start) kept.push(null);
@@ -138,17 +142,27 @@ export class Desk {
     return undone;
   }
 
-  /** Mark `ref` (a character or NPC of the view) as having acted this round. */
-  mark(ref) {
-    if (this.state.acted.includes(ref)) return;
-    this.state.acted.push(ref);
+  /** Whether `ref` is marked as having acted this round. */
+  acted(ref) {
+    return this.state.acted.some((mark) => mark.ref === ref);
+  }
+
+  /**
+   * `ref` (a character or NPC of the view) acts now, when the log is `at` long.
+   * @param {string} ref
+   * @param {number} at
+   */
+  mark(ref, at) {
+    if (this.acted(ref)) return;
+    this.state.acted.push({ ref, at });
     this.store();
     this.render();
   }
 
+  /** A tap on a name: the mark set or cleared by hand. */
   toggle(ref) {
     const acted = this.state.acted;
-    this.state.acted = acted.includes(ref) ? acted.filter((r) => r !== ref) : [...acted, ref];
+    this.state.acted = this.acted(ref) ? acted.filter((mark) => mark.ref !== ref) : [...acted, { ref, at: null }];
     this.store();
     this.render();
   }
@@ -170,7 +184,7 @@ export class Desk {
       ...view.npcs.filter((n) => n.status === "up").map((n) => [n.ref, n.name]),
     ];
     this.chips.replaceChildren(...who.map(([ref, name]) => {
-      const acted = this.state.acted.includes(ref);
+      const acted = this.acted(ref);
       return el("button", { type: "button", className: "tt-acted", "data-acted": ref, "aria-pressed": String(acted),
         title: acted ? `${name} has acted this round (tap to clear)` : `${name} has not acted yet this round (tap to mark)` },
       [acted ? `✓ ${name}` : name]);

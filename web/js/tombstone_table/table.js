@@ -81,7 +81,7 @@ export function makeTable(kit) {
     onPlay: (seat, move) => {
       if (move.type === "settle") handSeat = null; // the hand goes away once the flip it was shown for is settled
       const actor = seat > 0 ? kit.moment().view?.party.find((p) => p.seat === seat)?.ref : move.npc;
-      if (actor && !["cheat", "force", "settle", "remove"].includes(move.type)) desk.mark(actor);
+      if (actor && !["cheat", "force", "settle", "remove"].includes(move.type)) desk.mark(actor, kit.moment().view?.log_total ?? 0);
       kit.play(move, seat);
     },
     onHand: showHand,
@@ -124,8 +124,9 @@ export function makeTable(kit) {
     },
     /** One device for the whole table: every seat is a person's at this screen. */
     seat: () => ({ people: seats }),
-    shown: ({ view }) => {
+    shown: ({ view, viewer }) => {
       if (!view) return;
+      if (viewer === 0) handSeat = null; // the Dealer's view is on the felt (after an undo too): no hand is on show
       const undone = desk.follow(view);
       const flipGone = before?.pending && !view.pending && view.log_total <= before.total; // an undo, not a settle
       undoneNote = undone.length ? `Taken back: ${undone[0]}` : flipGone ? `Taken back: ${before?.pending}, before it was settled.` : "";
