@@ -131,3 +131,18 @@ def test_ts28_an_enemy_from_the_dealers_own_stat_block() -> None:
     assert state.check(0, {"type": "enemy", "preset": "bandit", "STR": 13})["code"] == "malformed_move"  # type: ignore[index]
     assert state.check(0, {"type": "enemy", "preset": "bandit", "weapon": "cannon"})["code"] == "malformed_move"  # type: ignore[index]
     assert state.check(0, {"type": "enemy", "preset": "bandit", "kind": "dealer"})["code"] == "malformed_move"  # type: ignore[index]
+
+
+def test_ts27_the_blow_that_wipes_out_the_party_waits_for_the_dealer_and_is_undone() -> None:
+    """Jesse alone: the bandit's K♠ and K♦ kill her (HP 2, GRT 1). The session does not end by itself: the
+    Dealer may end it (the first move offered) or take the attack back."""
+    state = table([pc("Jesse", DEX=4, GRT=1)], dealer=["KS", "KD"], decks=[pc_deck(["2C"])])
+    play(state, 0, type="enemy", preset="bandit")
+    play(state, 0, type="npc_attack", npc="npc0", target="pc0")
+    play(state, 0, type="settle")
+    assert state.party[0]["status"] == "dead" and not state.is_over()
+    assert state.to_act() == [0] and state.legal_moves(0)[0] == {"type": "end"}
+    assert state.undo_point(0) == 1
+    b, session = loaded(state)
+    assert ok(b, {"op": "undo", "session": session, "player": 0})["undone"] == 2
+    assert ok(b, {"op": "view", "session": session, "player": 0})["view"]["party"][0]["sheet"]["status"] == "up"

@@ -154,11 +154,12 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
 
     # --- protocol --------------------------------------------------------------------------------------
     def wiped_out(self) -> bool:
-        """Every character dead and no hireling left to take over: the session is over."""
+        """Every character dead and no hireling left to take over: the Dealer's first move is to end the
+        session, but it does not end by itself, so that the blow that did it can still be undone (TS-27)."""
         return all(s["status"] == "dead" for s in self.party) and not self.npc_refs(("hireling",))
 
     def to_act(self) -> list[int]:
-        if self.ended or (self.pending is None and self.wiped_out()):
+        if self.ended:
             return []
         if self.pending is not None:
             return sorted({0, *(self.seat_of(s["who"]) for s in self.pending["sides"] if s["who"].startswith("pc"))})
@@ -170,8 +171,8 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         """Order: while a flip waits, the seat's cheats (hand order, covered card order), the Black Joker's
         force, settle. Otherwise a player's saves (ability, risk), contests (ability, against: the Dealer,
         enemies, other characters), attacks (weapon, target), turning tail, taking over a hireling; the
-        Dealer's: hazards first (always taking the first move wipes the party out, which ends a session),
-        then the other tools, ending the session last."""
+        Dealer's: hazards first (always taking the first move wipes the party out), then the other tools,
+        ending the session last; once the party is wiped out, ending the session first (TS-27)."""
         if self.check_turn(p) is not None:
             return []
         if self.pending is not None:
@@ -219,8 +220,8 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         moves += [{"type": "recover", "character": c, "scar": i} for c in alive
                   for i, scar in enumerate(self.sheet_of(c)["scars"]) if scar.get("pending")]
         moves += [{"type": "remove", "npc": n["ref"]} for n in self.npcs]
-        moves.append({"type": "end"})
-        return moves
+        end: TableMove = {"type": "end"}
+        return [end, *moves] if self.wiped_out() else [*moves, end]
 
     def _check_move(self, p: int, move: Json) -> IllegalMove | None:
         if not isinstance(move, dict) or not isinstance(move.get("type"), str) or move["type"] not in FIELDS:
@@ -517,7 +518,7 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         if self.to_act():
             return None
         alive = sum(1 for s in self.party if s["status"] != "dead")
-        reason = (f"The session is over: {alive} of {len(self.party)} still standing." if self.ended
+        reason = (f"The session is over: {alive} of {len(self.party)} still standing." if alive
                   else "The whole party is dead: the session is over.")
         return {"winner": None, "scores": [0] * self.info.players, "reason": reason,
                 "result": {"party": copy.deepcopy(self.party), "fallen": copy.deepcopy(self.fallen)}}

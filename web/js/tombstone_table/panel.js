@@ -7,7 +7,7 @@
 import { MovePanel, el, moveButton } from "../move-panel.js";
 import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
 import { cardText } from "../cards.js";
-import { seatName, nameOf, pendingTitle, flipWords, riskShort } from "./texts.js";
+import { seatName, nameOf, pendingTitle, flipWords, riskShort, wipedOut } from "./texts.js";
 import { constantsOf } from "../game-constants.js";
 
 const MODE_LABELS = { normal: "Normal", enhanced: "Enhanced", impaired: "Impaired" };
@@ -258,7 +258,7 @@ export class TablePanel extends MovePanel {
     controls.push(fold("End the session", [
       el("p", { className: "tt-quiet" }, ["The party's sheets go back to the roster as they stand now: HP, scars, money and deaths."]),
       row(b("end", () => ["End the session"], "tt-danger")),
-    ]));
+    ], wipedOut(view)));
     return controls;
   }
 

@@ -13,12 +13,18 @@ export function seatName(view, seat) {
   return member ? member.sheet.name || `Player ${seat}` : `Player ${seat}`;
 }
 
+/** Every character dead and no hireling to take over: the session waits for the Dealer to end it (TS-27). */
+export function wipedOut(view) {
+  return view.party.every((p) => p.sheet.status === "dead") && !view.npcs.some((n) => n.kind === "hireling" && n.status === "up");
+}
+
 /** Who may do what now, for the status line. */
 export function turnLine(view, toAct) {
   if (view.pending) {
     const players = toAct.filter((seat) => seat > 0).map((seat) => seatName(view, seat));
     return `${pendingTitle(view)}: ${players.join(" or ")} may cheat fate, or let the cards stand.`;
   }
+  if (wipedOut(view)) return "The whole party is down: end the session, or undo the last action.";
   const up = view.party.filter((p) => p.sheet.status === "up").length;
   const others = view.npcs.filter((n) => n.status === "up").length;
   return `The table is open: ${up} of ${view.party.length} standing, ${others === 0 ? "nobody else" : others === 1 ? "one other" : `${others} others`} in the scene.`;
