@@ -33,7 +33,8 @@ Ops (DESIGN.md, issue 7 contract):
   replies after it (``undone`` moves in all), rebuilt with ``replay`` from the record without them,
   while ``player`` is due to move. Error ``nothing_to_undo`` when they have no move to take back,
   ``past_reveal`` when a card was shown to them or drawn since that move (``State.reveals``): an
-  undo must never let a player learn a card and take the move back. A ``legal`` answer carries
+  undo must never let a player learn a card and take the move back (the words are the game's,
+  ``State.undo_refusal``: at the Dealer's table the Dealer takes back the table's last action, TS-27). A ``legal`` answer carries
   ``can_undo: true`` when ``undo`` would take a move back now (and leaves it out otherwise).
 - ``auto {session, player, viewer?}`` -> ``{move, events}``: the game plays its own seat (kind
   "engine", a Dealer); error ``not_engine_seat`` for a person's seat
@@ -332,10 +333,8 @@ class Bridge:
         self._check_turn(state, player)
         point = state.undo_point(player)
         if point is None:
-            if not any(q == player for q, _ in state.moves):
-                raise BadRequest("nothing_to_undo", "You have no move to take back.")
-            raise BadRequest("past_reveal", "That move can't be taken back: cards were shown or drawn since, "
-                                            "and you can't unsee them.")
+            refusal = state.undo_refusal(player)
+            raise BadRequest(refusal.code, refusal.message)
         record = state.record()
         record["moves"] = record["moves"][:point]
         try:

@@ -374,6 +374,14 @@ class State(ABC, Generic[ViewT, EventT, MoveT, PreviewT]):
             return None
         return mine[-1]
 
+    def undo_refusal(self, p: int) -> IllegalMove:
+        """Why ``undo_point(p)`` is None, for the bridge to say: nothing of ``p``'s to take back, or
+        something seen since. A game whose undo is not per seat (the Dealer's table) says it its way."""
+        if not any(q == p for q, _ in self.moves):
+            return IllegalMove("nothing_to_undo", "You have no move to take back.")
+        return IllegalMove("past_reveal", "That move can't be taken back: cards were shown or drawn since, "
+                                          "and you can't unsee them.")
+
     def auto_move(self, p: int) -> MoveT:
         """The move the engine makes for its own seat ``p`` (kind "engine", e.g. a Dealer).
 

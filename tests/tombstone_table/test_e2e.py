@@ -8,11 +8,14 @@ table idle, with a contest waiting and after an attack go to artifacts/."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable
+from urllib.parse import quote
 
 from saloon_site import LAPTOP, PHONE, Visit
 from pygame_core.games.tombstone.character import item_json, new_sheet
 from pygame_core.games.tombstone.tables import ARCHETYPES
+from tombstone.play import deck, pc_deck
 
 GAME = "tombstone_table"
 ADD_TO_ROSTER = """
@@ -173,6 +176,7 @@ def test_a_session_at_the_dealers_table(open_page: Callable[..., Visit]) -> None
     page.click("details[data-fold='End the session'] > summary")
     before_end = renders(visit)
     page.click(move_selector({"type": "end"}, 0))
+    page.click("dialog.tt-confirm button[value='yes']")  # TS-28: asked first
     page.wait_for_function("(n) => window.app.renders > n", arg=before_end)
     page.wait_for_selector("#result:not([hidden])")
     page.wait_for_function("() => document.querySelector('#result-discards').textContent.includes('Back on your roster')")
@@ -211,3 +215,161 @@ def test_phone_screens_and_an_empty_roster(open_page: Callable[..., Visit]) -> N
     resolve_flips(visit, [])
     settle_and_shoot(visit, "tombstone_table-attack-phone.png")
     assert any(" attacks Bandit" in s for s in log(visit))
+
+
+def forced_table(*dealer: str, jesse: list[str] = [], silas: list[str] = []) -> str:
+    """The sample party's table (Jesse, Silas) dealt from forced decks, at instant speed."""
+    deal = quote(json.dumps([deck(*dealer), pc_deck(jesse), pc_deck(silas)], separators=(",", ":")))
+    return f"#game={GAME}&mode=solo&seed=3&speed=instant&deal={deal}"
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return dict(found)
+
+
+def test_a_mis_tap_kill_undone_marks_and_asking_before_the_end(open_page: Callable[..., Visit]) -> None:
+    """TS-27: the bandit's K♠ and K♦ kill Jesse (HP 2, GRT 1); the Dealer's Undo takes the whole attack back,
+    Jesse stands again and the same K♠ comes again. The tracker marks who acted, a tap toggles, a new round
+    clears. TS-28: ending the session asks first; Back closes the question and nothing ends."""
+    visit = open_page(PHONE)
+    page = visit.goto(forced_table("KS", "KD", jesse=["2C"]))
+    page.wait_for_selector("#move-list button.move")
+    assert page.locator("#undo-button").is_hidden(), "nothing to take back yet"
+    click_and_wait(visit, move_selector({"type": "enemy", "preset": "bandit"}, 0))
+    assert page.locator(".tt-acted").all_inner_texts() == ["Jesse", "Silas", "Bandit"]
+    attack = move_selector({"type": "npc_attack", "npc": "npc0", "target": "pc0"}, 0)
+    click_and_wait(visit, attack)
+    assert visit.view(0)["pending"]["sides"][0]["cards"] == ["KS"]
+    click_and_wait(visit, move_selector({"type": "settle"}, 0))
+    assert visit.view(0)["party"][0]["sheet"]["status"] == "dead"
+    assert page.locator(".tt-acted[data-acted='npc0']").get_attribute("aria-pressed") == "true", "the bandit acted"
+    undo = page.locator("#undo-button")
+    undo.wait_for()
+    size = box(page, "#undo-button")
+    assert size["width"] >= 44 and size["height"] >= 44
+    visit.screenshot("tombstone_table-undo-phone.png")
+    before = renders(visit)
+    undo.click()
+    page.wait_for_function("(n) => window.app.renders > n", arg=before)
+    page.wait_for_selector("#move-list button.move")
+    jesse = visit.view(0)["party"][0]["sheet"]
+    assert jesse["status"] == "up" and jesse["hp"] == 2 and jesse["abilities"]["GRT"] == 1
+    assert len(visit.record()["moves"]) == 1, "the attack and its settle went together"
+    reason = page.locator("#reason-line").inner_text()
+    assert reason.startswith("Taken back: Bandit attacks Jesse"), reason
+    assert page.locator(".tt-acted[data-acted='npc0']").get_attribute("aria-pressed") == "false", "its mark went too"
+    click_and_wait(visit, attack)
+    assert visit.view(0)["pending"]["sides"][0]["cards"] == ["KS"], "the same card again: undo does not re-flip fate"
+
+    page.click(".tt-acted[data-acted='pc1']")
+    assert page.locator(".tt-acted[data-acted='pc1']").get_attribute("aria-pressed") == "true"
+    page.click("button[data-desk='round']")
+    assert page.locator(".tt-acted[aria-pressed='true']").count() == 0
+    assert "round 2" in page.locator(".tt-round").inner_text()
+    click_and_wait(visit, move_selector({"type": "settle"}, 0))
+
+    page.click("button.tt-actor[data-actor='0']")
+    page.click("details[data-fold='End the session'] > summary")
+    page.click(move_selector({"type": "end"}, 0))
+    dialog = page.locator("dialog.tt-confirm")
+    dialog.wait_for()
+    for button in ("no", "yes"):
+        size = box(page, f"dialog.tt-confirm button[value='{button}']")
+        assert size["height"] >= 44 and size["width"] >= 44
+    assert "Undo cannot take this back" in dialog.inner_text()
+    visit.screenshot("tombstone_table-confirm-phone.png")
+    page.go_back()
+    page.wait_for_selector("dialog.tt-confirm", state="detached")
+    assert visit.view(0)["ended"] is False and page.locator("#table-screen").is_visible(), "Back only closed the question"
+    page.click(move_selector({"type": "end"}, 0))
+    page.click("dialog.tt-confirm button[value='yes']")
+    page.wait_for_selector("#result:not([hidden])")
+    assert visit.view(0)["ended"] is True
+
+
+def test_a_bestiary_entry_notes_and_the_log_exported(open_page: Callable[..., Visit]) -> None:
+    """TS-28: a stat block made in the bestiary survives a reload (an unreadable one beside it is left out
+    and said so) and brings its enemy in; the session notes survive a reload; the log downloads as Markdown
+    in plain words."""
+    visit = open_page(LAPTOP)
+    page = visit.goto(forced_table())
+    page.wait_for_selector("#move-list button.move")
+    page.click("details[data-fold='Bestiary'] > summary")
+    form = page.locator(".tt-beast-form")
+    form.locator("input[name='name']").fill("Black Bart")
+    form.locator("select[name='kind']").select_option("posse")
+    form.locator("select[name='weapon']").select_option("carbine")
+    for field, value in (("STR", "4"), ("DEX", "2"), ("WIL", "1"), ("hp", "6")):
+        form.locator(f"input[name='{field}']").fill(value)
+    form.locator("button[type='submit']").click()
+    assert "Black Bart" in page.locator(".tt-beasts").inner_text()
+    page.evaluate("""() => {
+      const key = "saloon.tombstone_table.bestiary";
+      localStorage.setItem(key, JSON.stringify([...JSON.parse(localStorage.getItem(key)), {name: "Ghost", STR: 99}]));
+    }""")
+    page.click("details[data-fold='Session notes'] > summary")
+    page.fill(".tt-notes", "The sheriff owes Jesse five dollars.")
+    page.reload()
+    visit.wait_ready()
+    page.wait_for_selector("#move-list button.move")
+    page.click("details[data-fold='Bestiary'] > summary")
+    assert "1 stat block kept in this browser could not be read" in page.locator("details[data-fold='Bestiary']").inner_text()
+    assert "Ghost" not in page.locator(".tt-beasts").inner_text()
+    assert page.locator(".tt-notes").input_value() == "The sheriff owes Jesse five dollars."
+
+    assert page.locator(".tt-bestiary-row button.move > span[aria-hidden]").all_inner_texts() == ["Black Bart"]
+    assert page.locator(".tt-bestiary-row button.move").get_attribute("title") == (
+        "Bring in Black Bart (Posse · STR 4, DEX 2, WIL 1 · HP 6 · Carbine)")
+    click_and_wait(visit, ".tt-bestiary-row button.move")
+    bart = visit.view(0)["npcs"][-1]
+    assert (bart["name"], bart["kind"], bart["hp"], bart["weapon"]["name"]) == ("Black Bart", "posse", 6, "Carbine")
+    assert bart["abilities"] == {"STR": 4, "DEX": 2, "WIL": 1, "GRT": 5}
+    click_and_wait(visit, move_selector({"type": "die"}, 0))
+    visit.screenshot("tombstone_table-desk-laptop.png")
+
+    page.click("details[data-fold='Session notes'] > summary")
+    with page.expect_download() as download:
+        page.click("button[data-desk='export']")
+    text = open(download.value.path(), encoding="utf-8").read()
+    assert download.value.suggested_filename.endswith(".md")
+    assert "The sheriff owes Jesse five dollars." in text
+    assert "1. Black Bart joins the scene" in text and "2. The die of fate shows" in text
+    assert not re.search(r"\b(npc|pc)\d", text), text
+
+
+DESK_CONTROLS = """
+() => [...document.querySelectorAll(".tt-desk button, .tt-desk summary, .tt-desk input, .tt-desk select, .tt-desk textarea, #undo-button")]
+  .filter((node) => node.getClientRects().length)
+  .map((node) => {
+    const r = (node.matches("input, select") ? node.closest("label") ?? node : node).getBoundingClientRect();
+    return { name: (node.getAttribute("name") || node.textContent || "").trim().slice(0, 30), w: r.width, h: r.height, right: r.right };
+  })
+"""
+
+
+def test_the_desk_on_a_phone_held_sideways(open_page: Callable[..., Visit]) -> None:
+    """At 844x390 with touch and at 390x844, every control of the desk (the tracker, the bestiary's form, the
+    notes and the export) and Undo is at least 44 px and inside the screen, with every fold open. A desk
+    stored as something else than a desk is said so and started afresh."""
+    for size in ({"width": 844, "height": 390}, PHONE):
+        visit = open_page(size, touch=True)
+        page = visit.goto(forced_table())
+        page.wait_for_selector("#move-list button.move")
+        click_and_wait(visit, move_selector({"type": "enemy", "preset": "bandit"}, 0))
+        for fold in ("Bestiary", "Session notes"):
+            page.click(f"details[data-fold='{fold}'] > summary")
+        page.locator(".tt-desk").scroll_into_view_if_needed()
+        controls = page.evaluate(DESK_CONTROLS)
+        assert len(controls) >= 12, controls
+        assert not [c for c in controls if (c["w"] < 43.5 or c["h"] < 43.5)], controls
+        assert not [c for c in controls if c["right"] > size["width"] + 0.5], controls
+        visit.screenshot(f"tombstone_table-desk-{size['width']}x{size['height']}.png")
+        assert not visit.errors
+    page.evaluate("() => localStorage.setItem('saloon.tombstone_table.desk', '{\"round\": \"two\"')")
+    page.reload()
+    visit.wait_ready()
+    page.wait_for_selector("#move-list button.move")
+    assert "could not be read, so the desk starts afresh" in page.locator(".tt-desk-problem").inner_text()
+    assert "round 1" in page.locator(".tt-round").inner_text() and not visit.errors

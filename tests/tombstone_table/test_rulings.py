@@ -793,6 +793,9 @@ def test_ts13_hazards_conditions_and_death() -> None:
     assert kit["status"] == "dead" and "More Injured than STR 1: Kit dies." in sentences(state)[-1]
     play(state, 0, type="hazard", character="pc1", ability="GRT", amount=2)
     assert state.party[1]["status"] == "dead" and sentences(state)[-1].endswith("GRT below 0: Ann is dead.")
+    assert not state.is_over() and state.to_act() == [0], "TS-27: a wiped-out party waits for the Dealer"
+    assert state.legal_moves(0)[0] == {"type": "end"}
+    play(state, 0, type="end")
     assert state.is_over() and outcome(state)["reason"] == "The whole party is dead: the session is over."
 
 

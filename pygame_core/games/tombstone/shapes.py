@@ -662,11 +662,19 @@ class TableHirelingMove(TypedDict):
 
 
 class TableEnemyMove(TypedDict):
-    """An enemy of a preset stat block (``name``: a free field)."""
+    """An enemy of a preset stat block (``name``: a free field), or of the Dealer's own (TS-28, the bestiary):
+    free fields ``kind`` (enemy, posse or hireling), ``STR``, ``DEX``, ``WIL``, ``hp`` (GRT + 1) and
+    ``weapon`` (a key of the enemies' weapons) over the preset's."""
 
     type: Literal["enemy"]
     preset: str
     name: NotRequired[str]
+    kind: NotRequired[str]
+    STR: NotRequired[int]
+    DEX: NotRequired[int]
+    WIL: NotRequired[int]
+    hp: NotRequired[int]
+    weapon: NotRequired[str]
 
 
 class TableNpcAttackMove(TypedDict):

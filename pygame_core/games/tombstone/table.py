@@ -43,6 +43,11 @@ from .tables import (ARCHETYPES, BACKGROUNDS, DIE_OF_FATE_FAVOURS, NAME_COLUMNS,
 MAX_PARTY = 6
 MAX_MODIFIER = 20
 MAX_NPCS = 24
+MAX_NPC_ABILITY = 12  # a stat block of the Dealer's own (TS-28): abilities 0..12, HP (GRT + 1) 1..13
+NPC_KINDS = ("enemy", "posse", "hireling")
+# TS-27: a move after which the table has seen a hand card or a new hand: undo never goes back past it
+REVEALING = {"cheat", "force", "take_over"}
+DEALER_SEAT = 0
 HIRELING_CARDS = 4  # TOMB-15
 TAKE_OVER_CARDS = 3  # the SRD's Death section
 RESTS = {"breather": "a breather (HP back)", "night": "a full night's rest", "week": "a week in a dry bed"}
@@ -66,7 +71,8 @@ FREE_FIELDS: dict[str, dict[str, Any]] = {
     "initiative": {"modifier": [0, MAX_MODIFIER]},
     "hazard": {"amount": [1, 9]},
     "hireling": {"name": "text"},
-    "enemy": {"name": "text"},
+    "enemy": {"name": "text", "kind": list(NPC_KINDS), "STR": [0, MAX_NPC_ABILITY], "DEX": [0, MAX_NPC_ABILITY],
+              "WIL": [0, MAX_NPC_ABILITY], "hp": [1, MAX_NPC_ABILITY + 1], "weapon": list(ENEMY_WEAPONS)},
 }
 # the rule behind a free field, where the number is more than a count (the page's forms say it)
 FREE_HELP: dict[str, dict[str, str]] = {
@@ -148,11 +154,12 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
 
     # --- protocol --------------------------------------------------------------------------------------
     def wiped_out(self) -> bool:
-        """Every character dead and no hireling left to take over: the session is over."""
+        """Every character dead and no hireling left to take over: the Dealer's first move is to end the
+        session, but it does not end by itself, so that the blow that did it can still be undone (TS-27)."""
         return all(s["status"] == "dead" for s in self.party) and not self.npc_refs(("hireling",))
 
     def to_act(self) -> list[int]:
-        if self.ended or (self.pending is None and self.wiped_out()):
+        if self.ended:
             return []
         if self.pending is not None:
             return sorted({0, *(self.seat_of(s["who"]) for s in self.pending["sides"] if s["who"].startswith("pc"))})
@@ -164,8 +171,8 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         """Order: while a flip waits, the seat's cheats (hand order, covered card order), the Black Joker's
         force, settle. Otherwise a player's saves (ability, risk), contests (ability, against: the Dealer,
         enemies, other characters), attacks (weapon, target), turning tail, taking over a hireling; the
-        Dealer's: hazards first (always taking the first move wipes the party out, which ends a session),
-        then the other tools, ending the session last."""
+        Dealer's: hazards first (always taking the first move wipes the party out), then the other tools,
+        ending the session last; once the party is wiped out, ending the session first (TS-27)."""
         if self.check_turn(p) is not None:
             return []
         if self.pending is not None:
@@ -213,8 +220,8 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         moves += [{"type": "recover", "character": c, "scar": i} for c in alive
                   for i, scar in enumerate(self.sheet_of(c)["scars"]) if scar.get("pending")]
         moves += [{"type": "remove", "npc": n["ref"]} for n in self.npcs]
-        moves.append({"type": "end"})
-        return moves
+        end: TableMove = {"type": "end"}
+        return [end, *moves] if self.wiped_out() else [*moves, end]
 
     def _check_move(self, p: int, move: Json) -> IllegalMove | None:
         if not isinstance(move, dict) or not isinstance(move.get("type"), str) or move["type"] not in FIELDS:
@@ -339,10 +346,15 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
                   f"({scores_words(scores)}; HP {npc['hp']}).")
 
     def _do_enemy(self, p: int, move: Move, events: list[Event]) -> None:
+        """A preset stat block, or the Dealer's own (TS-28: the bestiary's kind, abilities, HP and weapon
+        given as free fields over the preset's; HP is GRT + 1, so the HP given sets GRT)."""
         preset = ENEMY_PRESETS[move["preset"]]
-        kind = "posse" if preset.get("posse") else "enemy"
+        kind = move.get("kind", "posse" if preset.get("posse") else "enemy")
         name = self._numbered(move.get("name", "").strip() or preset["name"])
-        npc = self._add_npc(name, kind, dict(preset["abilities"]), item_json(ENEMY_WEAPONS[preset["weapon"]]))
+        scores = {a: move.get(a, preset["abilities"][a]) for a in ("STR", "DEX", "WIL")}
+        scores["GRT"] = move["hp"] - 1 if "hp" in move else preset["abilities"]["GRT"]
+        weapon = ENEMY_WEAPONS[move.get("weapon", preset["weapon"])]
+        npc = self._add_npc(name, kind, scores, item_json(weapon))
         self._say(events, {"type": "enemy", "npc": npc["ref"]},
                   f"{name} joins the scene ({scores_words(npc['abilities'])}; HP {npc['hp']}; {npc['weapon']['name']}).")
 
@@ -454,6 +466,35 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
 
 
 
+    # --- undo (TS-27) ----------------------------------------------------------------------------------
+    def reveals(self, viewer: int, events: list[TableEvent]) -> bool:
+        """TS-27: a hand card laid or spent (a cheat, the Black Joker) or a new hand drawn (a night's or a
+        week's rest, taking over a hireling) was seen at this one screen: nobody takes it back. Flips are
+        no such thing: an undone flip's cards go back on top of their deck, so the same cards come again."""
+        told = cast(list[dict[str, Any]], events)
+        return any(e["type"] in REVEALING or (e["type"] == "rest" and e["kind"] != "breather") for e in told)
+
+    def undo_point(self, p: int) -> int | None:
+        """TS-27: the Dealer takes back the table's last action, whichever seat made it: the move that
+        started it with every cheat, re-flip and settle after it (an attack with its damage and GRT save).
+        Players never undo: one device, one hand on the button. None when the session is over, nothing
+        was done, or the table has seen a hand card since that action began (``reveals``)."""
+        if p != DEALER_SEAT or self.is_over():
+            return None
+        starts = [n for n, (_, move) in enumerate(self.moves) if move["type"] not in PENDING_MOVES]
+        if not starts or starts[-1] < self.sealed[DEALER_SEAT]:
+            return None
+        return starts[-1]
+
+    def undo_refusal(self, p: int) -> IllegalMove:
+        """Why ``undo`` takes nothing back for ``p`` now (TS-27)."""
+        if p != DEALER_SEAT:
+            return IllegalMove("nothing_to_undo", "Only the Dealer takes back the table's last action.")
+        if not self.moves:
+            return IllegalMove("nothing_to_undo", "Nothing has happened at this table yet.")
+        return IllegalMove("past_reveal", "The last action can't be taken back: a hand card was laid or a new hand "
+                                          "drawn since it began, and the table has seen it.")
+
     # --- what leaves Python ---------------------------------------------------------------------------
     def view(self, p: int | None) -> TableView:
         """Sheets, counts and discards are public; a hand shows only to its own seat; no deck's order leaves.
@@ -477,7 +518,7 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         if self.to_act():
             return None
         alive = sum(1 for s in self.party if s["status"] != "dead")
-        reason = (f"The session is over: {alive} of {len(self.party)} still standing." if self.ended
+        reason = (f"The session is over: {alive} of {len(self.party)} still standing." if alive
                   else "The whole party is dead: the session is over.")
         return {"winner": None, "scores": [0] * self.info.players, "reason": reason,
                 "result": {"party": copy.deepcopy(self.party), "fallen": copy.deepcopy(self.fallen)}}

@@ -83,6 +83,8 @@
  * @property {boolean} curtain     whether hot-seat turns change behind a curtain (hands are hidden)
  * @property {((answer: ViewAnswer<V> | null) => number) | null} viewSeat  on a screen every seat shares (the
  *   Dealer's table), whose view to draw now (null: each person sees their own seat's view)
+ * @property {number} [undoSeat]   on a shared screen, the seat that takes back the table's last action, whoever
+ *   made it (the Dealer, TS-27): the table shows Undo for that seat whenever the bridge says it can
  * @property {(probe: ViewAnswer<V>, names: import("../seats.js").SeatName[]) => {people?: number[], names?: import("../seats.js").SeatName[]}} seat
  *   who plays here and how they are called, from the spectator's view as the table opens ({}: as GameInfo says)
  * @property {(moment: Moment<V>) => [string, string]} status  the turn line and the news line (the table puts the

@@ -4,6 +4,8 @@
 // can (`can_undo`: never once a card was shown to them or drawn since), not as a dead button on every turn.
 // A hot-seat table has neither: a hint there would be a third player whispering, and an undo would take
 // back a move the other person has seen. Nor has a guided game, whose coach already says what to play.
+// A shared screen whose adapter names an undoSeat (the Dealer's table, TS-27) has Undo only: that seat
+// takes back the table's last action, whoever made it, whenever the bridge says it can.
 
 /** @typedef {import("./controller.js").TableController} TableController */
 
@@ -29,6 +31,8 @@ function aidButton(id, text, title) {
  */
 export function wireAids(table) {
   const { settings, info } = table;
+  const { undoSeat } = table.adapter;
+  if (undoSeat !== undefined) return wireSharedUndo(table, undoSeat);
   if (settings.mode !== "computer" || !info.levels.length || settings.guided) return;
   const head = /** @type {Element} */ (document.querySelector(".moves-head"));
   const hint = aidButton("hint-button", "Hint", "What would the computer do? Its strongest level's move in your seat, and why");
@@ -67,4 +71,20 @@ export function wireAids(table) {
     undo.remove();
     line.remove();
   });
+}
+
+/**
+ * Undo at a shared screen: shown while `seat` may take the table's last action back.
+ * @param {TableController} table
+ * @param {number} seat
+ */
+function wireSharedUndo(table, seat) {
+  const head = /** @type {Element} */ (document.querySelector(".moves-head"));
+  const undo = aidButton("undo-button", "Undo", "Take back the table's last action, whoever made it (not once a hand card was shown or new hands dealt)");
+  head.append(undo);
+  table.on("stage", (stage) => {
+    undo.hidden = undo.disabled = stage !== "person" || !table.moment.offered.get(seat)?.can_undo;
+  });
+  undo.addEventListener("click", () => table.undo(seat), { signal: table.listeners.signal });
+  table.on("close", () => undo.remove());
 }

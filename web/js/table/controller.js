@@ -536,10 +536,13 @@ export class TableController {
     return answer;
   }
 
-  /** Take back the viewer's last move (and the computer's replies), then show the position before it. */
-  async undo() {
-    if (this.stage !== "person" || this.viewer === null) return;
-    const seat = this.viewer;
+  /**
+   * Take back the viewer's last move (and the computer's replies), or `seat`'s at a shared screen (the
+   * adapter's undoSeat), then show the position before it from that seat.
+   * @param {number | null} [seat]
+   */
+  async undo(seat = this.viewer) {
+    if (this.stage !== "person" || seat === null) return;
     const epoch = this.nextEpoch();
     this.setStage("engine");
     this.adapter.panel.disable();

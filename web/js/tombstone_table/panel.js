@@ -4,10 +4,10 @@
 // label as each one's accessible name. A button carries the legal move; the move sent is that move plus
 // the free fields set here. While a flip waits: the cheats of the hand its player chose to show, the
 // Black Joker's re-flip when offered, "Let the cards stand", and the reasons a side may not be cheated.
-import { MovePanel, el } from "../move-panel.js";
+import { MovePanel, el, moveButton } from "../move-panel.js";
 import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
 import { cardText } from "../cards.js";
-import { seatName, nameOf, pendingTitle, flipWords, riskShort } from "./texts.js";
+import { seatName, nameOf, pendingTitle, flipWords, riskShort, wipedOut } from "./texts.js";
 import { constantsOf } from "../game-constants.js";
 
 const MODE_LABELS = { normal: "Normal", enhanced: "Enhanced", impaired: "Impaired" };
@@ -46,11 +46,15 @@ const FRESH_FIELDS = { mode: "normal", other_mode: "normal", modifier: 0, attack
 export class TablePanel extends MovePanel {
   /**
    * @param {Element} root
-   * @param {{onPlay: (seat: number, move: any) => void, onHand: (seat: number | null) => void, signal: AbortSignal}} options
+   * @param {{onPlay: (seat: number, move: any) => void, onHand: (seat: number | null) => void, approve: (move: any, view: any) => Promise<boolean>, beasts: () => {move: any, name: string, line: string}[], signal: AbortSignal}} options
+   *   approve: whether to send `move` (TS-28: asks first before a step undo cannot take back);
+   *   beasts: the Dealer's bestiary, each entry's enemy move, name and stat line (./bestiary.js)
    */
-  constructor(root, { onPlay, onHand, signal }) {
+  constructor(root, { onPlay, onHand, approve, beasts, signal }) {
     super(root, { onPlay: () => {}, signal });
     this.onPlayAs = onPlay;
+    this.approve = approve;
+    this.beasts = beasts;
     this.onHand = onHand;
     this.state = { actor: 0, ability: "DEX", ...FRESH_FIELDS };
     /** @type {Record<string, boolean>} which Dealer's folds are open */
@@ -65,8 +69,12 @@ export class TablePanel extends MovePanel {
       if (!button || button.disabled) return;
       if (button.classList.contains("move")) {
         const move = this.withFields(JSON.parse(button.dataset.move ?? "null"));
-        Object.assign(this.state, FRESH_FIELDS); // the next action starts plain: no setting carries over unseen
-        this.onPlayAs(Number(button.dataset.seat), move);
+        const seat = Number(button.dataset.seat);
+        this.approve(move, this.offer?.view).then((yes) => {
+          if (!yes) return;
+          Object.assign(this.state, FRESH_FIELDS); // the next action starts plain: no setting carries over unseen
+          this.onPlayAs(seat, move);
+        });
       } else if (button.dataset.actor !== undefined) {
         this.state.actor = Number(button.dataset.actor);
         this.rerender(`actor:${this.state.actor}`);
@@ -216,6 +224,7 @@ export class TablePanel extends MovePanel {
       el("label", { className: "tt-field tt-name" }, [el("span", {}, ["Name (optional)"]),
         el("input", { type: "text", maxlength: "40", value: this.state.name, "data-field": "name", placeholder: "e.g. Black Bart" })]),
       row([...b("enemy", (m) => [view.forms.presets[m.preset]]), ...b("hireling", () => ["Hireling"], "tt-alt")]),
+      ...this.bestiaryRow(legal),
     ], true));
     const attacks = view.npcs.filter((n) => n.status === "up").map((npc) => {
       const buttons = b("npc_attack", (m) => [`→ ${nameOf(view, m.target)}`]).filter((x) => JSON.parse(x.dataset.move).npc === npc.ref);
@@ -249,8 +258,21 @@ export class TablePanel extends MovePanel {
     controls.push(fold("End the session", [
       el("p", { className: "tt-quiet" }, ["The party's sheets go back to the roster as they stand now: HP, scars, money and deaths."]),
       row(b("end", () => ["End the session"], "tt-danger")),
-    ]));
+    ], wipedOut(view)));
     return controls;
+  }
+
+  /** The bestiary's entries as enemy moves of the Dealer (TS-28), while an enemy may come in. @param {Legal} legal */
+  bestiaryRow(legal) {
+    if (!legal.moves.some((m) => m.type === "enemy")) return [];
+    const beasts = this.beasts();
+    if (!beasts.length) return [];
+    return [el("div", { className: "tt-row tt-bestiary-row", role: "group", "aria-label": "From your bestiary" }, beasts.map(({ move, name, line }) => {
+      const node = moveButton(move, `Bring in ${name} (${line})`, "move tt-move tt-alt", [el("span", { "aria-hidden": "true" }, [name])]);
+      node.dataset.seat = "0";
+      node.dataset.key = `beast:${name}`;
+      return node;
+    }))];
   }
 
   /** @param {Offer} offer */

@@ -8,7 +8,10 @@
 import { TombstoneRenderer } from "./renderer.js";
 import { TablePanel } from "./panel.js";
 import { board } from "./board.js";
-import { turnLine, newsLine, logEntries, tableSummary } from "./texts.js";
+import { turnLine, newsLine, logEntries, tableSummary, askFirst, pendingTitle } from "./texts.js";
+import { confirmStep } from "./confirm.js";
+import { Desk } from "./desk.js";
+import { Bestiary, beastLine } from "./bestiary.js";
 import { make } from "../tombstone/sheet-view.js";
 import { partyStrip } from "../tombstone/compact-sheet.js";
 import { keepFeltRoom } from "../tombstone/felt-room.js";
@@ -68,12 +71,25 @@ export function makeTable(kit) {
     handSeat = seat;
     kit.look();
   };
+  const desk = new Desk({ signal, toast: kit.toast });
+  const bestiary = new Bestiary({ signal, onChange: () => panel.rerender(null) });
+  /** @type {string} what the last undo took back, for the news line until the next view (TS-27) */
+  let undoneNote = "";
+  /** @type {{total: number, pending: string} | null} the view shown before: its log's length, its waiting flip */
+  let before = null;
   const panel = new TablePanel(/** @type {Element} */ (document.querySelector(".moves")), {
     onPlay: (seat, move) => {
       if (move.type === "settle") handSeat = null; // the hand goes away once the flip it was shown for is settled
+      const actor = seat > 0 ? kit.moment().view?.party.find((p) => p.seat === seat)?.ref : move.npc;
+      if (actor && !["cheat", "force", "settle", "remove"].includes(move.type)) desk.mark(actor, kit.moment().view?.log_total ?? 0);
       kit.play(move, seat);
     },
     onHand: showHand,
+    approve: (move, view) => {
+      const question = view ? askFirst(view, move) : null;
+      return question ? confirmStep(question) : Promise.resolve(true);
+    },
+    beasts: () => bestiary.entries.map((beast) => ({ move: bestiary.moveOf(beast), name: beast.name, line: beastLine(beast) })),
     signal,
   });
   const screen = /** @type {HTMLElement} */ (document.querySelector("#table-screen"));
@@ -81,7 +97,8 @@ export function makeTable(kit) {
   const pane = make("section", { className: "tt-board", "aria-label": "The party and the Dealer" });
   const strip = make("ul", { className: "tt-strip", "aria-label": "The party at a glance" });
   const felt = /** @type {HTMLElement} */ (document.querySelector("#felt"));
-  felt.append(pane);
+  desk.root.insertBefore(bestiary.root, desk.problem);
+  felt.append(pane, desk.root);
   felt.prepend(strip);
   keepFeltRoom(felt, kit.canvas, signal);
   pane.addEventListener("click", (event) => {
@@ -95,6 +112,8 @@ export function makeTable(kit) {
     panel,
     stylesheet: new URL("./table.css", import.meta.url).href,
     curtain: false,
+    /** TS-27: the Dealer takes back the table's last action, whoever made it (../table/aids.js). */
+    undoSeat: 0,
     /**
      * The Dealer's view, or the hand on show; the hand goes away again once the flip it was shown for is
      * settled (its seat no longer due, or no flip waiting).
@@ -105,8 +124,14 @@ export function makeTable(kit) {
     },
     /** One device for the whole table: every seat is a person's at this screen. */
     seat: () => ({ people: seats }),
-    shown: ({ view }) => {
+    shown: ({ view, viewer }) => {
       if (!view) return;
+      if (viewer === 0) handSeat = null; // the Dealer's view is on the felt (after an undo too): no hand is on show
+      const undone = desk.follow(view);
+      const flipGone = before?.pending && !view.pending && view.log_total <= before.total; // an undo, not a settle
+      undoneNote = undone.length ? `Taken back: ${undone[0]}` : flipGone ? `Taken back: ${before?.pending}, before it was settled.` : "";
+      before = { total: view.log_total, pending: view.pending ? pendingTitle(view) : "" };
+      bestiary.setLimits(view.forms.free.enemy);
       pane.replaceChildren(...board(view, handSeat));
       strip.replaceChildren(...partyStrip(view.party));
     },
@@ -126,7 +151,7 @@ export function makeTable(kit) {
         caption: "No flip yet: pick who acts below.",
       };
     },
-    status: ({ view, answer, stage }) => (stage === "over" ? ["The session is over.", ""] : [turnLine(view, answer?.to_act ?? []), newsLine(view)]),
+    status: ({ view, answer, stage }) => (stage === "over" ? ["The session is over.", ""] : [turnLine(view, answer?.to_act ?? []), undoneNote || newsLine(view)]),
     summary: (view) => tableSummary(view),
     log: (view) => logEntries(view),
     roundOf: () => null,
@@ -147,6 +172,7 @@ export function makeTable(kit) {
     close: () => {
       pane.remove();
       strip.remove();
+      desk.root.remove();
       panel.remove();
       screen.classList.remove("tb-fate", "tt-table");
     },

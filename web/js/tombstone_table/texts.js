@@ -13,12 +13,18 @@ export function seatName(view, seat) {
   return member ? member.sheet.name || `Player ${seat}` : `Player ${seat}`;
 }
 
+/** Every character dead and no hireling to take over: the session waits for the Dealer to end it (TS-27). */
+export function wipedOut(view) {
+  return view.party.every((p) => p.sheet.status === "dead") && !view.npcs.some((n) => n.kind === "hireling" && n.status === "up");
+}
+
 /** Who may do what now, for the status line. */
 export function turnLine(view, toAct) {
   if (view.pending) {
     const players = toAct.filter((seat) => seat > 0).map((seat) => seatName(view, seat));
     return `${pendingTitle(view)}: ${players.join(" or ")} may cheat fate, or let the cards stand.`;
   }
+  if (wipedOut(view)) return "The whole party is down: end the session, or undo the last action.";
   const up = view.party.filter((p) => p.sheet.status === "up").length;
   const others = view.npcs.filter((n) => n.status === "up").length;
   return `The table is open: ${up} of ${view.party.length} standing, ${others === 0 ? "nobody else" : others === 1 ? "one other" : `${others} others`} in the scene.`;
@@ -49,4 +55,33 @@ export function tableSummary(view) {
 /** A short label of a legal move for its button, from the engine's label. */
 export function riskShort(risk) {
   return { standard: "std", low: "low", moderate: "mod", high: "high", deadly: "deadly" }[risk] ?? risk;
+}
+
+/**
+ * TS-28: the question to ask before `move`, or null for an ordinary step (undo mends those, TS-27).
+ * @param {any} view
+ * @param {any} move the move as it will be sent (with its free fields)
+ * @returns {{title: string, text: string, yes: string} | null}
+ */
+export function askFirst(view, move) {
+  const gone = "Undo cannot take this back.";
+  if (move.type === "end") {
+    return { title: "End the session?", text: `The party's sheets go back to the roster as they stand now. ${gone}`, yes: "End the session" };
+  }
+  if (move.type === "rest" && move.kind !== "breather") {
+    const what = view.forms.rests[move.kind] ?? move.kind;
+    return { title: `Take ${what}?`, text: `Every deck is shuffled and new hands are dealt. ${gone}`, yes: "Rest" };
+  }
+  if (move.type === "take_over") {
+    return { title: `Take over ${nameOf(view, move.npc)}?`, text: `The fallen character's place goes to the hireling and a new hand is drawn. ${gone}`, yes: "Take over" };
+  }
+  if (move.type === "hazard" && move.ability === "GRT") {
+    const member = view.party.find((p) => p.ref === move.character);
+    const grt = member?.sheet.abilities.GRT ?? 0;
+    const amount = move.amount ?? 1;
+    if (member && grt - amount < 0) {
+      return { title: `Kill ${member.sheet.name}?`, text: `A hazard of ${amount} takes ${member.sheet.name}'s GRT from ${grt} to ${grt - amount}: below 0, ${member.sheet.name} dies.`, yes: "Let it strike" };
+    }
+  }
+  return null;
 }
