@@ -153,9 +153,18 @@ def test_illegal_moves_answer_ok_false_and_change_nothing() -> None:
         fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "buy", "item": "spyglass"}},
               "too_dear")
     play(b, {"type": "package", "archetype": "prospector"})
-    with Unchanged(b):
+    with Unchanged(b):  # the Prospector's package lists no dollars (TS-8): the shop is open, the purse empty
         fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "buy", "item": "crowbar"}},
-              "package_taken")
+              "too_dear")
+    play(b, {"type": "package", "archetype": "outlaw"})
+    play(b, {"type": "buy", "item": "dormitory"})  # TS-25: a week's board, on the sheet
+    with Unchanged(b):
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "return", "item": "mule"}},
+              "not_bought")
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "return", "item": "nag"}},
+              "malformed_move")
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "return", "item": "mule",
+                                                                       "index": 0}}, "malformed_move")
     play(b, ACCEPT)
     with Unchanged(b):
         fails(b, {"op": "play", "session": "s1", "player": 0, "move": ACCEPT}, "game_over")
