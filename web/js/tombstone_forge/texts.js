@@ -18,7 +18,7 @@ const HINTS = {
   name: "Two dice on the column you pick (or a random one). A name you write is final.",
   background: "The next card's suit and rank pick the background. A background you write is final.",
   traits: "Each trait takes the next card of its suit. Tap a trait card to draw just that one again.",
-  gear: "Ten slots; bulky things take two; a mule or llama carries six more, a horse four. Every slot full leaves you at 0 HP. A package replaces the starting gear; its dollars can still be spent.",
+  gear: "Ten slots, bulky things two; a mule or llama carries six more, a horse four. Every slot full: 0 HP.",
   done: "",
 };
 
