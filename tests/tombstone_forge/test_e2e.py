@@ -406,6 +406,8 @@ def test_a_packages_leftover_and_a_mule_on_a_phone(open_page: Callable[..., Visi
     result = visit.call({"op": "view", "session": session, "player": 0})["outcome"]["result"]
     assert result["companions"][0]["id"] == "mule" and result["made"]["gear"] == "standard"
     assert_sheet_matches(sheet_on_screen(page, ".tf-done"), result)
+    page.locator(".tf-done [data-kept='mule']").scroll_into_view_if_needed()
+    visit.screenshot(f"tombstone-forge-done-mule-{size['width']}x{size['height']}.png")
     checked = visit.call({"op": "check_result", "game": "tombstone_forge", "result": result})
     assert checked["ok"] and checked["provenance"]["word"] == "by_the_book", checked
     stored = roster_entries(page)

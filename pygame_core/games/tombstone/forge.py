@@ -1,11 +1,12 @@
 """The character forge (``tombstone_forge``): a Tombstone character made by the book, one draw at a time.
 
-One participant works through five parts in order (TOMB-2 and the house rulings TS-4..TS-8 in
-``RULINGS.md`` next to this file): the stats (seven cards, jokers set aside and redrawn, one point per
+One participant works through five parts in order (TOMB-2 and the house rulings TS-4..TS-8 and TS-25
+in ``RULINGS.md`` next to this file): the stats (seven cards, jokers set aside and redrawn, one point per
 card to its suit's ability), a name (2d6 on a column of the names table, or typed), a background (the
 next card, or typed), the eight traits (each from the pile of its suit) and the gear (the starting gear
-and a shop, or an archetype package). A drawn part stays on the table until the player accepts it or
-draws again; the finished sheet is ``outcome()["result"]``.
+or an archetype package, then the shop: beasts, board and hirelings beside the goods). A drawn part
+stays on the table until the player accepts it or draws again; the finished sheet is
+``outcome()["result"]``.
 
 The deck is the forge's own 54 cards: ``deal`` forces its order (top first), the seed shuffles it.
 Cards drawn for a part that is drawn again go to the discard pile; an empty deck takes them back,
