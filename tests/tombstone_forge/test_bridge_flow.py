@@ -153,9 +153,22 @@ def test_illegal_moves_answer_ok_false_and_change_nothing() -> None:
         fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "buy", "item": "spyglass"}},
               "too_dear")
     play(b, {"type": "package", "archetype": "prospector"})
-    with Unchanged(b):
+    with Unchanged(b):  # the Prospector's package lists no dollars (TS-8): the shop is open, the purse empty
         fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "buy", "item": "crowbar"}},
-              "package_taken")
+              "too_dear")
+    play(b, {"type": "package", "archetype": "outlaw"})
+    assert play(b, {"type": "buy", "item": "dormitory"}) == [  # TS-8: the package's $2; TS-25: board on the sheet
+        {"type": "bought", "item": "dormitory", "price": 100, "full": False}]
+    sheet = view(b)["view"]["sheet"]
+    assert sheet["board"] == {"id": "dormitory", "name": "Bed in a dormitory", "weeks": 1} and sheet["money"] == 100
+    assert {"type": "return", "item": "dormitory"} in ok(b, {"op": "legal", "session": "s1", "player": 0})["moves"]
+    with Unchanged(b):
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "return", "item": "mule"}},
+              "not_bought")
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "return", "item": "nag"}},
+              "malformed_move")
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "return", "item": "mule",
+                                                                       "index": 0}}, "malformed_move")
     play(b, ACCEPT)
     with Unchanged(b):
         fails(b, {"op": "play", "session": "s1", "player": 0, "move": ACCEPT}, "game_over")

@@ -6,7 +6,8 @@ into a fresh browser, a corrupted roster entry reported while the others load, a
 
 Rulings exercised through the page: TOMB-2 (seven cards to four abilities, HP = GRT + 1, ten slots),
 TS-4 (a redraw of the stats), TS-5 (a name from the dice), TS-6 (one trait drawn again), TS-7 (a written
-background is final), TS-8 (buying, returning and Done)."""
+background is final), TS-8 (buying, returning and Done; a package's leftover dollars spent), TS-25 (a mule bought,
+its slots on the sheet, on a phone held both ways)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
+import pytest
 from playwright.sync_api import expect
 from saloon_site import ARTIFACTS, LAPTOP, PHONE, Visit
 
@@ -89,7 +91,8 @@ def assert_sheet_matches(shown: dict[str, Any], sheet: dict[str, Any]) -> None:
     assert shown["items"] == [item["name"] for item in sheet["inventory"]]
     assert shown["money"] == dollars(sheet["money"])
     used = sum(item["slots"] for item in sheet["inventory"])
-    assert shown["slots"] == f"{used} of 10 slots"
+    total = 10 + sum(c["carries"] for c in sheet.get("companions", []))  # TS-25: a pack beast's slots
+    assert shown["slots"] == f"{used} of {total} slots"
 
 
 def roster_entries(page: Any) -> dict[str, Any]:
@@ -330,3 +333,82 @@ def test_a_corrupted_roster_entry_is_reported_and_the_rest_kept(open_page: Calla
     page.wait_for_function("() => document.querySelectorAll('.tb-roster-entry').length === 1")
     assert page.locator(".tb-roster-name").all_inner_texts() == ["Kit"]
     assert PREFIX + "dddd" not in roster_entries(page)
+
+
+# What a phone shows of the shop: every control at least 44x44 CSS px, none cut off or off the screen at the
+# side (the move list scrolls up and down), the page never wider than the screen.
+PHONE_LOOK = """
+() => {
+  const problems = [];
+  if (document.scrollingElement.scrollWidth > innerWidth + 1) problems.push("the page is too wide");
+  for (const node of document.querySelectorAll("#table-screen button, #table-screen .tf-unavailable")) {
+    if (node.closest("[hidden]")) continue;
+    const r = node.getBoundingClientRect();
+    if (r.width === 0) continue;
+    const name = node.textContent.trim().slice(0, 30);
+    if (r.width < 43.5 || r.height < 43.5) problems.push(`"${name}" is ${Math.round(r.width)}x${Math.round(r.height)}`);
+    if (r.left < -0.5 || r.right > innerWidth + 0.5) problems.push(`"${name}" leaves the screen at the side`);
+    for (const part of node.querySelectorAll(".tf-move-title, .tf-move-note")) {
+      if (part.scrollWidth > part.clientWidth + 1) problems.push(`"${name}" has its words cut`);
+    }
+  }
+  return problems;
+}
+"""
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 844, "height": 390}], ids=["390x844", "844x390"])
+def test_a_packages_leftover_and_a_mule_on_a_phone(open_page: Callable[..., Visit], size: dict[str, int]) -> None:
+    """TS-8: the Outlaw's $2 buy a pitchfork; TS-25: back to the starting gear, a mule is bought, its six slots
+    added on the sheet and on the felt, the beasts, board and hirelings shown as their own groups of the shop;
+    the character is done with the mule on the sheet, on the roster and by the book."""
+    visit = open_page(size, touch=True)
+    page = visit.goto(FORGE + "&seed=11")
+    for move in ({"type": "draw"}, {"type": "accept"}, {"type": "roll_name", "column": "male"}, {"type": "accept"},
+                 {"type": "draw"}, {"type": "accept"}, {"type": "draw"}, {"type": "accept"}):
+        view = play(visit, move)
+    assert view["phase"] == "gear"
+    titles = page.locator(".tf-shop .tf-group-title").all_text_contents()
+    assert titles[-3:] == ["Beasts", "Board (a week)", "Hirelings (a day's wage)"]
+
+    view = play(visit, {"type": "package", "archetype": "outlaw"})
+    assert page.locator(".tf-note").inner_text().startswith("$2 left")
+    assert same_moves(offered_moves(page), legal(visit)) and {"type": "buy", "item": "pitchfork"} in offered_moves(page)
+    view = play(visit, {"type": "buy", "item": "pitchfork"})
+    assert view["sheet"]["money"] == 100 and view["bought"][-1] is True
+    assert_sheet_matches(sheet_on_screen(page), view["sheet"])
+
+    view = play(visit, {"type": "package", "archetype": "standard"})
+    view = play(visit, {"type": "buy", "item": "mule"})
+    assert view["sheet"]["companions"] == [{"id": "mule", "name": "Mule", "kind": "beast", "carries": 6, "wage": 0}]
+    assert view["slots"] == {"used": 2, "total": 16, "full": False} and view["sheet"]["money"] == 300
+    shown = sheet_on_screen(page)
+    assert shown["slots"] == "2 of 16 slots" and shown["money"] == "$3"
+    assert page.locator(".tf-pane [data-kept='mule']").inner_text().startswith("Mule")
+    assert same_moves(offered_moves(page), legal(visit)) and {"type": "return", "item": "mule"} in offered_moves(page)
+    boxes = page.evaluate("() => window.app.hitboxes()")
+    assert boxes is not None
+    page.locator(".tf-shop").last.scroll_into_view_if_needed()
+    problems = page.evaluate(PHONE_LOOK)
+    visit.screenshot(f"tombstone-forge-shop-{size['width']}x{size['height']}.png")
+    page.locator(".tf-shop", has_text="Beasts").scroll_into_view_if_needed()
+    visit.screenshot(f"tombstone-forge-shop-beasts-{size['width']}x{size['height']}.png")
+    page.locator(".tf-group", has_text="take back").scroll_into_view_if_needed()
+    visit.screenshot(f"tombstone-forge-shop-top-{size['width']}x{size['height']}.png")
+    assert not problems, "\n".join(problems)
+
+    assert visit.wait_for_turn() == "move"
+    before = page.evaluate("() => window.app.renders")
+    page.locator(move_selector({"type": "accept"})).click()
+    page.wait_for_function("(n) => window.app.renders > n", arg=before)
+    page.wait_for_selector(".tf-done .tb-sheet")
+    session = page.evaluate("() => window.app.current.session")
+    result = visit.call({"op": "view", "session": session, "player": 0})["outcome"]["result"]
+    assert result["companions"][0]["id"] == "mule" and result["made"]["gear"] == "standard"
+    assert_sheet_matches(sheet_on_screen(page, ".tf-done"), result)
+    page.locator(".tf-done [data-kept='mule']").scroll_into_view_if_needed()
+    visit.screenshot(f"tombstone-forge-done-mule-{size['width']}x{size['height']}.png")
+    checked = visit.call({"op": "check_result", "game": "tombstone_forge", "result": result})
+    assert checked["ok"] and checked["provenance"]["word"] == "by_the_book", checked
+    stored = roster_entries(page)
+    assert len(stored) == 1 and json.loads(next(iter(stored.values())))["sheet"] == result

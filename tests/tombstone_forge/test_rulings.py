@@ -20,11 +20,12 @@ from playthrough import assert_redeal_unseen, card_codes
 from pygame_core import IllegalMove, SetupError, State, get_game, replay
 from pygame_core.bots import RandomBot
 from pygame_core.cards import new_rng, shuffle
-from pygame_core.games.tombstone.character import check_sheet, effective_hp
+from pygame_core.games.tombstone.character import check_sheet, effective_hp, inventory_full, inventory_slots, slots_used
 from pygame_core.games.tombstone.fate import full_deck
 from pygame_core.games.tombstone.forge import PROVENANCE_WORDS, ForgeState, provenance, replay_forge
 from pygame_core.games.tombstone.showdown import forge_stranger
-from pygame_core.games.tombstone.tables import ARCHETYPES, NAME_COLUMNS, NAMES, SHOP, TRAITS
+from pygame_core.games.tombstone.tables import (ARCHETYPES, CORRECTIONS, KEPT_KINDS, NAME_COLUMNS, NAMES, SHOP,
+                                                TRAITS)
 from tombstone_forge.redealer import forge_deck_knowledge, redeal
 
 GAME = get_game("tombstone_forge")
@@ -416,7 +417,8 @@ def test_ts8_filling_exactly_ten_slots_is_allowed_and_then_no_room() -> None:
     assert view["slots"] == {"used": 10, "total": 10, "full": True} and view["sheet"]["money"] == 250
     assert "full: HP is 0" in view["log"][-1]["sentence"]
     assert "0 are free" in refused(state, {"type": "buy", "item": "bread_broth"}, "no_room")
-    assert [m for m in state.legal_moves(0) if m["type"] == "buy"] == []
+    # nothing carried is on offer now; what is kept beside the inventory still is (TS-25)
+    assert {SHOP[m["item"]].kind for m in state.legal_moves(0) if m["type"] == "buy"} <= set(KEPT_KINDS)
     play(state, ACCEPT)
     outcome = state.outcome()
     assert outcome is not None and effective_hp(outcome["result"]) == 0 and outcome["result"]["hp"] >= 1
@@ -455,11 +457,11 @@ def test_ts8_a_package_replaces_the_gear_and_the_money(archetype: str) -> None:
         {"id": "torch", "name": "Torch", "kind": "supplies", "slots": 1}]
     assert view["gear"] == archetype and view["bought"] == [False] * len(package.items)
     assert not view["slots"]["full"]
-    # the shop is closed and nothing can go back while a package is taken
-    assert "package" in refused(state, {"type": "buy", "item": "crowbar"}, "package_taken")
+    # the package's own things never go back; the shop stays open for its dollars (TS-8)
     refused(state, {"type": "return", "index": 0}, "not_bought")
     refused(state, {"type": "package", "archetype": archetype}, "already")
-    assert {m["type"] for m in state.legal_moves(0)} == {"accept", "package"}
+    buys = [m["item"] for m in state.legal_moves(0) if m["type"] == "buy"]
+    assert buys == [i.id for i in SHOP.values() if i.price <= package.money]
     assert {"type": "package", "archetype": "standard"} in state.legal_moves(0)
     play(state, ACCEPT)
     outcome = state.outcome()
@@ -492,6 +494,220 @@ def test_ts8_the_shop_prices() -> None:
             assert item.price == 100 and item.slots == 1
         elif item.kind == "luxury":
             assert item.price == 10000
+
+
+def test_ts8_the_cane_is_a_hand_weapon_in_the_shop_and_the_gamblers_package() -> None:
+    """The SRD lists the Cane among the hand weapons (1/3/4, $3), not among the tools."""
+    assert (SHOP["cane"].kind, SHOP["cane"].weapon, SHOP["cane"].price, SHOP["cane"].ranged) == ("weapon", "hand", 300,
+                                                                                                   False)
+    state = to_phase(GAME.new_game(seed=4), "gear")
+    play(state, {"type": "package", "archetype": "gambler"})
+    cane = next(i for i in state.view(0)["sheet"]["inventory"] if i["id"] == "cane")
+    assert cane["kind"] == "weapon" and cane["damage"] == [1, 3, 4] and cane["ranged"] is False
+
+
+def test_ts8_the_srds_luxuries_and_the_pistol_are_sold() -> None:
+    for item in ("thermometer", "elaborate_clothes", "jewellery", "ornament", "spyglass", "clockwork"):
+        assert (SHOP[item].kind, SHOP[item].price) == ("luxury", 10000)
+    assert (SHOP["pistol"].weapon, SHOP["pistol"].ranged) == ("hand", True)
+    assert {i.id for i in SHOP.values() if i.kind == "food"} == {"bread_broth", "gin", "rum", "pie_wine", "fine_meal"}
+
+
+@pytest.mark.parametrize("archetype,money", [("preacher", 400), ("outlaw", 200), ("rancher", 300)])
+def test_ts8_a_packages_leftover_dollars_can_be_spent(archetype: str, money: int) -> None:
+    state = to_phase(GAME.new_game(seed=4), "gear")
+    play(state, {"type": "package", "archetype": archetype})
+    events = play(state, {"type": "buy", "item": "pitchfork"}, {"type": "buy", "item": "bread_broth"})
+    assert events[0] == {"type": "bought", "item": "pitchfork", "price": 100, "full": False}
+    view = state.view(0)
+    assert view["sheet"]["money"] == money - 110 and view["gear"] == archetype
+    assert view["bought"] == [False] * len(ARCHETYPES[archetype].items) + [True, True]
+    play(state, {"type": "return", "index": len(ARCHETYPES[archetype].items)})
+    assert state.view(0)["sheet"]["money"] == money - 10
+    refused(state, {"type": "buy", "item": "shotgun"}, "too_dear")
+    play(state, {"type": "package", "archetype": "standard"})  # a package taken again drops what was bought
+    view = state.view(0)
+    assert view["sheet"]["money"] == 1000 and view["bought"] == [False, False]
+
+
+# --------------------------------------------------------------------------- TS-25: beasts, board, hirelings
+def test_ts25_the_shop_sells_the_srds_beasts_board_and_hirelings() -> None:
+    kept = {i.id: (i.kind, i.price, i.carries) for i in SHOP.values() if i.kind in KEPT_KINDS}
+    assert kept == {"mutt": ("beast", 500, 0), "hound": ("beast", 5000, 0), "mule": ("beast", 700, 6),
+                    "llama": ("beast", 700, 6), "horse": ("beast", 10000, 4),
+                    "dormitory": ("board", 100, 0), "boarding_house": ("board", 1000, 0),
+                    "town_house": ("board", 2000, 0),
+                    "lighter_boy": ("hireling", 100, 0), "mercenary": ("hireling", 500, 0),
+                    "expert": ("hireling", 1000, 0)}
+    assert all(SHOP[i].slots == 0 for i in kept)
+    view = to_phase(GAME.new_game(seed=4), "gear").view(0)
+    mule = next(i for i in view["shop"] if i["id"] == "mule")
+    assert mule == {"id": "mule", "name": "Mule", "price": 700, "price_label": "$7", "kind": "beast", "slots": 0,
+                    "carries": 6}
+    assert next(i for i in view["shop"] if i["id"] == "mercenary")["note"].endswith("a musket and a sword")
+
+
+def test_ts25_a_mule_is_kept_beside_the_inventory_and_carries_six_slots() -> None:
+    state = to_phase(GAME.new_game(seed=4), "gear")
+    assert state.describe(0, {"type": "buy", "item": "mule"}) == "Buy mule for $7"
+    events = play(state, {"type": "buy", "item": "mule"})
+    assert events == [{"type": "bought", "item": "mule", "price": 700, "full": False}]
+    view = state.view(0)
+    assert view["sheet"]["companions"] == [{"id": "mule", "name": "Mule", "kind": "beast", "carries": 6, "wage": 0}]
+    assert [i["id"] for i in view["sheet"]["inventory"]] == ["rations", "torch"] and view["bought"] == [False, False]
+    assert view["slots"] == {"used": 2, "total": 16, "full": False} and view["sheet"]["money"] == 300
+    assert view["log"][-1]["sentence"] == "Bought mule for $7. It carries 6 slots."
+    for _ in range(3):
+        play(state, {"type": "buy", "item": "crowbar"})
+    assert state.view(0)["slots"]["used"] == 5
+    assert {"type": "return", "item": "mule"} in state.legal_moves(0)
+    assert state.describe(0, {"type": "return", "item": "mule"}) == "Return the mule for $7"
+    assert play(state, {"type": "return", "item": "mule"}) == [{"type": "returned", "item": "mule", "price": 700}]
+    view = state.view(0)
+    assert view["sheet"]["companions"] == [] and view["sheet"]["money"] == 700 and view["slots"]["total"] == 10
+
+
+def test_ts25_a_beast_carrying_part_of_the_load_cannot_go_back() -> None:
+    """Sixteen slots with a mule: filled to 12, the mule's six cannot go, since only four are free."""
+    state = to_phase(GAME.new_game(seed=4), "gear")
+    assert isinstance(state, ForgeState)
+    state.sheet["money"] = 5000
+    play(state, {"type": "buy", "item": "mule"}, *[{"type": "buy", "item": "crowbar"}] * 10)
+    assert state.view(0)["slots"] == {"used": 12, "total": 16, "full": False}
+    assert "only 4 are free" in refused(state, {"type": "return", "item": "mule"}, "no_room")
+    assert {"type": "return", "item": "mule"} not in state.legal_moves(0)
+    play(state, *[{"type": "buy", "item": "crowbar"}] * 4)
+    assert state.view(0)["slots"] == {"used": 16, "total": 16, "full": True}, "every slot full: 0 HP (TOMB-2)"
+    play(state, ACCEPT)
+    outcome = state.outcome()
+    assert outcome is not None and effective_hp(outcome["result"]) == 0
+    assert check_sheet(outcome["result"]) == outcome["result"]
+
+
+def test_ts25_board_is_paid_by_the_week_one_lodging_at_a_time() -> None:
+    state = to_phase(GAME.new_game(seed=4), "gear")
+    play(state, {"type": "buy", "item": "dormitory"}, {"type": "buy", "item": "dormitory"})
+    view = state.view(0)
+    assert view["sheet"]["board"] == {"id": "dormitory", "name": "Bed in a dormitory", "weeks": 2}
+    assert view["sheet"]["money"] == 800 and view["slots"]["used"] == 2
+    assert "give it up first" in refused(state, {"type": "buy", "item": "boarding_house"}, "board_taken")
+    assert state.describe(0, {"type": "return", "item": "dormitory"}) == "Give up a week's board ($1 back)"
+    play(state, {"type": "return", "item": "dormitory"})
+    assert state.view(0)["sheet"]["board"]["weeks"] == 1
+    play(state, {"type": "return", "item": "dormitory"})
+    assert state.view(0)["sheet"]["board"] is None
+    refused(state, {"type": "return", "item": "dormitory"}, "not_bought")
+    play(state, {"type": "buy", "item": "boarding_house"})
+    assert state.view(0)["sheet"]["money"] == 0
+
+
+def test_ts25_ts26_a_hireling_is_hired_for_a_days_wage() -> None:
+    state = to_phase(GAME.new_game(seed=4), "gear")
+    assert state.describe(0, {"type": "buy", "item": "lighter_boy"}) == "Hire a lighter boy for $1 a day"
+    play(state, {"type": "buy", "item": "lighter_boy"}, {"type": "buy", "item": "mercenary"})
+    view = state.view(0)
+    assert view["sheet"]["companions"] == [
+        {"id": "lighter_boy", "name": "Lighter boy", "kind": "hireling", "carries": 0, "wage": 100},
+        {"id": "mercenary", "name": "Mercenary", "kind": "hireling", "carries": 0, "wage": 500}]
+    assert view["sheet"]["money"] == 400 and view["log"][-1]["sentence"] == (
+        "Hired a mercenary: $5, the first day's wage.")
+    refused(state, {"type": "buy", "item": "expert"}, "too_dear")
+    assert state.describe(0, {"type": "return", "item": "lighter_boy"}) == "Let the lighter boy go ($1 back)"
+    play(state, {"type": "return", "item": "lighter_boy"})
+    assert [c["id"] for c in state.view(0)["sheet"]["companions"]] == ["mercenary"]
+
+
+def test_ts26_the_lighter_boys_wage_is_corrected() -> None:
+    assert SHOP["lighter_boy"].price == 100
+    assert ("Hirelings, Lighter Boy: $s a day", "$1 a day (TS-26)") in CORRECTIONS
+
+
+def test_ts25_a_package_drops_beasts_board_and_hirelings_bought_with_the_old_money() -> None:
+    state = to_phase(GAME.new_game(seed=4), "gear")
+    play(state, {"type": "buy", "item": "mule"}, {"type": "buy", "item": "dormitory"},
+         {"type": "package", "archetype": "preacher"})
+    view = state.view(0)
+    assert view["sheet"]["companions"] == [] and view["sheet"]["board"] is None and view["sheet"]["money"] == 400
+    play(state, {"type": "buy", "item": "lighter_boy"})
+    refused(state, {"type": "buy", "item": "mutt"}, "too_dear")
+    play(state, ACCEPT)
+    outcome = state.outcome()
+    assert outcome is not None
+    result = outcome["result"]
+    assert [c["id"] for c in result["companions"]] == ["lighter_boy"] and result["money"] == 300
+    assert result["made"]["gear"] == "preacher"
+    assert check_sheet(json.loads(json.dumps(result))) == result
+    assert provenance(result)["word"] == "by_the_book"
+
+
+@pytest.mark.parametrize("change,why", [
+    (lambda s: s.update(companions=[{"id": "unicorn", "name": "Unicorn", "kind": "beast", "carries": 60, "wage": 0}]),
+     "Companion 1 is not"),
+    (lambda s: s.update(companions=[{"id": "mule", "name": "Mule", "kind": "beast", "carries": 60, "wage": 0}]),
+     "Companion 1 is not"),
+    (lambda s: s.update(companions=[{"id": "crowbar", "name": "Crowbar", "kind": "tool", "carries": 0, "wage": 0}]),
+     "Companion 1 is not"),
+    (lambda s: s.update(companions="mule"), "companions is a list"),
+    (lambda s: s.update(board={"id": "dormitory", "name": "Bed in a dormitory", "weeks": 0}), "board is null"),
+    (lambda s: s.update(board={"id": "mule", "name": "Mule", "weeks": 1}), "board is null"),
+    (lambda s: s.update(board="dormitory"), "board is null"),
+    (lambda s: s.update(inventory=s["inventory"] + [{"id": "crowbar", "name": "Crowbar", "kind": "tool",
+                                                     "slots": 1}] * 9), "The items take more than 10 slots."),
+])
+def test_ts25_check_sheet_refuses_what_the_shop_never_sells(change: Any, why: str) -> None:
+    sheet = finished(4)
+    change(sheet)
+    with pytest.raises(SetupError) as info:
+        check_sheet(sheet)
+    assert info.value.message.startswith(why), info.value.message
+
+
+def test_ts25_a_sheet_from_before_keeps_no_companions_and_a_mule_makes_room() -> None:
+    sheet = finished(4)
+    del sheet["companions"], sheet["board"]
+    checked = check_sheet(sheet)
+    assert checked["companions"] == [] and checked["board"] is None
+    loaded = {**checked, "inventory": checked["inventory"] + [{"id": "crowbar", "name": "Crowbar", "kind": "tool",
+                                                               "slots": 1}] * 12,
+              "companions": [{"id": "mule", "name": "Mule", "kind": "beast", "carries": 6, "wage": 0}]}
+    assert check_sheet(loaded)["inventory"] == loaded["inventory"] and not inventory_full(loaded)
+
+
+SHOP_MOVES = st.one_of(st.sampled_from([{"type": "buy", "item": i} for i in SHOP]),
+                       st.sampled_from([{"type": "return", "item": i} for i in SHOP if SHOP[i].kind in KEPT_KINDS]),
+                       st.builds(lambda n: {"type": "return", "index": n}, st.integers(0, 20)),
+                       st.sampled_from([{"type": "package", "archetype": a} for a in ("standard", *ARCHETYPES)]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(moves=st.lists(SHOP_MOVES, max_size=40), money=st.sampled_from([None, 30000]))
+def test_ts8_ts25_any_shopping_keeps_money_slots_and_the_sheet_good(moves: list[dict[str, Any]],
+                                                                    money: int | None) -> None:
+    """Whatever is bought and given back, legal or not: money never below 0, the slots within the total (the
+    character's ten and the pack beasts'), a full inventory shown at 0 HP (TOMB-2), and check_sheet takes the
+    finished sheet as it is."""
+    state = to_phase(GAME.new_game(seed=4), "gear")
+    assert isinstance(state, ForgeState)
+    if money is not None:
+        state.sheet["money"] = money  # a rich purse reaches the beasts and the slot limits
+    for move in moves:
+        allowed = state.check(0, move) is None
+        assert allowed == (move in state.legal_moves(0)), "what is offered is exactly what is taken"
+        if allowed:
+            state.play(0, move)
+        else:
+            with pytest.raises(IllegalMove):
+                state.play(0, move)
+        sheet = state.view(0)["sheet"]
+        assert sheet["money"] >= 0
+        assert slots_used(sheet) <= inventory_slots(sheet) == state.view(0)["slots"]["total"]
+        assert state.view(0)["slots"]["full"] == (slots_used(sheet) == inventory_slots(sheet))
+    play(state, ACCEPT)
+    outcome = state.outcome()
+    assert outcome is not None
+    result = outcome["result"]
+    assert check_sheet(json.loads(json.dumps(result))) == result
+    assert effective_hp(result) == (0 if inventory_full(result) else result["hp"])
 
 
 # --------------------------------------------------------------------------- order and refusals
@@ -696,7 +912,8 @@ def test_ts18_a_sheet_changed_after_the_forge_is_shown_edited(change: Any, probl
     (None, "No forge record to replay"),
     ("replay me", "No forge record to replay"),
     ({"seed": 4, "moves": FAST, "cheat": True}, "No forge record to replay"),
-    ({"version": 2, "seed": 4, "moves": FAST}, "Its forge record is from rules version 2; this forge is version 1."),
+    ({"version": 3, "seed": 4, "moves": FAST}, "Its forge record is from rules version 3; this forge replays "
+                                               "versions 1, 2."),
     ({"version": 1, "seed": True, "moves": FAST}, "Its forge record is damaged"),
     ({"version": 1, "seed": 4, "moves": []}, "Its forge record is damaged"),
     ({"version": 1, "seed": 4, "moves": [DRAW] * 2001}, "Its forge record is damaged"),
@@ -742,6 +959,21 @@ def test_ts18_a_forge_saved_and_loaded_midway_still_proves_its_character() -> No
     outcome = again.outcome()
     assert outcome is not None
     assert outcome["result"] == finished(4) and provenance(outcome["result"])["word"] == "by_the_book"
+
+
+@pytest.mark.parametrize("name,word", [("v1_by_the_book", "by_the_book"), ("v1_forged_gambler", "forged")])
+def test_ts18_ts25_a_sheet_forged_under_rules_version_1_still_replays(name: str, word: str) -> None:
+    """Sheets forged at commit bdfd289 (rules version 1: no beasts, board or hirelings, no shop after a
+    package, the gambler's cane a tool) replay under version 2: every move meant then what it means now for
+    all provenance compares, and the replayed record keeps its version."""
+    with open(f"{__file__.rsplit('/', 1)[0]}/fixtures/{name}.json") as f:
+        old = json.load(f)
+    assert old["made"]["replay"]["version"] == 1 and ForgeState.version == 2
+    sheet = check_sheet(old)
+    assert sheet["companions"] == [] and sheet["board"] is None
+    drawn, why = replay_forge(sheet["made"]["replay"])
+    assert why == "" and drawn is not None and drawn["made"] == sheet["made"]
+    assert provenance(sheet) == {"word": word, "problems": [], "reason": provenance(sheet)["reason"]}
 
 
 def test_ts17_ts18_a_hand_made_sheet_is_imported_with_what_the_rules_never_give() -> None:

@@ -27,8 +27,8 @@ from ...cards import SUIT_SYMBOLS
 from ...engine import SetupError
 from .fate import ABILITIES, ABILITY_NAMES, ABILITY_SUITS
 from .shapes import SheetConstants
-from .tables import (CREDIT, INVENTORY_SLOTS, SCARS, STARTING_ITEMS, STARTING_MONEY, TRAIT_IDS, TRAITS, WEAPON_CLASSES,
-                     Item)
+from .tables import (CREDIT, INVENTORY_SLOTS, SCARS, SHOP, STARTING_ITEMS, STARTING_MONEY, TRAIT_IDS, TRAITS,
+                     WEAPON_CLASSES, Item)
 
 SHEET_FORMAT = "tombstone-character"
 SHEET_VERSION = 1
@@ -115,7 +115,7 @@ def new_sheet(abilities: dict[str, int]) -> Sheet:
         "hp": abilities["GRT"] + 1, "max_hp": abilities["GRT"] + 1,
         "inventory": [item_json(i) for i in STARTING_ITEMS], "money": STARTING_MONEY,
         "conditions": [], "fatigue": 0, "scars": [], "status": "up", "exhausted": False, "doomed": False,
-        "notes": "", "made": {}, "credit": CREDIT,
+        "notes": "", "made": {}, "credit": CREDIT, "companions": [], "board": None,
     }
 
 
@@ -133,9 +133,15 @@ def slots_used(sheet: Sheet) -> int:
     return sum(int(item["slots"]) for item in sheet["inventory"]) + int(sheet["fatigue"]) + len(sheet["conditions"])
 
 
+def inventory_slots(sheet: Sheet) -> int:
+    """The character's 10 slots plus what their pack beasts carry (TS-25)."""
+    return INVENTORY_SLOTS + sum(int(c["carries"]) for c in sheet.get("companions", []))
+
+
 def inventory_full(sheet: Sheet) -> bool:
-    """A full inventory (all 10 slots) brings the character to 0 HP while it stays full (TOMB-2)."""
-    return slots_used(sheet) >= INVENTORY_SLOTS
+    """A full inventory (every slot, a pack beast's included: TS-25) brings the character to 0 HP while it
+    stays full (TOMB-2)."""
+    return slots_used(sheet) >= inventory_slots(sheet)
 
 
 def effective_hp(sheet: Sheet) -> int:
@@ -192,8 +198,9 @@ def check_sheet(data: object) -> Sheet:
         raise _bad(f"conditions is a list of {', '.join(CONDITIONS.values())}.")
     sheet["conditions"] = list(conditions)
     sheet["fatigue"] = _int(data, "fatigue", 0, INVENTORY_SLOTS)
-    if sum(item["slots"] for item in sheet["inventory"]) > INVENTORY_SLOTS:
-        raise _bad(f"The items take more than {INVENTORY_SLOTS} slots.")
+    sheet.update(check_kept(data))
+    if sum(item["slots"] for item in sheet["inventory"]) > inventory_slots(sheet):
+        raise _bad(f"The items take more than {inventory_slots(sheet)} slots.")
     scars = data.get("scars")
     if not isinstance(scars, list) or len(scars) > 50 or not all(_is_scar(s) for s in scars):
         raise _bad('scars is a list of {"roll": 1-12, "name": text, "detail": text}, with "pending" only for '
@@ -346,6 +353,35 @@ def _inventory(items: object) -> list[dict[str, Any]]:
                          move_and_fire=cls.move_and_fire)
         checked.append(entry)
     return checked
+
+
+def check_kept(data: dict[str, Any]) -> dict[str, Any]:
+    """What a character keeps beside the inventory (TS-25): ``companions`` (beasts and hirelings, as the shop
+    sells them) and ``board`` (the lodging paid for, by the week, or null). A sheet from before TS-25 has
+    neither: it keeps none."""
+    companions = data.get("companions", [])
+    if not isinstance(companions, list) or len(companions) > MAX_ITEMS:
+        raise _bad("companions is a list of beasts and hirelings.")
+    kept = []
+    for n, entry in enumerate(companions, 1):
+        offer = SHOP.get(str(entry.get("id"))) if isinstance(entry, dict) else None
+        if offer is None or offer.kind not in ("beast", "hireling") or entry != companion_json(offer):
+            raise _bad(f"Companion {n} is not a beast or hireling of the shop as the shop sells it (TS-25).")
+        kept.append(companion_json(offer))
+    board = data.get("board")
+    if board is not None:
+        offer = SHOP.get(str(board.get("id"))) if isinstance(board, dict) else None
+        if (offer is None or offer.kind != "board" or set(board) != {"id", "name", "weeks"}
+                or board["name"] != offer.name or type(board["weeks"]) is not int or not 1 <= board["weeks"] <= 520):
+            raise _bad('board is null or {"id", "name", "weeks": 1-520} for a board the shop sells (TS-25).')
+        board = dict(board)
+    return {"companions": kept, "board": board}
+
+
+def companion_json(item: Item) -> dict[str, Any]:
+    """A beast or hireling on the sheet: the slots it carries and its wage a day (TS-25)."""
+    return {"id": item.id, "name": item.name, "kind": item.kind, "carries": item.carries,
+            "wage": item.price if item.kind == "hireling" else 0}
 
 
 def _is_scar(scar: object) -> bool:

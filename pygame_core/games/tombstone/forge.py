@@ -1,11 +1,12 @@
 """The character forge (``tombstone_forge``): a Tombstone character made by the book, one draw at a time.
 
-One participant works through five parts in order (TOMB-2 and the house rulings TS-4..TS-8 in
-``RULINGS.md`` next to this file): the stats (seven cards, jokers set aside and redrawn, one point per
+One participant works through five parts in order (TOMB-2 and the house rulings TS-4..TS-8 and TS-25
+in ``RULINGS.md`` next to this file): the stats (seven cards, jokers set aside and redrawn, one point per
 card to its suit's ability), a name (2d6 on a column of the names table, or typed), a background (the
 next card, or typed), the eight traits (each from the pile of its suit) and the gear (the starting gear
-and a shop, or an archetype package). A drawn part stays on the table until the player accepts it or
-draws again; the finished sheet is ``outcome()["result"]``.
+or an archetype package, then the shop: beasts, board and hirelings beside the goods). A drawn part
+stays on the table until the player accepts it or draws again; the finished sheet is
+``outcome()["result"]``.
 
 The deck is the forge's own 54 cards: ``deal`` forces its order (top first), the seed shuffles it.
 Cards drawn for a part that is drawn again go to the discard pile; an empty deck takes them back,
@@ -31,12 +32,12 @@ from typing import Any, Literal, TypedDict, cast
 
 from ...cards import JOKERS, new_rng, pick, reshuffle, shuffle
 from ...engine import Event, GameInfo, IllegalMove, Json, Outcome, SeatSpec, SetupError, Shapes, State, register
-from .character import (MAX_TIER, NAME_LIMIT, TEXT_LIMIT, Sheet, arithmetic_notes, check_sheet, inventory_full,
-                        item_json, new_sheet, scar_gains, sheet_constants, slots_used)
+from .character import (MAX_TIER, NAME_LIMIT, TEXT_LIMIT, Sheet, arithmetic_notes, check_sheet, companion_json,
+                        inventory_full, inventory_slots, item_json, new_sheet, scar_gains, sheet_constants, slots_used)
 from .fate import ABILITIES, SUIT_ABILITIES, check_deck_order, full_deck, label, roll_die
-from .shapes import ForgeConstants, ForgeEvent, ForgeMove, ForgePhase, ForgeView
-from .tables import (ARCHETYPES, BACKGROUNDS, INVENTORY_SLOTS, NAME_COLUMNS, NAMES, SHOP, SHOP_KINDS, SHORT_CREDIT,
-                     STARTING_ITEMS, STARTING_MONEY, TRAITS, WEAPON_CLASSES, card_rank)
+from .shapes import ForgeConstants, ForgeEvent, ForgeGiveBackMove, ForgeMove, ForgePhase, ForgeReturnMove, ForgeView
+from .tables import (ARCHETYPES, BACKGROUNDS, KEPT_KINDS, NAME_COLUMNS, NAMES, SHOP, SHOP_KINDS, SHORT_CREDIT,
+                     STARTING_ITEMS, STARTING_MONEY, TRAITS, WEAPON_CLASSES, Item, card_rank)
 
 PARTS: tuple[ForgePhase, ...] = ("stats", "name", "background", "traits", "gear")
 PART_LABELS = {"stats": "Abilities", "name": "Name", "background": "Background", "traits": "Traits",
@@ -48,7 +49,11 @@ TRAIT_BY_ID = {t.id: t for t in TRAITS}
 MOVE_SHAPES = ('{"type": "draw"} (stats, background, traits; "trait": id redraws one trait), {"type": "accept"}, '
                '{"type": "roll_name", "column": "male" | "female" | "rootin" | "random"}, '
                '{"type": "write", "text": "..."} (name, background), {"type": "package", "archetype": id | '
-               '"standard"}, {"type": "buy", "item": id}, {"type": "return", "index": n}')
+               '"standard"}, {"type": "buy", "item": id}, {"type": "return", "index": n} (an item carried) or '
+               '{"type": "return", "item": id} (a beast, hireling or board)')
+# the rules' versions a forge record may name: 1 had no beasts, board or hirelings and no shop after a
+# package (TS-25); its records replay under today's rules (TS-18)
+REPLAYABLE_VERSIONS = (1, 2)
 
 
 def dollars(cents: int) -> str:
@@ -61,6 +66,7 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
     """A character being forged. ``phase`` is the part being made, then ``done``."""
 
     shapes = Shapes(ForgeView, ForgeEvent, ForgeMove, None, ForgeConstants)
+    version = 2  # TS-25: the shop grew and stays open after a package; a version 1 record still replays (TS-18)
 
     info = GameInfo(
         id="tombstone_forge",
@@ -120,8 +126,9 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
     def legal_moves(self, p: int) -> list[ForgeMove]:
         """Order: accept (when a part is on the table, and always at the gear), then draw (or the name
         rolls), the single-trait redraws; then the gear moves: packages (standard first), purchases in
-        shop order, returns by inventory index. Accepting first means always taking the first move
-        finishes a forge."""
+        shop order (whichever gear was taken: TS-8), returns by inventory index, then what is kept beside
+        the inventory (companions in sheet order, board: TS-25). Accepting first means always taking the
+        first move finishes a forge."""
         if self.check_turn(p) is not None:
             return []
         moves: list[ForgeMove] = []
@@ -136,10 +143,17 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
         if self.phase == "gear":
             moves += [{"type": "package", "archetype": a} for a in ("standard", *ARCHETYPES)
                       if a != self.made["gear"]]
-            if self.made["gear"] == "standard":
-                moves += [{"type": "buy", "item": i} for i in SHOP if self._buy_error(i) is None]
-                moves += [{"type": "return", "index": n} for n, bought in enumerate(self.bought) if bought]
+            moves += [{"type": "buy", "item": i} for i in SHOP if self._buy_error(i) is None]
+            moves += [{"type": "return", "index": n} for n, bought in enumerate(self.bought) if bought]
+            moves += [{"type": "return", "item": i} for i in self._kept_ids() if self._give_back_error(i) is None]
         return moves
+
+    def _kept_ids(self) -> list[str]:
+        """The beasts, hirelings and board bought, each id once, in sheet order (TS-25)."""
+        ids = [c["id"] for c in self.sheet["companions"]]
+        if self.sheet["board"] is not None:
+            ids.append(self.sheet["board"]["id"])
+        return list(dict.fromkeys(ids))
 
     def _check_move(self, p: int, move: Json) -> IllegalMove | None:
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
@@ -147,7 +161,7 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
         kind = move["type"]
         shapes = {"draw": ({"type"}, {"type", "trait"}), "accept": ({"type"},), "roll_name": ({"type", "column"},),
                   "write": ({"type", "text"},), "package": ({"type", "archetype"},), "buy": ({"type", "item"},),
-                  "return": ({"type", "index"},)}
+                  "return": ({"type", "index"}, {"type", "item"})}
         if kind not in shapes or set(move) not in shapes[kind]:
             return IllegalMove("malformed_move", f"Unknown forge move {move!r}: {MOVE_SHAPES}.")
         if kind == "write":
@@ -166,6 +180,10 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
             if not isinstance(move["item"], str) or move["item"] not in SHOP:
                 return IllegalMove("malformed_move", "Buy an item of the shop by its id.")
             return self._buy_error(move["item"])
+        if kind == "return" and "item" in move:
+            if not isinstance(move["item"], str) or move["item"] not in SHOP:
+                return IllegalMove("malformed_move", "Give back a beast, hireling or board of the shop by its id.")
+            return self._give_back_error(move["item"])
         if kind == "return":
             index = move["index"]
             if type(index) is not int:
@@ -206,17 +224,21 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
         return None
 
     def _buy_error(self, item_id: str) -> IllegalMove | None:
+        """The shop is open whichever gear was taken: a package's few dollars can be spent too (TS-8)."""
         if self.phase != "gear":
             return IllegalMove("not_now", "The shop opens once the traits are done.")
-        if self.made["gear"] != "standard":
-            return IllegalMove("package_taken", "A package replaces the shop: go back to the starting gear to shop.")
+        return purchase_error(self.sheet, SHOP[item_id])
+
+    def _give_back_error(self, item_id: str) -> IllegalMove | None:
+        """A beast, hireling or board bought here goes back for a refund, unless a beast's load would then
+        have nowhere to go (TS-25)."""
+        if self.phase != "gear" or item_id not in self._kept_ids():
+            return IllegalMove("not_bought", "Only things you bought in the shop can go back for a refund.")
         item = SHOP[item_id]
-        if item.price > self.sheet["money"]:
-            return IllegalMove("too_dear", f"{item.name} costs {dollars(item.price)}; you have "
-                                           f"{dollars(self.sheet['money'])}.")
-        if slots_used(self.sheet) + item.slots > INVENTORY_SLOTS:
-            return IllegalMove("no_room", f"{item.name} takes {item.slots} slot(s) and only "
-                                          f"{INVENTORY_SLOTS - slots_used(self.sheet)} are free.")
+        free = inventory_slots(self.sheet) - slots_used(self.sheet)
+        if item.carries > free:
+            return IllegalMove("no_room", f"The {item.name.lower()} carries {item.carries} slots and only {free} "
+                                          f"are free: take back some goods first.")
         return None
 
     def _apply(self, p: int, move: ForgeMove) -> list[ForgeEvent]:
@@ -236,7 +258,7 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
             return self._package(move["archetype"])
         if move["type"] == "buy":
             return self._buy(move["item"])
-        return self._return(move["index"])
+        return self._return(move)
 
     # --- drawing --------------------------------------------------------------------------------
     def _take(self, events: list[Event], wanted: str | None = None) -> str:
@@ -368,6 +390,8 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
             package = ARCHETYPES[archetype]
             self.sheet["inventory"] = [item_json(i) for i in package.items]
             self.sheet["money"] = package.money
+        self.sheet["companions"] = []  # bought with the money the package replaces
+        self.sheet["board"] = None
         self.bought = [False] * len(self.sheet["inventory"])
         self.made["gear"] = archetype
         event: Event = {"type": "package", "archetype": archetype}
@@ -376,23 +400,37 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
 
     def _buy(self, item_id: str) -> list[Event]:
         item = SHOP[item_id]
-        self.sheet["inventory"].append(item_json(item))
-        self.bought.append(True)
-        self.sheet["money"] -= item.price
+        if item.kind not in KEPT_KINDS:
+            self.bought.append(True)
+        buy_onto(self.sheet, item)
         event: Event = {"type": "bought", "item": item_id, "price": item.price, "full": inventory_full(self.sheet)}
         self._note(event)
         return [event]
 
-    def _return(self, index: int) -> list[Event]:
-        entry = self.sheet["inventory"].pop(index)
-        self.bought.pop(index)
-        price = SHOP[entry["id"]].price
+    def _return(self, move: ForgeReturnMove | ForgeGiveBackMove) -> list[Event]:
+        item_id = _returned_id(self.sheet, move)
+        if "item" in move:
+            companions = self.sheet["companions"]
+            board = self.sheet["board"]
+            if board is not None and board["id"] == item_id:
+                board["weeks"] -= 1
+                if board["weeks"] == 0:
+                    self.sheet["board"] = None
+            else:  # the last one of that id
+                companions.pop(max(n for n, c in enumerate(companions) if c["id"] == item_id))
+        else:
+            index = move["index"]
+            self.sheet["inventory"].pop(index)
+            self.bought.pop(index)
+        price = SHOP[item_id].price
         self.sheet["money"] += price
-        event: Event = {"type": "returned", "item": entry["id"], "price": price}
+        event: Event = {"type": "returned", "item": item_id, "price": price}
         self._note(event)
         return [event]
 
     # --- what leaves Python ------------------------------------------------------------------------
+    replay_version = version  # the version a record is written under (an older one replayed: ``replay_forge``)
+
     def view(self, p: int | None) -> ForgeView:
         """Everything but the deck's order: the forge has one participant and nothing else to hide.
 
@@ -404,10 +442,10 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
             "sheet": self._sheet_so_far(), "offer": copy.deepcopy(self.offer), "aside": list(self.aside),
             "deck": len(self.draw_pile), "discard": list(self.discard),
             "redraws": dict(self.made["redraws"]), "gear": self.made["gear"],
-            "slots": {"used": slots_used(self.sheet), "total": INVENTORY_SLOTS, "full": inventory_full(self.sheet)},
+            "slots": {"used": slots_used(self.sheet), "total": inventory_slots(self.sheet),
+                      "full": inventory_full(self.sheet)},
             "bought": list(self.bought),
-            "shop": [{"id": i.id, "name": i.name, "price": i.price, "price_label": dollars(i.price), "kind": i.kind,
-                      "slots": i.slots, **_weapon_bits(i.weapon)} for i in SHOP.values()],
+            "shop": [_shop_json(i) for i in SHOP.values()],
             "packages": [{"id": a.id, "name": a.name, "money": a.money, "money_label": dollars(a.money),
                           "items": [item_json(i) for i in a.items]} for a in ARCHETYPES.values()],
             "name_columns": dict(NAME_COLUMNS),
@@ -465,10 +503,18 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
             return f"Take the {package.name} package ({dollars(package.money)})"
         if move["type"] == "buy":
             item = SHOP[move["item"]]
+            if item.kind == "hireling":
+                return f"Hire a {item.name.lower()} for {dollars(item.price)} a day"
+            if item.kind == "board":
+                return f"Pay a week's board, {item.name.lower()}, {dollars(item.price)}"
             return f"Buy {item.name.lower()} for {dollars(item.price)}"
         if move["type"] == "return":
-            entry = self.sheet["inventory"][move["index"]]
-            return f"Return the {entry['name'].lower()} for {dollars(SHOP[entry['id']].price)}"
+            item = SHOP[_returned_id(self.sheet, move)]
+            if item.kind == "hireling":
+                return f"Let the {item.name.lower()} go ({dollars(item.price)} back)"
+            if item.kind == "board":
+                return f"Give up a week's board ({dollars(item.price)} back)"
+            return f"Return the {item.name.lower()} for {dollars(item.price)}"
         return f"Write the {self.phase}"
 
     # --- the story -------------------------------------------------------------------------------------
@@ -482,7 +528,7 @@ class ForgeState(State[ForgeView, ForgeEvent, ForgeMove, None]):
         record of a stacked deck gives another character."""
         written = [part for part in ("name", "background") if (self.made[part] or {}).get("written")]
         by_the_book = not written and not any(self.made["redraws"].values())
-        replay: dict[str, Json] = {"version": self.version, "seed": self.seed,
+        replay: dict[str, Json] = {"version": self.replay_version, "seed": self.seed,
                                    "moves": [copy.deepcopy(move) for _, move in self.moves] + [{"type": "accept"}]}
         return {"stats": list(self.made["stats"]), "name": self.made["name"], "background": self.made["background"],
                 "traits": dict(self.made["traits"]), "gear": self.made["gear"],
@@ -554,13 +600,16 @@ def replay_forge(record: object) -> tuple[Sheet | None, str]:
     before the end)."""
     if not isinstance(record, dict) or set(record) - {"version", "seed", "moves"}:
         return None, "No forge record to replay: the sheet was not made at this forge, or not in this version of it."
-    if type(record.get("version")) is not int or record["version"] != ForgeState.version:
-        return None, (f"Its forge record is from rules version {record.get('version')!r}; this forge is version "
-                      f"{ForgeState.version}.")
+    if type(record.get("version")) is not int or record["version"] not in REPLAYABLE_VERSIONS:
+        return None, (f"Its forge record is from rules version {record.get('version')!r}; this forge replays "
+                      f"versions {', '.join(map(str, REPLAYABLE_VERSIONS))}.")
     seed, moves = record.get("seed"), record.get("moves")
     if type(seed) is not int or not isinstance(moves, list) or not 0 < len(moves) <= MAX_REPLAY_MOVES:
         return None, "Its forge record is damaged: it needs a whole-number seed and the list of moves."
+    # An older record replays under today's rules (TS-18): every move it holds meant then what it means now
+    # for all that provenance compares (version 2 only sold more and opened the shop after a package: TS-25).
     state = ForgeState(seed, {}, None)
+    state.replay_version = record["version"]
     for n, move in enumerate(moves, 1):
         try:
             state.play(0, move)
@@ -606,6 +655,54 @@ def _trait(trait_id: str, card: str) -> str:
     return TRAIT_BY_ID[trait_id].table[card_rank(card)]
 
 
+def purchase_error(sheet: Sheet, item: Item) -> IllegalMove | None:
+    """Why ``sheet`` cannot buy ``item`` now (the money, the slots: TOMB-2, TS-8; one kind of board at a
+    time: TS-25), or None. The forge's shop and any other shop selling from ``SHOP`` use it."""
+    board = sheet.get("board")
+    if item.kind == "board" and board is not None and board["id"] != item.id:
+        return IllegalMove("board_taken", f"You already pay for a {board['name'].lower()}: give it up first.")
+    if item.price > sheet["money"]:
+        return IllegalMove("too_dear", f"{item.name} costs {dollars(item.price)}; you have {dollars(sheet['money'])}.")
+    free = inventory_slots(sheet) - slots_used(sheet)
+    if item.slots > free:
+        return IllegalMove("no_room", f"{item.name} takes {item.slots} slot(s) and only {free} are free.")
+    return None
+
+
+def buy_onto(sheet: Sheet, item: Item) -> None:
+    """The purchase written on the sheet (``purchase_error`` said yes): a carried item joins the inventory, a
+    beast or hireling the companions, board adds a week (TS-25); the price comes off the money."""
+    if item.kind == "board":
+        board = sheet.get("board")
+        if board is None:
+            sheet["board"] = {"id": item.id, "name": item.name, "weeks": 1}
+        else:
+            board["weeks"] += 1
+    elif item.kind in KEPT_KINDS:
+        sheet.setdefault("companions", []).append(companion_json(item))
+    else:
+        sheet["inventory"].append(item_json(item))
+    sheet["money"] -= item.price
+
+
+def _returned_id(sheet: Sheet, move: ForgeReturnMove | ForgeGiveBackMove) -> str:
+    """The shop id of what a return move gives back: by its id, or by its place in the inventory."""
+    if "item" in move:
+        return cast(ForgeGiveBackMove, move)["item"]
+    return str(sheet["inventory"][move["index"]]["id"])
+
+
+def _shop_json(item: Item) -> dict[str, Json]:
+    """An item as the shop shows it: a weapon's class and damage, a beast's load, a hireling's kit."""
+    entry: dict[str, Json] = {"id": item.id, "name": item.name, "price": item.price, "price_label": dollars(item.price),
+                              "kind": item.kind, "slots": item.slots, **_weapon_bits(item.weapon)}
+    if item.carries:
+        entry["carries"] = item.carries
+    if item.note:
+        entry["note"] = item.note
+    return entry
+
+
 def _weapon_bits(weapon_class: str) -> dict[str, Json]:
     if not weapon_class:
         return {}
@@ -648,7 +745,17 @@ def _sentence(event: Event) -> str:
         if event["archetype"] == "standard":
             return "Starting gear: three days' rations, a torch and $10."
         return f"The {ARCHETYPES[event['archetype']].name} package."
+    item = SHOP[event["item"]]
     if kind == "bought":
         full = " The inventory is full: HP is 0 while it stays full." if event["full"] else ""
-        return f"Bought {SHOP[event['item']].name.lower()} for {dollars(event['price'])}.{full}"
-    return f"Returned {SHOP[event['item']].name.lower()} for {dollars(event['price'])}."
+        if item.kind == "hireling":
+            return f"Hired a {item.name.lower()}: {dollars(event['price'])}, the first day's wage.{full}"
+        if item.kind == "board":
+            return f"Paid a week's board, {item.name.lower()}: {dollars(event['price'])}.{full}"
+        carries = f" It carries {item.carries} slots." if item.carries else ""
+        return f"Bought {item.name.lower()} for {dollars(event['price'])}.{carries}{full}"
+    if item.kind == "hireling":
+        return f"Let the {item.name.lower()} go: {dollars(event['price'])} back."
+    if item.kind == "board":
+        return f"Gave up a week's board: {dollars(event['price'])} back."
+    return f"Returned {item.name.lower()} for {dollars(event['price'])}."

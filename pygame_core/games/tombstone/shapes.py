@@ -75,6 +75,24 @@ class Scar(TypedDict):
     pending: NotRequired[str]
 
 
+class Companion(TypedDict):
+    """A beast or hireling the character keeps (TS-25): the slots it carries, its wage a day in cents."""
+
+    id: str
+    name: str
+    kind: str
+    carries: int
+    wage: int
+
+
+class Board(TypedDict):
+    """The lodging paid for (TS-25), by the week."""
+
+    id: str
+    name: str
+    weeks: int
+
+
 class Sheet(TypedDict):
     """A character sheet (``character.py``: format "tombstone-character", version 1). ``max`` holds the
     abilities' maxima (TOMB-9), ``money`` cents, ``status`` "up", "out" or "dead"; ``made`` says how the
@@ -100,6 +118,8 @@ class Sheet(TypedDict):
     notes: str
     made: dict[str, Json]
     credit: str
+    companions: NotRequired[list[Companion]]
+    board: NotRequired[Board | None]
 
 
 class LogLine(TypedDict):
@@ -449,8 +469,15 @@ class ForgeReturnMove(TypedDict):
     index: int
 
 
+class ForgeGiveBackMove(TypedDict):
+    """A beast, hireling or week of board bought here back to the shop, by its id (TS-25)."""
+
+    type: Literal["return"]
+    item: str
+
+
 ForgeMove = (ForgeDrawMove | ForgeAcceptMove | ForgeRollNameMove | ForgeWriteMove | ForgePackageMove | ForgeBuyMove
-             | ForgeReturnMove)
+             | ForgeReturnMove | ForgeGiveBackMove)
 
 
 class ForgeReshuffleEvent(TypedDict):
@@ -552,6 +579,8 @@ class ForgeShopItem(TypedDict):
     weapon: NotRequired[str]
     damage: NotRequired[list[int]]
     bulky: NotRequired[bool]
+    carries: NotRequired[int]
+    note: NotRequired[str]
 
 
 class ForgePackage(TypedDict):

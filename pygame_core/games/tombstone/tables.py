@@ -100,6 +100,7 @@ CORRECTIONS: tuple[tuple[str, str], ...] = (
     ("Vice 12: Impatiant", "Impatient"),
     ("Misfortunes: row numbered 112", "row 12"),
     ("Scars 6: 11-Jokers", "J-K and jokers (11 and up)"),
+    ("Hirelings, Lighter Boy: $s a day", "$1 a day (TS-26)"),
 )
 
 # --- reactions (TOMB-15) --------------------------------------------------------------------------
@@ -223,15 +224,19 @@ WEAPON_CLASSES: dict[str, WeaponClass] = {w.id: w for w in (
 
 @dataclass(frozen=True)
 class Item:
-    """Something for sale or in a package: ``weapon`` is a WeaponClass id, ``ranged`` says DEX attacks."""
+    """Something for sale or in a package: ``weapon`` is a WeaponClass id, ``ranged`` says DEX attacks.
+    Beasts, board and hirelings (``KEPT_KINDS``) are not carried: they go on the sheet beside the inventory
+    (TS-25); ``carries`` is the inventory slots a pack beast adds, ``note`` what a hireling brings."""
 
     id: str
     name: str
-    price: int
-    kind: str  # weapon, tool, food, luxury, supplies
+    price: int  # cents; a hireling's is a day's wage, board's a week's
+    kind: str  # weapon, tool, food, luxury, supplies; beast, board, hireling
     weapon: str = ""
     ranged: bool = False
     slots: int = 1
+    carries: int = 0
+    note: str = ""
 
 
 def _weapon(id: str, name: str, weapon: str, ranged: bool) -> Item:
@@ -243,8 +248,28 @@ def _tool(id: str, name: str) -> Item:
     return Item(id, name, 100, "tool")
 
 
+def _luxury(id: str, name: str) -> Item:
+    return Item(id, name, 10000, "luxury")
+
+
+def _beast(id: str, name: str, price: int, carries: int = 0) -> Item:
+    return Item(id, name, price, "beast", slots=0, carries=carries)
+
+
+def _hireling(id: str, name: str, wage: int, note: str) -> Item:
+    return Item(id, name, wage, "hireling", slots=0, note=note)
+
+
 # the shop's shelves in the order a page shows them: an item's ``kind`` and the shelf's title
-SHOP_KINDS: dict[str, str] = {"weapon": "Weapons", "tool": "Tools", "food": "Food and drink", "luxury": "Luxuries"}
+SHOP_KINDS: dict[str, str] = {"weapon": "Weapons", "tool": "Tools", "food": "Food and drink", "luxury": "Luxuries",
+                              "beast": "Beasts", "board": "Board (a week)", "hireling": "Hirelings (a day's wage)"}
+# what the shop sells that is not carried: kept on the sheet beside the inventory (TS-25)
+KEPT_KINDS: tuple[str, ...] = ("beast", "board", "hireling")
+# TS-25: a pack beast's load. The SRD says mules and horses add to the inventory, not how much: a mule (or a
+# llama, sold beside it at the same price) carries a second backpack (the SRD's backpack has six slots), a
+# horse carries its rider and saddlebags (four). Dogs carry nothing.
+PACK_SLOTS = 6
+SADDLEBAG_SLOTS = 4
 SHOP: dict[str, Item] = {i.id: i for i in (
     _weapon("pitchfork", "Pitchfork", "improvised", False),
     _weapon("whiskey_bottle", "Whiskey bottle", "improvised", False),
@@ -252,8 +277,10 @@ SHOP: dict[str, Item] = {i.id: i for i in (
     _weapon("hand_axe", "Hand axe", "hand", False),
     _weapon("brass_knuckles", "Brass knuckles", "hand", False),
     _weapon("club", "Club", "hand", False),
+    _weapon("cane", "Cane", "hand", False),
     _weapon("derringer", "Derringer", "hand", True),
     _weapon("revolver", "Revolver", "hand", True),
+    _weapon("pistol", "Pistol", "hand", True),
     _weapon("carbine", "Carbine", "field", True),
     _weapon("brace_of_pistols", "Brace of pistols", "field", True),
     _weapon("shotgun", "Shotgun", "field", True),
@@ -271,8 +298,19 @@ SHOP: dict[str, Item] = {i.id: i for i in (
     Item("rum", "Bottle of rum", 50, "food"),
     Item("pie_wine", "Pie and wine", 50, "food"),
     Item("fine_meal", "Fine meal", 100, "food"),
-    Item("spyglass", "Spyglass", 10000, "luxury"),
-    Item("clockwork", "Clockwork trinket", 10000, "luxury"),
+    _luxury("clockwork", "Clockwork trinket"), _luxury("thermometer", "Thermometer"),
+    _luxury("elaborate_clothes", "Elaborate clothes"), _luxury("jewellery", "Jewellery"),
+    _luxury("ornament", "Ornament"), _luxury("spyglass", "Spyglass"),
+    _beast("mutt", "Mutt", 500), _beast("hound", "Hound", 5000),
+    _beast("mule", "Mule", 700, PACK_SLOTS), _beast("llama", "Llama", 700, PACK_SLOTS),
+    _beast("horse", "Horse", 10000, SADDLEBAG_SLOTS),
+    Item("dormitory", "Bed in a dormitory", 100, "board", slots=0),
+    Item("boarding_house", "Room in a boarding house", 1000, "board", slots=0),
+    Item("town_house", "Town house", 2000, "board", slots=0),
+    # TS-26: the SRD prints the Lighter Boy's wage as "$s"; we read $1 (see CORRECTIONS)
+    _hireling("lighter_boy", "Lighter boy", 100, "STR from three cards; a lantern and a club"),
+    _hireling("mercenary", "Mercenary", 500, "HP from two cards; a musket and a sword"),
+    _hireling("expert", "Expert", 1000, "a pistol and a trade of their own"),
 )}
 
 # starting gear (TOMB-2): everyone who does not take a package
@@ -306,7 +344,7 @@ ARCHETYPES: dict[str, Archetype] = {a.id: a for a in (
         _kit("rope_50", "50 ft of rope"), RATIONS, TORCH), 300),
     Archetype("gambler", "Gambler", (
         _kit("pocket_knife", "Pocket knife", "improvised"), _kit("derringer", "Derringer", "hand", True),
-        _kit("deck_of_cards", "Deck of cards"), _kit("cane", "Cane"), RATIONS, TORCH), 200),
+        _kit("deck_of_cards", "Deck of cards"), _kit("cane", "Cane", "hand"), RATIONS, TORCH), 200),
     Archetype("outlaw", "Outlaw", (
         _kit("revolver", "Revolver", "hand", True), _kit("knife", "Knife", "hand"), _kit("manacles", "Manacles"),
         _kit("rope_50", "50 ft of rope"), RATIONS, TORCH), 200),

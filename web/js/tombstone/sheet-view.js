@@ -21,6 +21,23 @@ export function slotsUsed(sheet) {
   return sheet.inventory.reduce((sum, item) => sum + item.slots, 0) + (sheet.fatigue ?? 0) + (sheet.conditions?.length ?? 0);
 }
 
+/** The character's slots plus what their pack beasts carry (character.inventory_slots, TS-25). */
+export function slotTotal(sheet) {
+  return inventorySlots() + (sheet.companions ?? []).reduce((sum, c) => sum + c.carries, 0);
+}
+
+/** Beasts, hirelings and board: kept beside the inventory (TS-25), one line each. */
+function keptLines(sheet) {
+  const lines = (sheet.companions ?? []).map((c) => make("li", { className: "tb-kept", "data-kept": c.id }, [
+    make("span", { className: "tb-item-name" }, [c.name]),
+    make("span", { className: "tb-item-note" }, [c.kind === "hireling" ? `hireling, ${dollars(c.wage)} a day` : c.carries ? `carries ${c.carries} slots` : "beast"])]));
+  if (sheet.board) {
+    lines.push(make("li", { className: "tb-kept", "data-kept": sheet.board.id }, [make("span", { className: "tb-item-name" }, [sheet.board.name]),
+      make("span", { className: "tb-item-note" }, [`board, ${sheet.board.weeks} week${sheet.board.weeks === 1 ? "" : "s"} paid`])]));
+  }
+  return lines;
+}
+
 /** An element with attributes and children (the saloon's own `el`, under the name this folder uses). */
 export const make = el;
 
@@ -87,7 +104,8 @@ export function sheetView(sheet, { marks = {}, caption = "", provenance = null }
       make("dd", {}, [statsBlank ? "–" : String(score), ...(max !== score && !statsBlank ? [make("small", {}, [` of ${max}`])] : [])]),
     ]);
   }));
-  const full = slotsUsed(sheet) >= inventorySlots();
+  const total = slotTotal(sheet);
+  const full = slotsUsed(sheet) >= total;
   const hp = make("div", { className: "tb-hp" }, [
     make("span", { className: "tb-hp-label" }, ["HP"]),
     make("strong", { "data-hp": "" }, [statsBlank ? "–" : `${full ? 0 : sheet.hp}/${sheet.max_hp}`]),
@@ -105,7 +123,7 @@ export function sheetView(sheet, { marks = {}, caption = "", provenance = null }
 
   const used = slotsUsed(sheet);
   const meter = make("div", { className: "tb-slots", "aria-hidden": "true" },
-    Array.from({ length: inventorySlots() }, (_, i) => make("span", { className: i < used ? "tb-slot used" : "tb-slot" })));
+    Array.from({ length: total }, (_, i) => make("span", { className: i < used ? "tb-slot used" : "tb-slot" })));
   const items = make("ul", { className: "tb-items" }, sheet.inventory.map((item) => make("li", { "data-item": item.id }, [
     make("span", { className: "tb-item-name" }, [item.name]),
     make("span", { className: "tb-item-slots" }, [item.slots === 1 ? "1 slot" : `${item.slots} slots`]),
@@ -116,8 +134,9 @@ export function sheetView(sheet, { marks = {}, caption = "", provenance = null }
   for (const condition of sheet.conditions ?? []) extras.push(make("li", { className: "tb-extra" }, [condition]));
   items.append(...extras);
   const gear = part("gear", "tb-gear", [
-    make("h3", {}, ["Inventory ", make("span", { className: `tb-slot-count${full ? " full" : ""}`, "data-slots": "" }, [`${used} of ${inventorySlots()} slots`])]),
+    make("h3", {}, ["Inventory ", make("span", { className: `tb-slot-count${full ? " full" : ""}`, "data-slots": "" }, [`${used} of ${total} slots`])]),
     meter, items,
+    ...(keptLines(sheet).length ? [make("ul", { className: "tb-items tb-kept-list" }, keptLines(sheet))] : []),
     make("p", { className: "tb-money" }, ["Money ", make("strong", { "data-money": "" }, [dollars(sheet.money)])]),
   ]);
 

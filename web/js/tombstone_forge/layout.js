@@ -56,15 +56,19 @@ function traitPlaces(area) {
   });
 }
 
-/** The ten inventory slots, two rows of five. */
-function slotGrid(area) {
+/** The inventory slots in rows of five: the character's ten, then what pack beasts carry (TS-25), at most
+ * six rows (a bigger train of mules is told in the heading). */
+function slotGrid(area, total) {
   const cols = 5;
   const gap = 8;
-  const w = Math.min((area.w - gap * (cols - 1)) / cols, 150);
-  const h = Math.min(area.h * 0.3, 70, w * 0.62);
-  const left = area.x + (area.w - (w * cols + gap * (cols - 1))) / 2;
+  const count = Math.min(total, 30);
+  const rows = Math.ceil(count / cols);
   const top = area.y + Math.min(40, area.h * 0.12);
-  return Array.from({ length: 10 }, (_, i) => ({
+  const room = (area.h - (top - area.y) - 74) / rows - gap; // the money and the companions line below
+  const w = Math.min((area.w - gap * (cols - 1)) / cols, 150);
+  const h = Math.max(18, Math.min(area.h * 0.3, 70, w * 0.62, room));
+  const left = area.x + (area.w - (w * cols + gap * (cols - 1))) / 2;
+  return Array.from({ length: count }, (_, i) => ({
     x: left + (i % cols) * (w + gap), y: top + Math.floor(i / cols) * (h + gap), w, h,
   }));
 }
@@ -151,7 +155,7 @@ export function layoutForge(width, height, view) {
       });
     }
   } else if (view.phase === "gear") {
-    layout.slots = slotGrid(area);
+    layout.slots = slotGrid(area, view.slots.total);
   } else if (view.phase === "done") {
     layout.done = finished(view, area);
     cards = layout.done.cards;

@@ -1,6 +1,7 @@
 // The forge's moves as real <button class="move"> buttons (the bridge's label is each one's accessible
 // name): draw / draw again and keep; the name columns; one trait again; the gear packages, the shop by kind
-// (what cannot be bought now is shown greyed with the reason) and returns; Done. While the name or the
+// (what cannot be bought now is shown greyed with the reason; open with a package too: TS-8) and returns
+// (carried things by their place, beasts, hirelings and board by their id: TS-25); Done. While the name or the
 // background is being made, a text field writes your own (the engine's `write` move: free text is never
 // in the legal moves, so the panel offers it itself).
 import { MovePanel as BasePanel, el, moveButton } from "../move-panel.js";
@@ -102,13 +103,14 @@ export class MovePanel extends BasePanel {
       return bigButton(move, labelOf(move), p.name, p.note, "tf-package");
     }))]));
     const returns = moves.filter((m) => m.type === "return").map((m) => {
-      const item = view.sheet.inventory[m.index];
-      return bigButton(m, labelOf(m), `Return ${item.name.toLowerCase()}`, "full refund", "tf-return");
+      const item = "item" in m ? view.shop.find((i) => i.id === m.item) : view.sheet.inventory[m.index];
+      const verb = item?.kind === "hireling" ? "Let go" : item?.kind === "board" ? "Give up" : "Return";
+      const what = item?.kind === "board" ? "a week's board" : (item?.name ?? "").toLowerCase();
+      return bigButton(m, labelOf(m), `${verb} ${what}`, "full refund", "tf-return");
     });
     if (returns.length) blocks.push(group("Bought: take back", [el("div", { className: "tf-grid" }, returns)]));
     if (view.gear !== "standard") {
-      blocks.push(el("p", { className: "tf-note" }, ["A package replaces the shop. Take the starting gear again to shop."]));
-      return blocks;
+      blocks.push(el("p", { className: "tf-note" }, [`${view.sheet.money_label} left from the package to spend in the shop.`]));
     }
     const free = view.slots.total - view.slots.used;
     for (const [kind, title] of forge().shop_groups) {
@@ -116,7 +118,8 @@ export class MovePanel extends BasePanel {
         const move = { type: "buy", item: item.id };
         const label = labelOf(move);
         if (label) return bigButton(move, label, item.name, itemLine(item), "tf-item");
-        const why = item.price > view.sheet.money ? "too dear" : item.slots > free ? "no room" : "not now";
+        const lodging = item.kind === "board" && view.sheet.board && view.sheet.board.id !== item.id;
+        const why = lodging ? "one lodging at a time" : item.price > view.sheet.money ? "too dear" : item.slots > free ? "no room" : "not now";
         return el("div", { className: "tf-move tf-item tf-unavailable", title: `${item.name}: ${why}` }, [
           el("span", { className: "tf-move-title" }, [item.name]), el("span", { className: "tf-move-note" }, [`${itemLine(item)} · ${why}`])]);
       });

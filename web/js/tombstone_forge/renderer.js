@@ -4,6 +4,7 @@
 // Every number shown (scores, HP, the name, the trait words, slots, money) comes from the view.
 import { TableRenderer } from "../table-renderer.js";
 import { layoutForge } from "./layout.js";
+import { keptLine } from "./texts.js";
 import { RED_SUITS, SUIT_SYMBOLS, dollars } from "../tombstone/sheet-view.js";
 import {
   BRASS, CREAM, FAINT, GOLD, PARCHMENT, clamp01, contains, text, pill, ribbon, dashedOutline,
@@ -153,7 +154,7 @@ export class ForgeRenderer extends TableRenderer {
         });
         for (const old of before.layout.asideCards) toDiscard(old, old.card);
       } else if (event.type === "bought" && event.full) {
-        banners.push({ text: "All ten slots full: 0 HP while it stays full", start: t });
+        banners.push({ text: "Every slot full: 0 HP while it stays full", start: t });
       }
     }
     const end = Math.max(t, ...banners.map((b) => b.start + BANNER_MS), ...flights.map((f) => f.start + f.dur));
@@ -296,7 +297,8 @@ export class ForgeRenderer extends TableRenderer {
     }
   }
 
-  /** The ten slots (bulky items over two), the money and the package taken. */
+  /** The slots (bulky items over two; a pack beast's after the character's ten, outlined in gold: TS-25), the
+   * money, the package taken and what is kept beside the inventory (beasts, hirelings, board). */
   drawGear(layout) {
     const { ctx, view } = this;
     const slots = layout.slots;
@@ -307,7 +309,7 @@ export class ForgeRenderer extends TableRenderer {
     text(ctx, head, layout.area.x + layout.area.w / 2, headY, { size: Math.min(16, first.h * 0.3), bold: true, color: view.slots.full ? "#ff9f80" : BRASS, align: "center" });
     let index = 0;
     const items = view.sheet.inventory;
-    for (const rect of slots) dashedOutline(ctx, rect, { colour: "rgba(243, 234, 211, 0.25)" });
+    slots.forEach((rect, n) => dashedOutline(ctx, rect, { colour: n < 10 ? "rgba(243, 234, 211, 0.25)" : "rgba(217, 164, 65, 0.6)" }));
     items.forEach((item) => {
       for (let k = 0; k < item.slots && index < slots.length; k++, index++) {
         const rect = slots[index];
@@ -339,6 +341,8 @@ export class ForgeRenderer extends TableRenderer {
     const package_ = view.gear === "standard" ? "Starting gear and the shop" : (view.packages.find((p) => p.id === view.gear)?.name ?? view.gear);
     pill(ctx, `Money ${dollars(view.sheet.money)}`, layout.area.x + layout.area.w / 2, below, { size: 15 });
     text(ctx, package_, layout.area.x + layout.area.w / 2, below + 28, { size: 12, color: FAINT, align: "center" });
+    const kept = keptLine(view.sheet);
+    if (kept) text(ctx, kept, layout.area.x + layout.area.w / 2, below + 46, { size: 12, color: GOLD, align: "center", width: layout.area.w });
   }
 
   /** Done: the cards that made the character, with the name over them. */

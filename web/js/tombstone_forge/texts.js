@@ -18,7 +18,7 @@ const HINTS = {
   name: "Two dice on the column you pick (or a random one). A name you write is final.",
   background: "The next card's suit and rank pick the background. A background you write is final.",
   traits: "Each trait takes the next card of its suit. Tap a trait card to draw just that one again.",
-  gear: "Ten slots; bulky things take two. A full inventory leaves you at 0 HP. A package replaces the starting gear.",
+  gear: "Ten slots, bulky things two; a mule or llama carries six more, a horse four. Every slot full: 0 HP.",
   done: "",
 };
 
@@ -63,16 +63,29 @@ export function tableSummary(view) {
   } else if (view.phase === "traits" && offer) {
     parts.push(traits().map((t) => `${t.label} ${offer.traits[t.id]}`).join(", ") + ".");
   } else if (view.phase === "gear") {
-    parts.push(`Inventory ${view.slots.used} of ${view.slots.total} slots, ${dollars(view.sheet.money)}.`);
+    const kept = keptLine(view.sheet);
+    parts.push(`Inventory ${view.slots.used} of ${view.slots.total} slots, ${dollars(view.sheet.money)}.${kept ? ` Kept: ${kept}.` : ""}`);
   } else if (view.phase === "done") {
     parts.push(`${view.sheet.name}, ${view.sheet.background}, is done.`);
   }
   return parts.join(" ");
 }
 
-/** What a shop item's button says under its name: "$3 · 1 slot · 1/3/4". */
+/** What a shop item's button says under its name: "$3 · 1 slot · dmg 1/3/4", "$7 · carries 6 slots",
+ * "$5 a day · a musket and a sword", "$1 a week" (TS-25). */
 export function itemLine(item) {
+  if (item.kind === "hireling") return `${item.price_label} a day · ${item.note ?? ""}`;
+  if (item.kind === "board") return `${item.price_label} a week`;
+  if (item.kind === "beast") return `${item.price_label} · ${item.carries ? `carries ${item.carries} slots` : "no slot"}`;
   const bits = [item.price_label, item.slots === 2 ? "2 slots, bulky" : "1 slot"];
   if (item.damage) bits.push(`dmg ${item.damage.join("/")}`);
   return bits.join(" · ");
+}
+
+/** What the character keeps beside the inventory, in one line: "Mule, Mercenary ($5 a day) · Bed in a
+ * dormitory, 2 weeks" (TS-25); "" when nothing. */
+export function keptLine(sheet) {
+  const companions = (sheet.companions ?? []).map((c) => (c.wage ? `${c.name} (${dollars(c.wage)} a day)` : c.name));
+  const board = sheet.board ? [`${sheet.board.name}, ${sheet.board.weeks} week${sheet.board.weeks === 1 ? "" : "s"}`] : [];
+  return [companions.join(", "), ...board].filter(Boolean).join(" · ");
 }
