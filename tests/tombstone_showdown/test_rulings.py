@@ -1040,6 +1040,94 @@ def test_sd10_ts13_venom_at_str_0_becomes_a_condition() -> None:
     assert said(state, "A hazard strikes Kit's STR: 0 to 0. 1 x Injured (STR was at 0).")
 
 
+# --------------------------------------------------------------------------- SD-15..17 the trail and its camp
+def snake_held_still(party: list[Sheet] | None = None) -> ShowdownState:
+    """A trail whose first fight, the snake, bites Kit once (2♥: 1 HP) and then goes away (Q♣ + WIL 1 = 13)."""
+    party = party or [KIT]
+    state = get_game(GAME).new_game(seed=1, options={"encounter": "trail"}, setup={"party": party},
+                                    deal=[deck("2H"), pc_deck(["2C", "KH", "QC"]), *(pc_deck([]) for _ in party[1:])])
+    assert isinstance(state, ShowdownState)
+    play(state, 1, type="settle")  # the lunge: 2♣ + 2 fails, 1 HP
+    play(state, 1, type="settle")  # the venom: K♥ + 2 holds
+    for seat in range(2, len(party) + 1):
+        play(state, seat, type="hazard", action="grab")
+        play(state, seat, type="settle")  # the friend's grab fails: bitten
+        while state.pending is not None:
+            play(state, seat, type="settle")
+    play(state, 1, type="hazard", action="still")
+    play(state, 1, type="settle")
+    return state
+
+
+def test_sd15_sd16_sd17_after_a_fight_of_the_trail_the_party_makes_camp() -> None:
+    """SD-15..17: the snake gone, fight 1's end is kept and the party camps: only the rest, the shop and moving
+    on are legal, for any player of the party; the status says which fight comes."""
+    state = snake_held_still()
+    view = state.view(1)
+    assert view["end"] is None and not state.is_over() and state.to_act() == [1]
+    trail = view["trail"]
+    assert trail is not None and trail["camp"] and not trail["rested"] and (trail["fight"], trail["of"]) == (1, 3)
+    assert trail["done"] == [{"encounter": "snake", "end": "safe", "rounds": 1}]
+    assert trail["titles"] == ["A rattlesnake in the boot", "The Hollister gang", "An ambush in the dark"]
+    assert {i["id"] for i in trail["shop"]} >= {"gin", "revolver", "knife"}
+    assert said(state, "The party makes camp before fight 2 of 3: rest, see the shop, then move on.")
+    moves = state.legal_moves(1)
+    assert moves[0] == {"type": "rest"} and moves[-1] == {"type": "move_on"}
+    assert {"type": "buy", "item": "gin"} in moves and {"type": "buy", "item": "spyglass"} not in moves, "$10 only"
+    assert state.describe(1, {"type": "move_on"}) == "Move on to fight 2: The Hollister gang"
+    assert state.describe(1, {"type": "buy", "item": "gin"}) == "Buy bottle of gin ($0.50)"
+    assert refused(state, 1, "in_camp", type="turn_tail") == \
+        "The party is in camp between fights: rest, buy or move on."
+    assert refused(state, 1, "not_possible", type="buy", item="spyglass") == "Spyglass costs $100; Kit has $10."
+    assert refused(state, 1, "malformed_move", type="rest", kind="night")
+
+
+def test_sd16_the_nights_rest_heals_renews_the_decks_and_is_once_a_camp() -> None:
+    """SD-16 (TS-14, TS-3): HP back, Fatigue and exhaustion gone, every deck whole again with a fresh hand."""
+    state = snake_held_still()
+    kit = state.party[0]
+    kit.update(fatigue=1, exhausted=True)
+    assert kit["hp"] == 2
+    play(state, 1, type="rest")
+    assert (kit["hp"], kit["fatigue"], kit["exhausted"]) == (3, 0, False)
+    assert len(state.decks["pc0"].hand) == 5 and not state.decks["pc0"].discard and not state.decks["dealer"].discard
+    assert {"type": "rest"} not in state.legal_moves(1) and state.view(1)["trail"]["rested"]
+    assert refused(state, 1, "not_possible", type="rest") == "The party has had its night's rest at this camp."
+
+
+def test_sd15_sd16_a_purchase_and_the_sheets_carry_into_the_next_fight() -> None:
+    """SD-15, SD-16: Kit buys gin with her own dollars, moves on, and fights the gang hurt, with the bottle."""
+    state = snake_held_still()
+    play(state, 1, type="buy", item="gin")
+    assert state.party[0]["money"] == 1000 - 50 and state.party[0]["inventory"][-1]["id"] == "gin"
+    assert said(state, "Kit buys bottle of gin for $0.50 ($9.50 left).")
+    play(state, 1, type="move_on")
+    view = state.view(1)
+    assert view["encounter"]["id"] == "gang" and view["round"] == 1 and view["trail"]["fight"] == 2
+    assert not view["trail"]["camp"] and view["trail"]["shop"] == []
+    assert said(state, "Fight 2 of 3: The Hollister gang.")
+    assert [n["ref"] for n in view["npcs"]] == ["npc0", "npc1"] and state.party[0]["hp"] == 2
+    while state.pending is not None or state.to_act() != [1]:  # initiative, and the gang's shots if first
+        state.play(state.to_act()[0], state.auto_move(0) if state.to_act() == [0] else {"type": "settle"})
+    assert refused(state, 1, "not_in_camp", type="move_on").startswith("Resting, shopping and moving on wait")
+    assert {"type": "drink", "source": "bottle"} in state.legal_moves(1)
+
+
+def test_sd15_the_result_holds_every_fight_and_a_party_dead_ends_the_trail() -> None:
+    """SD-15, SD-7: a death in fight 2 ends the trail; the result written back holds both fights' ends, the dead
+    sheet, and passes check_result."""
+    state = snake_held_still()
+    play(state, 1, type="move_on")
+    state.party[0]["status"] = "dead"  # as the gang's bullets would leave her
+    while not state.is_over():
+        p = state.to_act()[0]
+        state.play(p, state.auto_move(p) if p == 0 else state.legal_moves(p)[0])
+    result = outcome(state)["result"]
+    assert result["end"] == "dead" and [f["end"] for f in result["fights"]] == ["safe", "dead"]
+    assert ShowdownState.check_result(json.loads(json.dumps(result))) == result
+    assert state.view(1)["trail"]["fight"] == 2
+
+
 # --------------------------------------------------------------------------- SD-11 a stranger
 def test_sd11_no_party_seats_a_stranger_forged_by_the_book_from_the_seed() -> None:
     """SD-11: the same seed forges the same stranger, with a package and its weapon; the record replays it."""
