@@ -131,9 +131,9 @@ ENCOUNTERS: dict[str, Encounter] = {e.id: e for e in (
         cover=False),
     Encounter(
         "ambush", "An ambush in the dark",
-        "The trail narrows between the rocks and the moon is down. The first shot comes out of nowhere. Every "
-        "attack in the dark is impaired, theirs and yours, and they were in cover before you knew they "
-        "were there.",
+        "The trail narrows between the rocks and the moon is down. Men are waiting up there in cover, and "
+        "the first to notice them gets the first shot. Every attack in the dark is impaired, theirs and "
+        "yours.",
         foes=(Foe("Bushwhacker", 1, 2, 1, 0, "revolver", leader=True, cover=True),
               Foe("Bushwhacker", 1, 1, 0, 0, "carbine", cover=True)),
         extra=(Foe("Bushwhacker", 1, 1, 0, 0, "revolver", cover=True),),
