@@ -1100,6 +1100,7 @@ def test_sd15_sd16_a_purchase_and_the_sheets_carry_into_the_next_fight() -> None
     state = snake_held_still()
     play(state, 1, type="buy", item="gin")
     assert state.party[0]["money"] == 1000 - 50 and state.party[0]["inventory"][-1]["id"] == "gin"
+    assert state.view(1)["party"][0]["paid"] == 50, "told at the end as spent"
     assert said(state, "Kit buys bottle of gin for $0.50 ($9.50 left).")
     play(state, 1, type="move_on")
     view = state.view(1)

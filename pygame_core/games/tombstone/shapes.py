@@ -1039,7 +1039,8 @@ class LoadedWeapon(Weapon):
 
 
 class ShowdownMember(MemberBase):
-    """A character in the fight: in cover, acted this round, got away, money paid at the bar."""
+    """A character in the fight: in cover, acted this round, got away, money paid at the bar or, on a
+    trail, the camp's shop (SD-16)."""
 
     weapons: list[LoadedWeapon]
     cover: bool

@@ -519,6 +519,7 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         item = SHOP[move["item"]]
         sheet = self.sheet_of(ref)
         sheet["money"] -= item.price
+        self.paid[ref] = self.paid.get(ref, 0) + item.price  # the end's "spent", beside the bar's swigs
         sheet["inventory"].append(item_json(item))
         self._say(events, {"type": "bought", "who": ref, "item": item.id},
                   f"{sheet['name']} buys {item.name.lower()} for {dollars(item.price)} ({dollars(sheet['money'])} left).")
