@@ -269,8 +269,8 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
             owner = ref == pc_ref(0)
             return [{"type": "hazard", "action": a.id} for a in hazard.actions if a.owner == owner]
         if stance["caught"]:  # SD-13: caught off guard by an ambush, round 1 is for getting down or away
-            return [*([{"type": "take_cover"}] if self.encounter.cover and not stance["cover"] else []),
-                    {"type": "turn_tail"}]
+            caught: list[ShowdownMove] = [{"type": "take_cover"}] if self.encounter.cover and not stance["cover"] else []
+            return [*caught, {"type": "turn_tail"}]
         moves: list[ShowdownMove] = [{"type": "attack", "weapon": i, "target": t}
                              for i, w in enumerate(weapons(sheet)) if w["id"] not in stance["unloaded"]
                              for t in self.foes()]
