@@ -13,6 +13,7 @@ import { nameOf, flipWords } from "../tombstone/fate-words.js";
 import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
 import { seatName } from "./texts.js";
 import { constantsOf } from "../game-constants.js";
+import { dollars } from "../tombstone/sheet-view.js";
 
 /**
  * @typedef {{moves: any[], labels: string[]}} Legal
@@ -20,11 +21,6 @@ import { constantsOf } from "../game-constants.js";
 
 /** The shop's shelves by an item's kind (an unknown kind shows as itself). */
 const SHELVES = { weapon: "weapons", tool: "tools", food: "food and drink", luxury: "luxuries", supplies: "supplies" };
-
-/** Cents as dollars: "$9.50", "$100". */
-function dollars(cents) {
-  return `$${cents % 100 ? (cents / 100).toFixed(2) : cents / 100}`;
-}
 
 /** A card as a cheat button shows it: its rank and suit, red or black. */
 function cardFace(code) {
