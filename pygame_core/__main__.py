@@ -183,7 +183,8 @@ def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> di
     first option (each encounter) by the game's scripted players (``bots.SCRIPTED``) against its engine
     seats, with ``party`` participants (the game's ``sample_setup``: fresh characters). Returns how the
     plays ended (``outcome["result"]["end"]``) with 95% intervals, the mean number of rounds and how many
-    plays lasted each number of rounds (a mean hides the fights over in one round)."""
+    fights lasted each number of rounds (a mean hides the fights over in one round). A play of several
+    fights (a Showdown's trail, ``result["fights"]``) counts each of its fights."""
     game = get_game(game_id)
     if game_id not in SCRIPTED:
         raise ValueError(f"{game_id} has no computer levels and no scripted players to simulate.")
@@ -204,13 +205,13 @@ def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> di
             result = (outcome and outcome.get("result")) or {}
             end = str(result.get("end", "over"))
             ends[end] = ends.get(end, 0) + 1
-            rounds = int(getattr(state, "round", 0))
-            lasted[rounds] = lasted.get(rounds, 0) + 1
+            for fight in result.get("fights") or [{"rounds": getattr(state, "round", 0)}]:
+                lasted[int(fight["rounds"])] = lasted.get(int(fight["rounds"]), 0) + 1
         elapsed = time.perf_counter() - start
         rows.append({"value": value, "label": option.labels[option.values.index(value)] if option else game_id,
                      "ends": {end: {"count": count, "rate": count / games, "rate_95": wilson_interval(count, games)}
                               for end, count in sorted(ends.items())},
-                     "mean_rounds": sum(r * count for r, count in lasted.items()) / games,
+                     "mean_rounds": sum(r * count for r, count in lasted.items()) / sum(lasted.values()),
                      "rounds": {str(r): count for r, count in sorted(lasted.items())},
                      "games_per_second": games / elapsed if elapsed else 0.0})
     return {"game": game_id, "games": games, "party": party, "rows": rows}
@@ -236,9 +237,11 @@ def ends_table(report: dict[str, Any]) -> str:
             cells += f"{'0.0% ':>22}" if cell is None else \
                 f"{cell['rate'] * 100:5.1f}% [{cell['rate_95'][0] * 100:4.1f}, {cell['rate_95'][1] * 100:4.1f}]".rjust(22)
         lines.append(f"{row['label'][:33]:34}{cells}{row['mean_rounds']:8.1f}")
-    lines.append("rounds per play: share of plays that lasted 1, 2, 3... rounds")
+    lines.append("rounds per fight: share of fights that lasted 1, 2, 3... rounds (a play of several fights "
+                 "counts each)")
     for row in report["rows"]:
-        shares = " · ".join(f"{r}: {share(count / report['games'])}" for r, count in row["rounds"].items())
+        fights = sum(row["rounds"].values())
+        shares = " · ".join(f"{r}: {share(count / fights)}" for r, count in row["rounds"].items())
         lines.append(f"{row['label'][:33]:34}{shares}")
     return "\n".join(lines)
 

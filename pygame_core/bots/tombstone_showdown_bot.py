@@ -7,7 +7,8 @@ it cannot beat otherwise, and else lets the cards stand. On its turn: at the rat
 likeliest to make; in a fight it turns tail when it is hurt, one more hit would be its last and the
 enemies still outnumber the party, takes a swig when hurt and able, takes cover in round 1 when there is cover and
 the enemies shoot, and otherwise attacks the enemy it is likeliest to bring down with the weapon that
-does the most harm.
+does the most harm. In camp between the fights of a trail it rests, buys a bottle when it carries none
+and can pay, and moves on.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class PartyBot:
         if view["pending"] is not None:
             return self._flip_choice(view, moves)
         kinds = {m["type"] for m in moves}
+        if "move_on" in kinds:
+            return self._camp_choice(view, moves)
         if "hazard" in kinds:
             return self._hazard_choice(view, moves)
         return self._turn_choice(view, moves)
@@ -57,11 +60,24 @@ class PartyBot:
             return force
         return settle
 
+    # --- the camp -----------------------------------------------------------------------------------------
+    def _camp_choice(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        me = _me(view, moves)
+        rest = next((m for m in moves if m["type"] == "rest"), None)
+        if rest is not None:
+            return rest
+        bottles = ("gin", "rum", "whiskey_bottle")
+        if not any(item["id"] in bottles for item in me["sheet"]["inventory"]):
+            buy = next((m for m in moves if m["type"] == "buy" and m["item"] in bottles), None)
+            if buy is not None:
+                return buy
+        return next(m for m in moves if m["type"] == "move_on")
+
     # --- a turn -------------------------------------------------------------------------------------------
     def _hazard_choice(self, view: dict[str, Any], moves: list[Move]) -> Move:
         me = _me(view, moves)
         actions = {a["id"]: a for a in view["encounter"]["hazard"]["actions"]}
-        targets = {"shake": ("DEX", 11), "still": ("WIL", 12), "grab": ("STR", 12)}
+        targets = {"shake": ("DEX", 11), "still": ("WIL", 13), "grab": ("STR", 12)}
 
         def chance(move: Move) -> int:
             ability, target = targets.get(move["action"], ("DEX", 13))

@@ -178,3 +178,45 @@ def test_bad_setups_and_deals_through_the_bridge() -> None:
     assert b.sessions == {}
     ok(b, {"op": "new", "game": GAME_ID, "seed": 3})
     assert len(view(b, None)["view"]["party"]) == 1, "no setup: a stranger (SD-11)"
+
+
+def test_a_trail_camps_through_the_bridge_and_writes_every_fight_back() -> None:
+    """SD-15, SD-16, SD-17: a forged party's trail: in a fight the camp moves are refused; in camp the labels
+    offer the rest, the shop and moving on, the view names the fight to come; record and load agree in camp;
+    the result holds every fight and passes ``check_result``."""
+    party = [forged_sheet(40), forged_sheet(41)]
+    b = Bridge()
+    ok(b, {"op": "new", "game": GAME_ID, "seed": 9, "options": {"encounter": "trail"}, "setup": {"party": party}})
+    with Unchanged(b):
+        fails(b, {"op": "play", "session": "s1", "player": 1, "move": {"type": "rest"}}, "flip_waiting")
+    camps = 0
+    for _ in range(2000):
+        answer = view(b, None)
+        if answer["over"]:
+            break
+        trail = answer["view"]["trail"]
+        if not trail["camp"]:
+            step(b)
+            continue
+        camps += 1
+        seat = answer["to_act"][0]
+        labels = ok(b, {"op": "legal", "session": "s1", "player": seat})["labels"]
+        assert labels[0] == "Rest for the night (HP back, new hands)"
+        assert labels[-1].startswith(f"Move on to fight {len(trail['done']) + 1}: ")
+        assert trail["fight"] == len(trail["done"]) and trail["shop"]
+        record = ok(b, {"op": "record", "session": "s1"})["record"]
+        loaded = ok(b, {"op": "load", "record": json.loads(json.dumps(record))})["session"]
+        for seat_ in VIEWERS:
+            assert view(b, seat_, loaded) == view(b, seat_)
+        events = ok(b, {"op": "play", "session": "s1", "player": seat, "move": {"type": "rest"}})["events"]
+        assert events[0]["type"] == "rest" and "hands" not in events[0]
+        assert_hands_private(b, events, seat)
+        with Unchanged(b):
+            fails(b, {"op": "play", "session": "s1", "player": seat, "move": {"type": "take_cover"}}, "in_camp")
+        ok(b, {"op": "play", "session": "s1", "player": seat, "move": {"type": "move_on"}})
+    answer = view(b, None)
+    assert answer["over"]
+    result = answer["outcome"]["result"]
+    assert camps >= 1 and len(result["fights"]) == camps + 1 and result["fights"][-1]["end"] == result["end"]
+    assert [s["name"] for s in result["party"]] == [s["name"] for s in party]
+    assert ok(b, {"op": "check_result", "game": GAME_ID, "result": result})["result"] == result

@@ -10,6 +10,8 @@ first, which picks the seed).
   and before a flip only the other character may cheat, each hand shown to its own seat only, both sheets
   written back.
 - The rattlesnake on a phone with an empty roster: the stranger survives, bitten, and is kept on the roster.
+- The trail on a phone (touch, both ways up): through the camp's panel (the night's rest, the shop, moving
+  on) into fight 2, the status naming which fight it is, and on to the trail's end.
 
 Screenshots at 1280x800 and 390x844 go to artifacts/.
 """
@@ -75,13 +77,24 @@ def fight_then_run(view: dict[str, Any], moves: list[dict[str, Any]]) -> dict[st
     return moves[0] if view["round"] <= 1 else next(m for m in moves if m["type"] == "turn_tail")
 
 
+def camp_then_fight(view: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """In camp (SD-16): rest, buy a bottle of gin if it is offered and none is carried, move on. Else settle
+    and take the first move."""
+    kinds = {m["type"]: m for m in moves}
+    if "move_on" in kinds:
+        carried = {i["id"] for i in next(p for p in view["party"] if p["hand"] is not None)["sheet"]["inventory"]}
+        gin = {"type": "buy", "item": "gin"}
+        return kinds.get("rest") or (gin if gin in moves and "gin" not in carried else kinds["move_on"])
+    return settle_then_first(view, moves)
+
+
 def engine_fight(seed: int, encounter: str, setup: Any, policy: Policy) -> tuple[Any, list[tuple[int, dict[str, Any]]]]:
     """The fight the page will show: the Dealer moves by itself, and a character on screen keeps acting
     while due (the page's order), else the first due character."""
     state = get_game(GAME).new_game(seed=seed, options={"encounter": encounter}, setup=setup)
     moves: list[tuple[int, dict[str, Any]]] = []
     viewer = None
-    while not state.is_over() and len(moves) < 200:
+    while not state.is_over() and len(moves) < 400:
         due = state.to_act()
         seat = viewer if viewer in due and due != [0] else due[0]
         move = state.auto_move(0) if seat == 0 else policy(state.view(seat), state.legal_moves(seat))
@@ -366,7 +379,7 @@ def test_the_rattlesnake_and_a_stranger_kept(open_page: Callable[..., Visit]) ->
     def fits(state: Any, moves: list) -> bool:
         sheet = state.view(None)["party"][0]["sheet"]
         return (state.view(None)["end"] == "safe" and sheet["status"] == "up" and sheet["hp"] < sheet["max_hp"]
-                and len(moves) <= 8)
+                and len(moves) <= 16)
 
     seed = pick_seed(24, "snake", None, settle_then_first, fits)
     expected, _ = engine_fight(seed, "snake", None, settle_then_first)
@@ -405,7 +418,9 @@ def test_two_characters_played_solo_until_the_gang_runs(open_page: Callable[...,
     setup = {"party": [ADA, BO]}
 
     def fits(state: Any, moves: list) -> bool:
-        return state.view(None)["end"] == "routed" and len(moves) <= 8 and state.view(None)["round"] == 1
+        view = state.view(None)
+        standing = all(p["sheet"]["status"] == "up" and not p["escaped"] for p in view["party"])
+        return view["end"] == "routed" and standing and len(moves) <= 16 and moves[1][0] == 1  # the party first
 
     seed = pick_seed(6, "gang", setup, settle_then_first, fits)
     expected, _ = engine_fight(seed, "gang", setup, settle_then_first)
@@ -465,3 +480,70 @@ def test_the_enemys_flip_is_in_the_spotlight(open_page: Callable[..., Visit]) ->
     flip = page.evaluate("() => window.app.hitboxes()")["flip"]
     assert [(s["x"], s["y"]) for s in told["spots"]] == [(c["x"], c["y"]) for c in flip[:len(enemy["cards"])]]
     assert not visit.errors
+
+
+def test_the_trail_through_its_camp_on_a_phone(open_page: Callable[..., Visit]) -> None:
+    """SD-15..17: a stranger's trail: the snake, then camp (rest, gin from the shop, move on), the gang with the
+    status saying fight 2 of 3; the page plays the very trail the engine does, to its end."""
+    options = json.dumps({"encounter": "trail"})
+
+    def fits(state: Any, moves: list) -> bool:
+        bought = any(m == {"type": "buy", "item": "gin"} for _, m in moves)
+        return len(state.outcome()["result"]["fights"]) >= 2 and bought and len(moves) <= 120
+
+    seed = pick_seed(3, "trail", None, camp_then_fight, fits)
+    expected, _ = engine_fight(seed, "trail", None, camp_then_fight)
+    visit = open_page(PHONE, touch=True)
+    page = visit.goto(f"#game={GAME}&mode=solo&speed=instant&seed={seed}&options={options}")
+    page.wait_for_selector("#move-list button.move")
+    assert visit.view(1)["trail"]["fight"] == 1
+    assert "Fight 1 of 3" in page.locator("#turn-line").inner_text()
+    camps: list[str] = []
+
+    def hook(step: int, seat: int, move: dict[str, Any], view: dict[str, Any]) -> bool:
+        trail = view["trail"]
+        if not trail["camp"] or trail["rested"] or camps:
+            return False
+        # The first camp: the panel's rest, shop and move-on buttons, each 44 px at least, nothing off screen.
+        camps.append(page.locator("#turn-line").inner_text())
+        assert page.locator(".tt-group-title", has_text="Camp").count() == 1
+        assert page.locator("details[data-fold^='shop-']").count() >= 1
+        for box in page.eval_on_selector_all("#move-list button.move", "(bs) => bs.filter((b) => b.offsetParent)"
+                                             ".map((b) => b.getBoundingClientRect()).map((r) => [r.width, r.height])"):
+            assert box[0] >= 44 and box[1] >= 44, box
+        no_sideways_scroll(visit)
+        shoot(visit, "tombstone_showdown-camp-phone.png")
+        page.set_viewport_size({"width": 844, "height": 390})
+        no_sideways_scroll(visit)
+        shoot(visit, "tombstone_showdown-camp-landscape.png")
+        page.set_viewport_size(PHONE)
+        click_move(visit, seat, move)  # the night's rest
+        page.locator("details[data-fold='shop-food']").evaluate("(d) => { d.open = true; }")
+        return True
+
+    moved: list[bool] = []
+
+    def watch(step: int, seat: int, move: dict[str, Any], view: dict[str, Any]) -> bool:
+        if hook(step, seat, move, view):
+            return True
+        if move["type"] == "move_on" and not moved:
+            click_move(visit, seat, move)
+            page.wait_for_function("() => document.querySelector('#turn-line').textContent.includes('Fight 2 of 3')")
+            shoot(visit, "tombstone_showdown-trail-fight-phone.png")
+            page.set_viewport_size({"width": 844, "height": 390})
+            no_sideways_scroll(visit)
+            shoot(visit, "tombstone_showdown-trail-fight-landscape.png")
+            page.set_viewport_size(PHONE)
+            moved.append(True)
+            return True
+        return False
+
+    played = fight(visit, camp_then_fight, watch)
+    assert camps and camps[0].startswith("Camp · fight 2 of 3 next") and moved
+    assert {"type": "buy", "item": "gin"} in [m for _, m in played]
+    final = visit.view(1)
+    assert final == expected.view(1)
+    done = final["trail"]["done"]
+    assert [f["encounter"] for f in done] == ["snake", "gang", "ambush"][:len(done)]
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.locator("#result-breakdown").inner_text().startswith(f"Fight {len(done)} of 3")

@@ -11,7 +11,7 @@ one of them, and the others must hold as well).
   are dealt otherwise (the family's redealer, ``tests/tombstone/redeal.py``), and shuffling the draw piles
   (the Dealer's among them) and the other seats' hands in the middle of a fight changes nothing they see.
 - Back to the roster: every sheet a fight writes back, the dead's included, passes ``check_sheet``
-  unchanged (TS-17).
+  unchanged (TS-17); a trail (SD-15) never loses a character's outcome from one fight to the next.
 The generic properties (``tests/test_properties.py``) play the Showdown too, with its default stranger.
 """
 
@@ -40,8 +40,8 @@ Fight = tuple[int, str, int, list[int]]
 
 @st.composite
 def fights(draw: st.DrawFn) -> Fight:
-    """A seed, an encounter, a party size and the move choices."""
-    return (draw(st.integers(0, 2**31)), draw(st.sampled_from(list(ENCOUNTERS))), draw(st.integers(1, 3)),
+    """A seed, an encounter (or the trail, SD-15), a party size and the move choices."""
+    return (draw(st.integers(0, 2**31)), draw(st.sampled_from([*ENCOUNTERS, "trail"])), draw(st.integers(1, 3)),
             draw(st.lists(st.integers(0, 2**20), max_size=120)))
 
 
@@ -165,3 +165,37 @@ def test_every_sheet_a_fight_writes_back_passes_check_sheet(fight: Fight) -> Non
     if result is not None:
         back = json.loads(json.dumps(result["result"]))
         assert ShowdownState.check_result(back) == result["result"]
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31), size=st.integers(1, 3), choices=st.lists(st.integers(0, 2**20), max_size=400))
+def test_a_trail_never_loses_a_characters_outcome(seed: int, size: int, choices: list[int]) -> None:
+    """SD-15, SD-16, SD-7: over a random trail (camp moves too), the dead stay dead and out of every later
+    fight, nobody comes back to the fights after dying, and the result written back holds every character,
+    each fight's end in order, and passes ``check_result`` through JSON."""
+    state = new_fight(seed, "trail", size)
+    dead: set[int] = set()
+    for p, move in moves_of(clone_of(state), choices):
+        state.play(p, move)
+        for n, sheet in enumerate(state.party):
+            if n in dead:
+                assert sheet["status"] == "dead", "a death is never undone"
+                assert f"pc{n}" not in state.fighting() and p != n + 1
+            elif sheet["status"] == "dead":
+                dead.add(n)
+    for _ in range(3000):  # play it out: the first legal move (a camp's rest, then shopping, then moving on)
+        if state.is_over():
+            break
+        p = state.to_act()[0]
+        state.play(p, state.legal_moves(p)[0])
+    result = state.outcome()
+    assert result is not None
+    back = ShowdownState.check_result(json.loads(json.dumps(result["result"])))
+    assert back == result["result"] and len(back["party"]) == size
+    assert [s["status"] for s in back["party"]] == [s["status"] for s in state.party]
+    assert all(back["party"][n]["status"] == "dead" for n in dead)
+    fights = back["fights"]
+    assert 1 <= len(fights) <= 3 and fights[-1]["end"] == back["end"]
+    assert [f["encounter"] for f in fights] == ["snake", "gang", "ambush"][:len(fights)]
+    assert all(f["end"] != "dead" for f in fights[:-1]), "only the last fight can end with the party dead"
+    assert len(fights) == 3 or back["end"] == "dead"

@@ -209,30 +209,52 @@ def test_sd1_complications_last_one_round() -> None:
     assert state.view(None)["round"] == 2 and state.view(None)["effects"] == []
 
 
-def test_sd1_sd3_an_ambush_takes_round_1_without_a_contest_and_the_dark_impairs_everyone() -> None:
-    """SD-1: no draw in an ambush's first round; SD-3: the dark impairs both sides, cover on top of it, and a gang
-    attack's advantage cancels it."""
-    state = showdown([KIT], "ambush", dealer=["2S"], decks=[pc_deck(["KC", "QC", "JC"])])
+def test_sd13_an_ambush_is_telegraphed_and_one_who_spots_it_acts_first_in_the_dark() -> None:
+    """SD-13: no contest in an ambush's round 1: a WIL save at 10 to spot it (9♣ + 1), the party moves first;
+    SD-3: the dark impairs, cover on top of it."""
+    state = showdown([KIT], "ambush", dealer=["2S"], decks=[pc_deck(["9C", "QC", "JC"])])
     view = state.view(None)
-    assert state.pending is None and state.to_act() == [0]
-    assert (view["round"], view["phase"], view["first"]) == (1, "enemies", "enemies")
-    assert sentences(state)[-1] == "Round 1: a surprise, and the enemies act first."
+    assert (view["round"], view["phase"], view["first"]) == (1, "party", "party")
+    assert said(state, "Round 1: a horse shies and a hammer clicks in the rocks. Each of the party saves WIL against "
+                       "10 to spot the ambush; the party moves first.")
+    assert waiting(state)["kind"] == "spot" and waiting(state)["context"] == {"ability": "WIL", "target": 10}
     assert all(n["cover"] for n in view["npcs"]), "the bushwhackers wait in cover"
-    alone = clone_of(state)
-    play(alone, 0, type="attack", npcs=["npc0"], target="pc0")
-    assert waiting(alone)["sides"][0]["mode"] == "impaired" and waiting(alone)["context"]["why"] == "in the dark"
-    play(state, 0, type="attack", npcs=["npc0", "npc1"], target="pc0")
-    pending = waiting(state)
-    assert pending["sides"][0]["mode"] == "normal" and pending["context"]["bonus"] == 1
-    assert pending["context"]["why"] == "several attackers: enhanced, but in the dark: the two cancel"
-    play(state, 1, type="settle")  # 2♠ + 2 against K♣ + 2: a miss
-    assert state.view(None)["phase"] == "party"
+    play(state, 1, type="settle")
+    assert sentences(state)[-1] == ("Kit watches the rocks: Kit flips 9♣ + WIL 1 = 10 against 10. Made it: the "
+                                    "ambush is spotted.")
+    assert state.to_act() == [1] and {"type": "attack", "weapon": 0, "target": "npc0"} in state.legal_moves(1)
     play(state, 1, type="attack", weapon=0, target="npc0")
     pending = waiting(state)
     assert pending["sides"][0]["mode"] == "impaired" and pending["sides"][0]["cards"] == ["QC", "JC"]
     assert pending["context"]["why"] == "in the dark, Bushwhacker is in cover"
     assert state.view(1)["pending"]["sides"][0]["cheat_refusal"] == "An impaired flip cannot be cheated."
     assert state.legal_moves(1) == [{"type": "settle"}]
+
+
+def test_sd13_caught_off_guard_a_lone_character_still_acts_before_any_shot() -> None:
+    """SD-13: 2♣ + 1 misses the ambush: round 1 is for cover or turning tail, and the shots come after; a gang
+    attack's advantage cancels the dark and the cover (SD-3); round 2 has its contest and every move back."""
+    state = showdown([KIT], "ambush", dealer=["2S", "3S"], decks=[pc_deck(["2C", "KC", "QS"])])
+    play(state, 1, type="settle")
+    assert said(state, "Short: caught off guard.")
+    assert state.legal_moves(1) == [{"type": "take_cover"}, {"type": "turn_tail"}]
+    assert refused(state, 1, "not_possible", type="attack", weapon=0, target="npc0") == \
+        "Kit is caught off guard by the ambush: this round, take cover or turn tail."
+    assert not [e for e in state.log if "attacks Kit" in e["sentence"]]
+    play(state, 1, type="take_cover")
+    assert state.view(None)["phase"] == "enemies" and state.to_act() == [0]
+    alone = clone_of(state)
+    play(alone, 0, type="attack", npcs=["npc0"], target="pc0")
+    assert waiting(alone)["sides"][0]["mode"] == "impaired"
+    assert waiting(alone)["context"]["why"] == "in the dark, Kit is in cover"
+    play(state, 0, type="attack", npcs=["npc0", "npc1"], target="pc0")
+    pending = waiting(state)
+    assert pending["sides"][0]["mode"] == "normal" and pending["context"]["bonus"] == 1
+    assert pending["context"]["why"] == "several attackers: enhanced, but in the dark, Kit is in cover: the two cancel"
+    play(state, 1, type="settle")  # 2♠ + 2 against K♣ + 2: a miss
+    assert waiting(state)["kind"] == "initiative" and state.view(None)["round"] == 2
+    play(state, 1, type="settle")  # Q♠ + 2 against 3♠ + 2
+    assert {"type": "attack", "weapon": 0, "target": "npc0"} in state.legal_moves(1)
 
 
 # --------------------------------------------------------------------------- SD-2 turns
@@ -394,8 +416,8 @@ def test_tomb11_ts11_attacks_on_a_posse_are_impaired_and_damage_past_hp_takes_it
         damage_card: str, save_card: str | None, status: str, strength: int) -> None:
     """TOMB-11, TS-11: Kit's carbine on the deputies (HP 1, STR 2) is impaired; the rest of the damage takes STR."""
     gunner = pc("Kit", DEX=3, items=("carbine",))  # field 2/3/5
-    dealer = ["2S", "3S", *([save_card] if save_card else []), "KS", "QS"]
-    state = showdown([gunner], "posse", dealer=dealer, decks=[pc_deck(["KC", "QC", "JC", damage_card])])
+    dealer = ["2S", "3S", *([save_card] if save_card else []), "AC", "KS", "QS"]
+    state = showdown([gunner], "posse", dealer=dealer, decks=[pc_deck(["KC", "QC", "JC", damage_card, "KD"])])
     play(state, 1, type="settle")
     play(state, 1, type="attack", weapon=0, target="npc1")
     pending = waiting(state)
@@ -411,10 +433,12 @@ def test_tomb11_ts11_attacks_on_a_posse_are_impaired_and_damage_past_hp_takes_it
     if status == "destroyed":
         assert said(state, "Thorne's posse loses 1 HP and 2 STR (STR 0). The posse is destroyed.")
         assert not [e for e in state.view(0)["last"] if e["kind"] == "critical"], "no save at STR 0"
-    if status != "up":  # a casualty: the marshal's morale (K♠ + 2 at 9, then Q♠ + 2 at 12) holds
+    assert not state.is_over() and state.to_act() == [0]
+    if status != "up":  # a casualty: the marshal shoots (A♣ + 2, a miss), then at the round's end (SD-14) his
+        enemy_misses(state, ["npc0"])  # morale (K♠ + 2 at 9, then Q♠ + 2 at 12) holds
         assert said(state, "Morale: the first of them is down, Marshal Thorne saves WIL against 9.")
         assert said(state, "Morale: half of them are down, Marshal Thorne saves WIL against 12.")
-    assert not state.is_over() and state.to_act() == [0]
+        assert not state.is_over()
 
 
 # --------------------------------------------------------------------------- critical damage and death (TOMB-9)
@@ -509,13 +533,15 @@ def test_sd7_tomb9_a_character_out_of_the_fight_is_carried_off_when_a_friend_sta
 def test_tomb9_ts16_critical_damage_kills_an_npc(save_card: str, status: str) -> None:
     """Kit's knife (hand 1/3/4) deals 4 to Deacon Vane (HP 3, GRT 2): GRT 1, then the Dealer's save at 10
     settles at once (nobody may cheat an NPC's flip); holding, he is a lone enemy at 0 HP (SD-8)."""
-    state = showdown([KIT], dealer=["2S", "3S", save_card, "KS"], decks=[pc_deck(["KC", "KS", "JH"])])
+    state = showdown([KIT], dealer=["2S", "3S", save_card, "AC", "KS"], decks=[pc_deck(["KC", "KS", "JH", "QC"])])
     play(state, 1, type="settle")
     play(state, 1, type="attack", weapon=1, target="npc0")
     play(state, 1, type="settle")
+    assert last(state, "critical")["result"]["target"] == 10
+    if status == "up":
+        enemy_misses(state, ["npc0"])  # SD-14: his morale waits for the round's end
     vane = npc(state, "npc0")
     assert vane["hp"] == 0 and vane["abilities"]["GRT"] == 1 and vane["status"] == status
-    assert last(state, "critical")["result"]["target"] == 10
     if status == "dead":
         assert said(state, "Critical damage: Deacon Vane dies.")
         assert state.view(None)["end"] == "victory" and state.party[0]["money"] == 1000 + 2500
@@ -739,14 +765,22 @@ def test_sd6_the_bar_wants_the_money_and_the_gang_has_none() -> None:
 
 # --------------------------------------------------------------------------- SD-7 the purse, SD-8 morale
 def test_sd7_sd8_a_failed_morale_save_routs_them_and_the_purse_is_shared() -> None:
-    """SD-7, SD-8: three at noon: Kit kills a shadow; Deacon (the best WIL standing, no leader) fails at 9; $25.00 in
-    thirds, the first taking the odd cent."""
-    party = [pc("Kit", STR=2, DEX=2, items=("knife",)), pc("Ann"), pc("Bo")]
-    state = showdown(party, dealer=["2S", "3S", "5S"], decks=[pc_deck(["KC", "KS", "JH"]), pc_deck([]), pc_deck([])])
+    """SD-7, SD-8, SD-14: three at noon: Kit kills a shadow (4 on HP 3 and GRT 2, then 2♥ fails the save);
+    Ann and Bo miss Deacon, who misses Kit, and so does the other shadow; at the round's end Deacon (the best
+    WIL standing, no leader) fails at 9; $25.00 in thirds, the first taking the odd cent."""
+    party = [pc("Kit", STR=2, DEX=2, items=("knife",)), pc("Ann", items=("knife",)), pc("Bo", items=("knife",))]
+    dealer = ["2S", "3S", "2H", "KD", "QD", "AH", "2C", "5S"]
+    state = showdown(party, dealer=dealer, decks=[pc_deck(["KC", "KS", "JH", "QC", "JC"]), pc_deck(["AC"]),
+                                                  pc_deck(["AS"])])
     assert [n["name"] for n in state.view(None)["npcs"]] == ["Deacon Vane", "Vane's shadow", "Vane's shadow 2"]
     play(state, 1, type="settle")
     play(state, 1, type="attack", weapon=0, target="npc1")
-    events = play(state, 1, type="settle")
+    play(state, 1, type="settle")
+    assert npc(state, "npc1")["status"] == "dead" and not said(state, "Morale")
+    for seat in (2, 3):
+        play(state, seat, type="attack", weapon=0, target="npc0")
+        play(state, seat, type="settle")
+    events = enemy_misses(state, ["npc0", "npc2"])
     assert said(state, "Morale: the first of them is down, Deacon Vane saves WIL against 9.")
     assert said(state, "Short: Deacon Vane flees.") and said(state, "The rest run with them: nobody stays to fight.")
     assert [n["status"] for n in state.view(None)["npcs"]] == ["fled", "dead", "fled"]
@@ -758,16 +792,18 @@ def test_sd7_sd8_a_failed_morale_save_routs_them_and_the_purse_is_shared() -> No
 
 
 def test_sd7_sd9_whoever_got_away_has_no_share_of_the_purse() -> None:
-    """SD-7, SD-9: Kit turns tail (K♠ + 2 at 11) before Ann's knife kills the shadow and Deacon's morale
-    breaks (5♠ + 2 at 9): the whole $25.00 is Ann's."""
+    """SD-7, SD-9: Kit turns tail (K♠ + 2 at 11) before Ann's knife kills the shadow (4, then 2♥ fails the
+    save), Deacon misses her and his morale breaks at the round's end (5♠ + 2 at 9): the whole $25.00 is Ann's."""
     party = [pc("Kit", DEX=2), pc("Ann", STR=2, DEX=2, items=("knife",))]
-    state = showdown(party, dealer=["2S", "3S", "5S"], decks=[pc_deck(["KC", "KS"]), pc_deck(["KS", "JH"])])
+    state = showdown(party, dealer=["2S", "3S", "2H", "AH", "5S"],
+                     decks=[pc_deck(["KC", "KS"]), pc_deck(["KS", "JH", "QC"])])
     play(state, 1, type="settle")
     play(state, 1, type="turn_tail")
     play(state, 1, type="settle")
     assert state.view(None)["party"][0]["escaped"]
     play(state, 2, type="attack", weapon=0, target="npc1")
     play(state, 2, type="settle")
+    enemy_misses(state, ["npc0"], target="pc1")
     assert state.view(None)["end"] == "routed"
     assert [sheet["money"] for sheet in state.party] == [1000, 1000 + 2500]
 
@@ -800,44 +836,59 @@ def test_sd4_sd12_the_gangs_buffalo_gun_fires_once_and_the_dealer_reloads_it() -
 @pytest.mark.parametrize("first,half,routed", [("6S", None, True), ("7S", "9S", True), ("7S", "10S", False)])
 def test_sd8_morale_at_the_first_casualty_then_when_half_are_down(first: str, half: str | None,
                                                                   routed: bool) -> None:
-    """SD-8 (TOMB-13): the gang's boy dies: Ruby, the leader, saves WIL 2 at 9, then (one of two is half) at 12."""
-    dealer = ["3S", "2S", first, *([half] if half else [])]
-    state = showdown([KIT], "gang", dealer=dealer, decks=[pc_deck(["KC", "KS", "7H"])])
+    """SD-8 (TOMB-13): the gang's boy dies: Ruby, the leader, shoots (A♣, a miss), then at the round's end (SD-14)
+    saves WIL 2 at 9, then (one of two is half) at 12."""
+    dealer = ["3S", "2S", "AC", first, *([half] if half else [])]
+    state = showdown([KIT], "gang", dealer=dealer, decks=[pc_deck(["KC", "KS", "7H", "QC"])])
     play(state, 1, type="settle")
     play(state, 1, type="attack", weapon=1, target="npc1")
     play(state, 1, type="settle")
-    assert npc(state, "npc1")["status"] == "dead"
+    assert npc(state, "npc1")["status"] == "dead" and not said(state, "Morale")
+    enemy_misses(state, ["npc0"])
     morale = [e for e in state.view(None)["last"] if e["kind"] == "morale"]
     assert [e["who"] for e in morale] == ["npc0"] * len(morale)
     assert [e["result"]["target"] for e in morale] == [9, 12][:len(morale)]
     assert state.view(None)["end"] == ("routed" if routed else None)
     if not routed:
-        assert npc(state, "npc0")["status"] == "up" and state.to_act() == [0]
+        assert npc(state, "npc0")["status"] == "up" and waiting(state)["kind"] == "initiative"
 
 
 def test_sd8_without_its_leader_the_best_wil_standing_saves() -> None:
-    """SD-8: Ruby, the leader, dies; the boy saves both times (9♠ at 9, K♠ at 12)."""
-    state = showdown([KIT], "gang", dealer=["3S", "2S", "9S", "KS"], decks=[pc_deck(["KC", "KS", "JH"])])
+    """SD-8: Ruby, the leader, dies; the boy swings (A♣, a miss) and at the round's end saves both times (9♠ at
+    9, K♠ at 12)."""
+    state = showdown([KIT], "gang", dealer=["3S", "2S", "AC", "9S", "KS"], decks=[pc_deck(["KC", "KS", "JH", "QC"])])
     play(state, 1, type="settle")
     play(state, 1, type="attack", weapon=1, target="npc0")  # the knife: 4 on Ruby's HP 2, GRT 1 -> -1
     play(state, 1, type="settle")
     assert npc(state, "npc0")["status"] == "dead"
+    enemy_misses(state, ["npc1"])
     assert said(state, "Morale: the first of them is down, Hollister boy saves WIL against 9.")
     assert said(state, "Morale: half of them are down, Hollister boy saves WIL against 12.")
     assert npc(state, "npc1")["status"] == "up" and not state.is_over()
-    play(state, 0, type="attack", npcs=["npc1"], target="pc0")
-    play(state, 1, type="settle")  # A♠ + 1 against Kit's A♠ + 2: a miss
     assert waiting(state)["kind"] == "initiative" and waiting(state)["sides"][1]["modifier"] == 1, \
         "SD-1: the best DEX among the enemies standing, now the boy's"
 
 
+def enemy_misses(state: ShowdownState, npcs: list[str], target: str = "pc0") -> list[dict[str, Any]]:
+    """The enemy phase of a round in a test: each of ``npcs`` attacks ``target`` (the decks make it miss)
+    and the defender lets the cards stand; the events of the last move."""
+    events: list[dict[str, Any]] = []
+    for ref in npcs:
+        play(state, 0, type="attack", npcs=[ref], target=target)
+        events = play(state, int(target[2:]) + 1, type="settle")
+    return events
+
+
 def test_sd8_a_lone_enemy_at_0_hp_saves_and_flees() -> None:
-    """SD-8 (TS-16): the knife's 7♥ leaves Deacon Vane at exactly 0 HP; 5♠ + 2 fails at 9: routed."""
-    state = showdown([KIT], dealer=["2S", "3S", "5S"], decks=[pc_deck(["KC", "KS", "7H"])])
+    """SD-8 (TS-16): the knife's 7♥ leaves Deacon Vane at exactly 0 HP; he still shoots this round (A♠ + 3
+    against Q♣ + 2, a miss: SD-14, morale at the round's end); 5♠ + 2 fails at 9: routed."""
+    state = showdown([KIT], dealer=["2S", "3S", "AC", "5S"], decks=[pc_deck(["KC", "KS", "7H", "QC"])])
     play(state, 1, type="settle")
     play(state, 1, type="attack", weapon=1, target="npc0")
-    events = play(state, 1, type="settle")
-    assert npc(state, "npc0")["hp"] == 0 and [e["type"] for e in events].count("morale_due") == 1
+    play(state, 1, type="settle")
+    assert npc(state, "npc0")["hp"] == 0 and not said(state, "Morale") and state.to_act() == [0]
+    events = enemy_misses(state, ["npc0"])
+    assert [e["type"] for e in events].count("morale_due") == 1
     assert said(state, "Morale: alone at 0 HP, Deacon Vane saves WIL against 9.")
     assert npc(state, "npc0")["status"] == "fled" and state.view(None)["end"] == "routed"
     assert state.party[0]["money"] == 1000 + 2500, "a rout pays the purse too"
@@ -902,11 +953,13 @@ def test_sd9_one_gets_away_and_the_other_fights_on() -> None:
 
 
 # --------------------------------------------------------------------------- SD-10 the rattlesnake (TS-13)
-def test_sd10_the_snake_lunges_then_each_tries_a_save_and_a_success_ends_it() -> None:
-    """SD-10: no initiative: it lunges at its owner (DEX 10); Ann's grab (STR 12) fails, so it strikes her (a hand
-    weapon from the Dealer's deck: 7♥ is 3) and the venom (GRT 11) takes a point of STR; Kit kicks it off."""
+def test_sd10_the_snake_lunges_a_friend_is_bitten_and_a_kick_flings_it_out_loose() -> None:
+    """SD-10: no initiative: it lunges at its owner (DEX 10); Ann's grab (STR 12) fails, so it strikes her (fangs,
+    improvised, from the Dealer's deck: 7♥ is 2) and the venom (GRT 11) takes a point of STR; Kit kicks the boot
+    off: the snake is loose, an enemy acting after the party, and every attack on it is impaired."""
     ann = pc("Ann", STR=2, GRT=3)
-    state = showdown([KIT, ann], "snake", dealer=["7H"], decks=[pc_deck(["8C", "9C"]), pc_deck(["5S", "5H"])])
+    state = showdown([KIT, ann], "snake", dealer=["7H", "2C", "3C"],
+                     decks=[pc_deck(["8C", "9C", "KC", "QS"]), pc_deck(["5S", "5H"])])
     view = state.view(None)
     assert (view["round"], view["phase"]) == (1, "party") and view["encounter"]["hazard"]["owner"] == "pc0"
     assert waiting(state)["kind"] == "lunge" and waiting(state)["context"] == {"ability": "DEX", "target": 10}
@@ -918,7 +971,7 @@ def test_sd10_the_snake_lunges_then_each_tries_a_save_and_a_success_ends_it() ->
     assert state.legal_moves(2) == [{"type": "hazard", "action": "grab"}], "a friend can only grab the boot"
     assert {"type": "hazard", "action": "shake"} in state.legal_moves(1)
     assert {"type": "hazard", "action": "still"} in state.legal_moves(1)
-    assert state.describe(1, {"type": "hazard", "action": "still"}) == "Hold dead still until it leaves (WIL save 12)"
+    assert state.describe(1, {"type": "hazard", "action": "still"}) == "Hold dead still until it leaves (WIL save 13)"
     assert refused(state, 1, "not_possible", type="attack", weapon=0, target="npc0") == \
         "Nobody draws a gun at a boot with a foot in it: try one of the ways to get rid of it."
     refused(state, 2, "not_possible", type="hazard", action="shake")
@@ -927,28 +980,50 @@ def test_sd10_the_snake_lunges_then_each_tries_a_save_and_a_success_ends_it() ->
     play(state, 2, type="settle")  # 5♠ + STR 2 = 7: it strikes
     assert said(state, "Ann tries to grab the boot and fling it: Ann flips 5♠ + STR 2 = 7 against 12. Short: it "
                        "strikes.")
-    assert said(state, "The rattlesnake strikes at Ann.") and state.party[1]["hp"] == 1
-    assert last(state, "damage")["result"]["weapon"] == [1, 3, 4]
+    assert said(state, "The rattlesnake strikes at Ann.") and state.party[1]["hp"] == 2
+    assert last(state, "damage")["result"]["weapon"] == [1, 2, 3]
     assert waiting(state)["kind"] == "venom" and waiting(state)["context"]["target"] == 11
     play(state, 2, type="settle")  # 5♥ + GRT 3 = 8
     assert state.party[1]["abilities"]["STR"] == 1 and said(state, "A hazard strikes Ann's STR: 2 to 1.")
     play(state, 1, type="hazard", action="shake")
     events = play(state, 1, type="settle")  # 9♣ + 2 = 11
-    assert events[0]["sentence"].endswith("Made it: the snake is gone.")
+    assert events[0]["sentence"].endswith("Made it: the boot flies off.")
+    assert said(state, "The rattlesnake lands in the dust, coiled and furious: now it can be fought.")
+    view = state.view(None)
+    assert view["encounter"]["hazard"] is None and view["npcs"][0]["kind"] == "enemy" and not view["end"]
+    assert view["phase"] == "enemies" and state.to_act() == [0]
+    play(state, 0, type="attack", npcs=["npc0"], target="pc0")
+    play(state, 1, type="settle")  # 2♣ + STR 0 against K♣ + 2: a miss
+    assert waiting(state)["kind"] == "initiative", "SD-10: loose, it goes by initiative"
+    play(state, 1, type="settle")  # Q♠ + 2 against 3♣ + DEX 3: the party first
+    play(state, 1, type="attack", weapon=1, target="npc0")
+    assert waiting(state)["sides"][0]["mode"] == "impaired"
+    assert waiting(state)["context"]["why"] == "a small, quick target"
+
+
+def test_sd10_holding_still_sends_it_away() -> None:
+    """SD-10: the owner holds dead still (Q♣ + WIL 1 = 13 against 13): the danger is past, round 1."""
+    state = showdown([KIT], "snake", decks=[pc_deck(["8C", "QC"])])
+    play(state, 1, type="settle")
+    play(state, 1, type="hazard", action="still")
+    events = play(state, 1, type="settle")
+    assert events[0]["sentence"].endswith("Made it: the snake slithers away.")
     assert state.view(None)["end"] == "safe" and events[-1]["sentence"] == "The danger is past."
 
 
 def test_sd10_a_failed_lunge_strikes_and_the_snake_lunges_again_next_round() -> None:
-    """SD-10: 2♣ misses the lunge (2♥ strikes for 1); WIL 12 fails too (3♥ for 1); round 2 opens with a lunge."""
-    state = showdown([pc("Kit", DEX=2, WIL=1, GRT=2)], "snake", dealer=["2H", "3H"],
-                     decks=[pc_deck(["2C", "KH", "3S", "QH", "KC"])])
+    """SD-10: 2♣ misses the lunge (2♥ strikes for 1); the owner's WIL 13 fails but costs only the round (no
+    strike); round 2 opens with a lunge."""
+    state = showdown([pc("Kit", DEX=2, WIL=1, GRT=2)], "snake", dealer=["2H"],
+                     decks=[pc_deck(["2C", "KH", "3S"])])
     play(state, 1, type="settle")  # 2♣ + 2 against 10: the fangs go in
     assert said(state, "the fangs go in.") and state.party[0]["hp"] == 2
     play(state, 1, type="settle")  # the venom: K♥ + 2 holds
     play(state, 1, type="hazard", action="still")
-    play(state, 1, type="settle")  # 3♠ + WIL 1 against 12: it strikes again
-    play(state, 1, type="settle")  # Q♥ + 2 holds
-    assert state.party[0]["hp"] == 1 and state.party[0]["abilities"]["STR"] == 1
+    play(state, 1, type="settle")  # 3♠ + WIL 1 against 13: it stays put
+    assert said(state, "Short: it stays put, rattling.")
+    assert sentences(state).count("The rattlesnake strikes at Kit.") == 1, "only the lunge struck"
+    assert state.party[0]["hp"] == 2 and state.party[0]["abilities"]["STR"] == 1
     view = state.view(None)
     assert view["round"] == 2 and waiting(state)["kind"] == "lunge" and not view["end"]
 
@@ -963,6 +1038,111 @@ def test_sd10_ts13_venom_at_str_0_becomes_a_condition() -> None:
     kit = state.party[0]
     assert kit["abilities"]["STR"] == 0 and kit["conditions"] == ["Injured"] and kit["status"] == "up"
     assert said(state, "A hazard strikes Kit's STR: 0 to 0. 1 x Injured (STR was at 0).")
+
+
+# --------------------------------------------------------------------------- SD-15..17 the trail and its camp
+def snake_held_still(party: list[Sheet] | None = None) -> ShowdownState:
+    """A trail whose first fight, the snake, bites Kit once (2♥: 1 HP) and then goes away (Q♣ + WIL 1 = 13)."""
+    party = party or [KIT]
+    state = get_game(GAME).new_game(seed=1, options={"encounter": "trail"}, setup={"party": party},
+                                    deal=[deck("2H"), pc_deck(["2C", "KH", "QC"]), *(pc_deck([]) for _ in party[1:])])
+    assert isinstance(state, ShowdownState)
+    play(state, 1, type="settle")  # the lunge: 2♣ + 2 fails, 1 HP
+    play(state, 1, type="settle")  # the venom: K♥ + 2 holds
+    for seat in range(2, len(party) + 1):
+        play(state, seat, type="hazard", action="grab")
+        play(state, seat, type="settle")  # the friend's grab fails: bitten
+        while state.pending is not None:
+            play(state, seat, type="settle")
+    play(state, 1, type="hazard", action="still")
+    play(state, 1, type="settle")
+    return state
+
+
+def test_sd15_sd16_sd17_after_a_fight_of_the_trail_the_party_makes_camp() -> None:
+    """SD-15..17: the snake gone, fight 1's end is kept and the party camps: only the rest, the shop and moving
+    on are legal, for any player of the party; the status says which fight comes."""
+    state = snake_held_still()
+    view = state.view(1)
+    assert view["end"] is None and not state.is_over() and state.to_act() == [1]
+    trail = view["trail"]
+    assert trail is not None and trail["camp"] and not trail["rested"] and (trail["fight"], trail["of"]) == (1, 3)
+    assert trail["done"] == [{"encounter": "snake", "end": "safe", "rounds": 1}]
+    assert trail["titles"] == ["A rattlesnake in the boot", "The Hollister gang", "An ambush in the dark"]
+    assert {i["id"] for i in trail["shop"]} >= {"gin", "revolver", "knife"}
+    assert said(state, "The party makes camp before fight 2 of 3: rest, see the shop, then move on.")
+    moves = state.legal_moves(1)
+    assert moves[0] == {"type": "rest"} and moves[-1] == {"type": "move_on"}
+    assert {"type": "buy", "item": "gin"} in moves and {"type": "buy", "item": "spyglass"} not in moves, "$10 only"
+    assert state.describe(1, {"type": "move_on"}) == "Move on to fight 2: The Hollister gang"
+    assert state.describe(1, {"type": "buy", "item": "gin"}) == "Buy bottle of gin ($0.50)"
+    assert refused(state, 1, "in_camp", type="turn_tail") == \
+        "The party is in camp between fights: rest, buy or move on."
+    assert refused(state, 1, "not_possible", type="buy", item="spyglass") == "Spyglass costs $100; Kit has $10."
+    assert refused(state, 1, "malformed_move", type="rest", kind="night")
+
+
+def test_sd16_ts25_the_camp_sells_a_mule_as_the_forge_does_and_no_board_or_hirelings() -> None:
+    """SD-16 with TS-25: a pack beast bought at camp goes beside the inventory, adds its slots and takes the
+    price; board (no town on the trail) and hirelings (they do not fight here) are not on the shelf."""
+    state = snake_held_still()
+    assert state.view(1)["trail"] is not None
+    shelf = {i["id"] for i in state.view(1)["trail"]["shop"]}
+    assert "mule" in shelf and not shelf & {"dormitory", "lighter_boy"}
+    assert {"type": "buy", "item": "dormitory"} not in state.legal_moves(1)
+    assert "no board" in refused(state, 1, "not_possible", type="buy", item="dormitory")
+    play(state, 1, type="buy", item="mule")
+    kit = state.sheet_of("pc0")
+    assert [c["id"] for c in kit["companions"]] == ["mule"] and all(i["id"] != "mule" for i in kit["inventory"])
+    assert kit["money"] == KIT["money"] - 700
+    assert said(state, "Kit buys mule for $7 ($3 left).")
+
+
+def test_sd16_the_nights_rest_heals_renews_the_decks_and_is_once_a_camp() -> None:
+    """SD-16 (TS-14, TS-3): HP back, Fatigue and exhaustion gone, every deck whole again with a fresh hand."""
+    state = snake_held_still()
+    kit = state.party[0]
+    kit.update(fatigue=1, exhausted=True)
+    assert kit["hp"] == 2
+    play(state, 1, type="rest")
+    assert (kit["hp"], kit["fatigue"], kit["exhausted"]) == (3, 0, False)
+    assert len(state.decks["pc0"].hand) == 5 and not state.decks["pc0"].discard and not state.decks["dealer"].discard
+    assert {"type": "rest"} not in state.legal_moves(1) and state.view(1)["trail"]["rested"]
+    assert refused(state, 1, "not_possible", type="rest") == "The party has had its night's rest at this camp."
+
+
+def test_sd15_sd16_a_purchase_and_the_sheets_carry_into_the_next_fight() -> None:
+    """SD-15, SD-16: Kit buys gin with her own dollars, moves on, and fights the gang hurt, with the bottle."""
+    state = snake_held_still()
+    play(state, 1, type="buy", item="gin")
+    assert state.party[0]["money"] == 1000 - 50 and state.party[0]["inventory"][-1]["id"] == "gin"
+    assert state.view(1)["party"][0]["paid"] == 50, "told at the end as spent"
+    assert said(state, "Kit buys bottle of gin for $0.50 ($9.50 left).")
+    play(state, 1, type="move_on")
+    view = state.view(1)
+    assert view["encounter"]["id"] == "gang" and view["round"] == 1 and view["trail"]["fight"] == 2
+    assert not view["trail"]["camp"] and view["trail"]["shop"] == []
+    assert said(state, "Fight 2 of 3: The Hollister gang.")
+    assert [n["ref"] for n in view["npcs"]] == ["npc0", "npc1"] and state.party[0]["hp"] == 2
+    while state.pending is not None or state.to_act() != [1]:  # initiative, and the gang's shots if first
+        state.play(state.to_act()[0], state.auto_move(0) if state.to_act() == [0] else {"type": "settle"})
+    assert refused(state, 1, "not_in_camp", type="move_on").startswith("Resting, shopping and moving on wait")
+    assert {"type": "drink", "source": "bottle"} in state.legal_moves(1)
+
+
+def test_sd15_the_result_holds_every_fight_and_a_party_dead_ends_the_trail() -> None:
+    """SD-15, SD-7: a death in fight 2 ends the trail; the result written back holds both fights' ends, the dead
+    sheet, and passes check_result."""
+    state = snake_held_still()
+    play(state, 1, type="move_on")
+    state.party[0]["status"] = "dead"  # as the gang's bullets would leave her
+    while not state.is_over():
+        p = state.to_act()[0]
+        state.play(p, state.auto_move(p) if p == 0 else state.legal_moves(p)[0])
+    result = outcome(state)["result"]
+    assert result["end"] == "dead" and [f["end"] for f in result["fights"]] == ["safe", "dead"]
+    assert ShowdownState.check_result(json.loads(json.dumps(result))) == result
+    assert state.view(1)["trail"]["fight"] == 2
 
 
 # --------------------------------------------------------------------------- SD-11 a stranger
@@ -1019,7 +1199,7 @@ def test_seats_and_options() -> None:
     info = get_game(GAME).info
     assert info.players == 4 and info.engine_seats == (0,) and info.levels == ()
     assert [s.name for s in info.seats] == ["Dealer", "Player 1", "Player 2", "Player 3"]
-    assert info.options[0].values == tuple(ENCOUNTERS) == ("noon", "gang", "posse", "snake", "ambush")
+    assert info.options[0].values == (*ENCOUNTERS, "trail") == ("noon", "gang", "posse", "snake", "ambush", "trail")
     state = showdown([KIT, ANN], dealer=["2S"], decks=[pc_deck(["KC"]), pc_deck([])])
     assert [p["seat"] for p in state.view(None)["party"]] == [1, 2]
     refused(state, 3, "not_your_turn", type="settle")

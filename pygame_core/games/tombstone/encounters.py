@@ -3,7 +3,7 @@
 An encounter is either a fight (``foes``; one more of ``extra`` joins for each character beyond the first,
 so a party of three meets a bigger gang) or a hazard (``hazard``: something to survive with saves, not a
 foe to shoot). ``cover`` says whether there is anywhere to take cover, ``dark`` makes every attack impaired
-(TOMB-7: a poor position), ``surprise`` gives the enemies the first round without an initiative contest,
+(TOMB-7: a poor position), ``surprise`` makes it an ambush: each character first saves to spot it (SD-13),
 ``purse`` is what the victors find (in cents, shared among those standing), ``bar`` the price of a swig at
 a bar within reach (0: no bar).
 
@@ -26,7 +26,7 @@ ENEMY_WEAPONS: dict[str, Item] = {
     "club": Item("club", "Club", 0, "weapon", "hand", False),
     "knife": Item("knife", "Knife", 0, "weapon", "improvised", False),
     "pitchfork": Item("pitchfork", "Pitchfork", 0, "weapon", "improvised", False),
-    "fangs": Item("fangs", "Fangs", 0, "weapon", "hand", False),
+    "fangs": Item("fangs", "Fangs", 0, "weapon", "improvised", False),
 }
 
 
@@ -52,13 +52,15 @@ class Foe:
 @dataclass(frozen=True)
 class HazardAction:
     """A way out of a hazard: a save (``ability`` against ``target``); ``owner``: the one in danger tries
-    it, else only a friend does."""
+    it, else only a friend does; ``flings``: a success throws the danger clear but loose (a fight with it
+    follows, SD-10) rather than ending it."""
 
     id: str
     label: str
     ability: str
     target: int
     owner: bool
+    flings: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,8 @@ class Hazard:
     """Something that threatens one character (the first of the party) until a save gets rid of it. At the
     start of each round it lunges at them (a DEX save against ``lunge_target``); a failed save, that one or
     an action's, lets it strike: a damage flip with ``weapon`` from the Dealer's deck, then a GRT save
-    against ``venom_target`` or the venom takes a point of ``venom`` (TS-13)."""
+    against ``venom_target`` or the venom takes a point of ``venom`` (TS-13). Flung clear, it fights on the
+    ground as ``loose`` and its bites carry the venom."""
 
     name: str
     weapon: str
@@ -74,6 +77,7 @@ class Hazard:
     venom: str
     venom_target: int
     actions: tuple[HazardAction, ...]
+    loose: Foe
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ class Encounter:
     hazard: Hazard | None = None
     cover: bool = True
     dark: bool = False
-    surprise: bool = False
+    surprise: bool = False  # an ambush: a save to spot it before round 1 (SD-13)
     purse: int = 0
     bar: int = 0
 
@@ -97,8 +101,8 @@ ENCOUNTERS: dict[str, Encounter] = {e.id: e for e in (
         "Main Street is empty but for the two of you and the dust. Deacon Vane has come a long way to settle "
         "this, and the whole town watches from behind its shutters. The street is bare: no cover, only the "
         "saloon's bar at your back.",
-        foes=(Foe("Deacon Vane", 1, 3, 2, 2, "revolver"),),
-        extra=(Foe("Vane's shadow", 1, 1, 0, 1, "knife"),),
+        foes=(Foe("Deacon Vane", 0, 3, 2, 2, "revolver"),),
+        extra=(Foe("Vane's shadow", 1, 0, 1, 2, "knife"),),
         cover=False, purse=2500, bar=50),
     Encounter(
         "gang", "The Hollister gang",
@@ -120,16 +124,16 @@ ENCOUNTERS: dict[str, Encounter] = {e.id: e for e in (
         "Dawn at the camp. Something heavy and cold shifts inside your boot as you pull it on, and then the "
         "rattle starts. Nobody draws a gun at a boot with a foot in it.",
         hazard=Hazard("The rattlesnake", "fangs", 10, "STR", 11, (
-            HazardAction("shake", "Kick the boot off hard (DEX save 11)", "DEX", 11, True),
-            HazardAction("still", "Hold dead still until it leaves (WIL save 12)", "WIL", 12, True),
-            HazardAction("grab", "Grab the boot and fling it (STR save 12)", "STR", 12, False),
-        )),
+            HazardAction("shake", "Kick the boot off hard (DEX save 11)", "DEX", 11, True, flings=True),
+            HazardAction("still", "Hold dead still until it leaves (WIL save 13)", "WIL", 13, True),
+            HazardAction("grab", "Grab the boot and fling it (STR save 12)", "STR", 12, False, flings=True),
+        ), Foe("The rattlesnake", 0, 3, 0, 1, "fangs")),
         cover=False),
     Encounter(
         "ambush", "An ambush in the dark",
-        "The trail narrows between the rocks and the moon is down. The first shot comes out of nowhere. Every "
-        "attack in the dark is impaired, theirs and yours, and they were in cover before you knew they "
-        "were there.",
+        "The trail narrows between the rocks and the moon is down. Men are waiting up there in cover, and "
+        "the first to notice them gets the first shot. Every attack in the dark is impaired, theirs and "
+        "yours.",
         foes=(Foe("Bushwhacker", 1, 2, 1, 0, "revolver", leader=True, cover=True),
               Foe("Bushwhacker", 1, 1, 0, 0, "carbine", cover=True)),
         extra=(Foe("Bushwhacker", 1, 1, 0, 0, "revolver", cover=True),),

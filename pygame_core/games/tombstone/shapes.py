@@ -965,23 +965,49 @@ class ShowdownNpcMove(TypedDict):
     npc: str
 
 
+@final
+class ShowdownCampMove(TypedDict):
+    """SD-16, in camp between the fights of a trail: the night's rest, or moving on to the next fight."""
+
+    type: Literal["rest", "move_on"]
+
+
+@final
+class ShowdownBuyMove(TypedDict):
+    """SD-16, in camp: the character buys the shop's ``item`` (its id) with their own money."""
+
+    type: Literal["buy"]
+    item: str
+
+
 ShowdownMove = (ShowdownAttackMove | ShowdownNoFieldMove | ShowdownReloadMove | ShowdownDrinkMove | ShowdownHazardMove
-                | ShowdownGangMove | ShowdownNpcMove | CheatMove | ForceMove | SettleMove)
+                | ShowdownGangMove | ShowdownNpcMove | ShowdownCampMove | ShowdownBuyMove | CheatMove | ForceMove
+                | SettleMove)
 
 
 class ShowdownToldEvent(TypedDict):
-    """Something the engine tells that names nobody: the scene, the rest routed."""
+    """Something the engine tells that names nobody: the scene, the rest routed, a camp made (SD-16)."""
 
-    type: Literal["scene", "rout"]
+    type: Literal["scene", "rout", "camp"]
     sentence: str
 
 
 class ShowdownWhoEvent(TypedDict):
     """Something one participant does or undergoes: cover, a reload, a getaway, a snake's strike, a morale
-    save due, what became of one out of the fight."""
+    save due, what became of one out of the fight, the snake flung out loose (SD-10), the camp's rest taken
+    or the party led on (SD-16), by ``who``."""
 
-    type: Literal["cover", "reload", "escape", "strike", "morale_due", "aftermath"]
+    type: Literal["cover", "reload", "escape", "strike", "morale_due", "aftermath", "loose", "rest", "move_on"]
     who: str
+    sentence: str
+
+
+class ShowdownBoughtEvent(TypedDict):
+    """SD-16: a character bought ``item`` (its id) at the camp's shop."""
+
+    type: Literal["bought"]
+    who: str
+    item: str
     sentence: str
 
 
@@ -996,7 +1022,7 @@ class ShowdownDrinkEvent(TypedDict):
 
 
 class ShowdownRoundEvent(TypedDict):
-    """A new round; ``first`` "enemies" on a surprise."""
+    """A new round; ``first`` "party" in an ambush's round 1, which has no initiative contest (SD-13)."""
 
     type: Literal["round"]
     round: int
@@ -1038,7 +1064,8 @@ class ShowdownEndEvent(TypedDict):
     sentence: str
 
 
-ShowdownEvent = (CombatEvent | ShowdownToldEvent | ShowdownWhoEvent | ShowdownDrinkEvent | ShowdownRoundEvent
+ShowdownEvent = (CombatEvent | ShowdownToldEvent | ShowdownWhoEvent | ShowdownBoughtEvent | ShowdownDrinkEvent
+                 | ShowdownRoundEvent
                  | ShowdownComplicationEvent | ShowdownFreeAttackEvent | ShowdownGangEvent | ShowdownEndEvent)
 
 
@@ -1049,7 +1076,8 @@ class LoadedWeapon(Weapon):
 
 
 class ShowdownMember(MemberBase):
-    """A character in the fight: in cover, acted this round, got away, money paid at the bar."""
+    """A character in the fight: in cover, acted this round, got away, money paid at the bar or, on a
+    trail, the camp's shop (SD-16)."""
 
     weapons: list[LoadedWeapon]
     cover: bool
@@ -1098,10 +1126,43 @@ class ShowdownEncounter(TypedDict):
     hazard: ShowdownHazard | None
 
 
+class ShowdownShopItem(TypedDict):
+    """One of the shop's items as the camp shows it (SD-16): price in cents, the slots it takes."""
+
+    id: str
+    name: str
+    price: int
+    kind: str
+    slots: int
+
+
+class ShowdownFightDone(TypedDict):
+    """A fight of the trail that is over: its encounter id, its end, the rounds it lasted (SD-15)."""
+
+    encounter: str
+    end: str
+    rounds: int
+
+
+class ShowdownTrail(TypedDict):
+    """The trail (SD-15..17): the fight on (``fight`` of ``of``; in camp, the one just over), every
+    encounter's title in order, the fights done, whether the party is in camp and has rested there, and
+    the shop's shelves (in camp only; else empty)."""
+
+    fight: int
+    of: int
+    titles: list[str]
+    done: list[ShowdownFightDone]
+    camp: bool
+    rested: bool
+    shop: list[ShowdownShopItem]
+
+
 class ShowdownView(TypedDict):
     """A fight as one seat sees it: sheets, counts, discards, cover and the round are public; a hand shows
     only to its own seat. ``phase`` is whose turn it is in the round; ``effects`` this round's complications
-    ``[id, words]``; ``end`` how the fight ended, once it has."""
+    ``[id, words]``; ``end`` how the fight (the trail's last) ended, once it has; ``trail`` the trail's
+    progress, null for a single encounter."""
 
     encounter: ShowdownEncounter
     round: int
@@ -1116,6 +1177,7 @@ class ShowdownView(TypedDict):
     log: list[LogLine]
     log_total: int
     end: str | None
+    trail: ShowdownTrail | None
 
 
 class ShowdownConstants(SheetConstants):

@@ -10,12 +10,18 @@ each enemy its action: alone or several on one character (TOMB-11), take cover o
 (TOMB-13), critical damage, death (TOMB-9) and scars (TOMB-10) follow the shared combat path
 (``combat.py``), and so does every flip a character could cheat: it waits for that player (TOMB-6).
 
-A hazard encounter (the rattlesnake) has no initiative and no enemy turns: it lunges at its victim at the
-start of each round (a DEX save to jerk clear), then each character may try one of its saves; a success
-ends it, a failure lets it strike the one who tried.
+An ambush (SD-13) opens with a save for each character to spot it; whoever fails is caught off guard in
+round 1. Morale saves wait for the end of the round (SD-14), so every character standing acts first.
 
-The fight ends in victory (every enemy down), routed (the rest fled), escaped (the party got away) or
-dead (nobody left standing); ``outcome()["result"]`` carries the sheets as the fight left them.
+A hazard encounter (the rattlesnake, SD-10) has no initiative and no enemy turns while it sits in the boot:
+it lunges at its victim at the start of each round (a DEX save to jerk clear), then each character may try
+one of its saves; holding still sends it away, kicking or grabbing flings it out loose, and then it is
+fought like an enemy. A failure lets it strike the one who tried.
+
+The ``trail`` (SD-15..SD-17) is three encounters in a row with a camp between them: a night's rest and the
+shop (``tables.SHOP``), so HP, scars, the purse and gear carry on. Each fight ends in victory (every enemy
+down), routed (the rest fled), escaped (the party got away), safe (a hazard past) or dead (nobody left
+standing); ``outcome()["result"]`` carries the sheets as the last fight left them and every fight's end.
 
 >>> from pygame_core import get_game
 >>> state = get_game("tombstone_showdown").new_game(seed=3, options={"encounter": "noon"})
@@ -40,12 +46,20 @@ from .combat import (DEALER, LOG_WINDOW, MIN_PARTY, TURN_TAIL_TARGET, Combat, ch
 from .shapes import ShowdownConstants, ShowdownEvent, ShowdownMove, ShowdownView
 from .encounters import COMPLICATIONS, ENCOUNTERS, ENEMY_WEAPONS, Encounter
 from .fate import BLACK, RED, label, roll_die, tier
-from .tables import SHORT_CREDIT
+from .tables import SHOP, SHORT_CREDIT, Item
+from .forge import buy_onto, dollars, purchase_error
+
+# SD-16: a camp on the trail sells what a character carries and pack beasts; no board (there is no town) and no
+# hirelings (they do not fight in a Showdown).
+CAMP_SHELF: tuple[Item, ...] = tuple(item for item in SHOP.values() if item.kind not in ("board", "hireling"))
 
 MAX_PARTY = 3
 ROUND_LIMIT = 40  # a fight still going after this many rounds peters out at nightfall (SD-2)
 DRINKS = ("gin", "rum", "whiskey_bottle")  # what a character can take a swig from (SD-6)
 MORALE_STANDARD, MORALE_HIGH = 9, 12  # TOMB-13
+SPOT_TARGET = 10  # SD-13: a low-risk save, since serious danger is telegraphed
+TRAIL = ("snake", "gang", "ambush")  # SD-15: the trail's fights, in order
+TRAIL_TITLE = "The trail (three fights)"
 FOE_KINDS = ("enemy", "posse")
 ENDS = {
     "victory": "Every enemy is down: the party holds the field.",
@@ -55,13 +69,14 @@ ENDS = {
     "nightfall": "Night falls on a fight nobody could finish: both sides slip away.",
     "safe": "The danger is past.",
 }
-PARTY_ACTIONS = {"attack", "take_cover", "reload", "drink", "turn_tail", "hazard"}
 FIELDS: dict[str, set[str]] = {
     "attack": {"weapon", "target"}, "take_cover": set(), "reload": {"weapon"}, "drink": {"source"},
     "turn_tail": set(), "hazard": {"action"}, "cheat": {"card", "covers"}, "force": set(), "settle": set(),
+    "rest": set(), "buy": {"item"}, "move_on": set(),
 }
 DEALER_FIELDS: dict[str, set[str]] = {"attack": {"npcs", "target"}, "take_cover": {"npc"}, "reload": {"npc"}}
 PENDING_MOVES = {"cheat", "force", "settle"}
+CAMP_MOVES = {"rest", "buy", "move_on"}  # SD-16: between the fights of a trail only
 
 
 def forge_stranger(seed: int) -> Sheet:
@@ -110,8 +125,9 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
                  "encounter, with the computer dealing for the enemies by the same cards."),
         credit=SHORT_CREDIT,
         minutes=15,
-        options=(OptionSpec("encounter", "Encounter", tuple(ENCOUNTERS),
-                            "Who or what the party faces.", tuple(e.title for e in ENCOUNTERS.values())),),
+        options=(OptionSpec("encounter", "Encounter", (*ENCOUNTERS, "trail"),
+                            "Who or what the party faces: one encounter, or the trail's three with camp between.",
+                            (*(e.title for e in ENCOUNTERS.values()), TRAIL_TITLE)),),
         levels=(),
         # the computer's Dealer and a seat per character of the party; a seat without a character never acts
         seats=(SeatSpec("Dealer", "engine"),
@@ -145,31 +161,44 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         deal = deal_decks(deal, len(party), rng)
         super().__init__(seed, options, deal, setup)
         self._init_combat(rng, party, deal)
-        self.encounter: Encounter = ENCOUNTERS[options["encounter"]]
+        choice = options["encounter"]
+        self.trail: tuple[str, ...] = TRAIL if choice == "trail" else (choice,)
+        self.fights: list[dict[str, Any]] = []  # each fight done: its encounter, its end, its rounds
+        self.camp = False  # SD-16: between two fights of a trail
+        self.rested = False  # the camp's night's rest was taken
+        self.end: str | None = None
+        self.paid: dict[str, int] = {}
+        events: list[Event] = []
+        self._begin_fight(events)
+        self._advance(events)
+
+    def _begin_fight(self, events: list[Event]) -> None:
+        """The next encounter of the trail (or the only one): its foes seated, every round's record fresh;
+        the sheets, the decks and the purse carry on (SD-15)."""
+        self.encounter: Encounter = ENCOUNTERS[self.trail[len(self.fights)]]
+        self.camp = False
         self.round = 0
         self.phase: Literal["initiative", "party", "enemies"] = "initiative"
         self.first: Literal["party", "enemies"] = "party"
         self.effects: list[str] = []
         self.queue: list[dict[str, str]] = []
-        self.stance: dict[str, dict[str, Any]] = {}
+        self.stance: dict[str, dict[str, Any]] = {
+            pc_ref(n): {"cover": False, "acted": False, "unloaded": [], "caught": False} for n in range(len(self.party))}
         self.escaped: list[str] = []
         self.morale_checked: list[str] = []
         self.hazard_gone = False
-        self.end: str | None = None
-        self.paid: dict[str, int] = {}
-        for n in range(len(party)):
-            self.stance[pc_ref(n)] = {"cover": False, "acted": False, "unloaded": []}
+        self.loose = False  # SD-10: the snake was flung out of the boot and is fought on the ground
+        self.npcs = []
+        self.npc_counter = 0
         self._seat_foes()
-        events: list[Event] = []
-        self._say(events, {"type": "scene"}, f"{self.encounter.title}. {self.encounter.blurb}")
-        self._advance(events)
+        stage = f"Fight {len(self.fights) + 1} of {len(self.trail)}: " if len(self.trail) > 1 else ""
+        self._say(events, {"type": "scene"}, f"{stage}{self.encounter.title}. {self.encounter.blurb}")
 
     def _seat_foes(self) -> None:
         encounter = self.encounter
         if encounter.hazard is not None:
             hazard = encounter.hazard
-            npc = self._add_npc(hazard.name, "hazard", {"STR": 0, "DEX": 0, "WIL": 0, "GRT": 0},
-                                item_json(ENEMY_WEAPONS[hazard.weapon]))
+            npc = self._add_npc(hazard.name, "hazard", hazard.loose.abilities, item_json(ENEMY_WEAPONS[hazard.weapon]))
             self.stance[npc["ref"]] = {"cover": False, "acted": False, "unloaded": []}
             return
         extra = [encounter.extra[n % len(encounter.extra)] for n in range(len(self.party) - 1)] if encounter.extra else []
@@ -189,6 +218,14 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
     def _due_characters(self) -> list[str]:
         return [ref for ref in self.fighting() if not self.stance[ref]["acted"]]
 
+    def in_boot(self) -> bool:
+        """A hazard still where it started (SD-10): no initiative, no enemy turns, only its saves."""
+        return self.encounter.hazard is not None and not self.loose
+
+    def _campers(self) -> list[str]:
+        """SD-16: everyone of the party alive is at the camp, whoever got away from the last fight too."""
+        return self.party_refs(("up",))
+
     def _due_foes(self) -> list[str]:
         return [ref for ref in self.foes() if not self.stance[ref]["acted"]]
 
@@ -198,6 +235,8 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
             return []
         if self.pending is not None:
             return sorted({self.seat_of(s["who"]) for s in self.pending["sides"] if s["who"].startswith("pc")})
+        if self.camp:
+            return [self.seat_of(ref) for ref in self._campers()]
         if self.phase == "enemies":
             return [0]
         return [self.seat_of(ref) for ref in self._due_characters()]
@@ -211,15 +250,29 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
             return []
         if self.pending is not None:
             return [*self._pending_moves(p)]
+        if self.camp:
+            return self._camp_moves(pc_ref(p - 1))
         return self._character_moves(pc_ref(p - 1)) if p > 0 else self._dealer_moves()
+
+    def _camp_moves(self, ref: str) -> list[ShowdownMove]:
+        """SD-16: the night's rest (once a camp), what this character can afford and carry from the shop
+        (shelf order), then moving on to the next fight."""
+        sheet = self.sheet_of(ref)
+        moves: list[ShowdownMove] = [{"type": "rest"}] if not self.rested else []
+        moves += [{"type": "buy", "item": item.id} for item in CAMP_SHELF if purchase_error(sheet, item) is None]
+        moves.append({"type": "move_on"})
+        return moves
 
     def _character_moves(self, ref: str) -> list[ShowdownMove]:
         sheet = self.sheet_of(ref)
         stance = self.stance[ref]
         hazard = self.encounter.hazard
-        if hazard is not None:
+        if hazard is not None and not self.loose:
             owner = ref == pc_ref(0)
             return [{"type": "hazard", "action": a.id} for a in hazard.actions if a.owner == owner]
+        if stance["caught"]:  # SD-13: caught off guard by an ambush, round 1 is for getting down or away
+            caught: list[ShowdownMove] = [{"type": "take_cover"}] if self.encounter.cover and not stance["cover"] else []
+            return [*caught, {"type": "turn_tail"}]
         moves: list[ShowdownMove] = [{"type": "attack", "weapon": i, "target": t}
                              for i, w in enumerate(weapons(sheet)) if w["id"] not in stance["unloaded"]
                              for t in self.foes()]
@@ -280,6 +333,11 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
                                                "let the cards stand first.")
         if self.pending is None and kind in PENDING_MOVES:
             return IllegalMove("no_flip", "There is no flip waiting to be cheated or settled.")
+        if self.camp and kind not in CAMP_MOVES:
+            return IllegalMove("in_camp", "The party is in camp between fights: rest, buy or move on.")
+        if not self.camp and kind in CAMP_MOVES:
+            return IllegalMove("not_in_camp", "Resting, shopping and moving on wait for a camp between the "
+                                              "fights of a trail.")
         if kind == "cheat":
             return self._cheat_error(p, move)
         if kind == "force":
@@ -304,8 +362,21 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
                 if sheet["exhausted"]:
                     return f"{sheet['name']} is exhausted: no swig brings HP back until a rest."
                 return f"{sheet['name']} has nothing to drink here (a bottle, a bar and the money, or a burst barrel)."
-            if kind in ("attack", "turn_tail", "reload") and self.encounter.hazard is not None:
+            if kind in ("attack", "turn_tail", "reload") and self.in_boot():
                 return "Nobody draws a gun at a boot with a foot in it: try one of the ways to get rid of it."
+            if kind in ("attack", "reload", "drink") and self.stance[ref]["caught"]:
+                return f"{sheet['name']} is caught off guard by the ambush: this round, take cover or turn tail."
+            if kind == "rest":
+                return "The party has had its night's rest at this camp."
+            if kind == "buy":
+                item = SHOP.get(move["item"]) if isinstance(move.get("item"), str) else None
+                if item is None or item not in CAMP_SHELF:
+                    return "The camp's shop has no such item (no board or hirelings out on the trail)."
+                if item.price > sheet["money"]:
+                    return f"{item.name} costs {dollars(item.price)}; {sheet['name']} has {dollars(sheet['money'])}."
+                refusal = purchase_error(sheet, item)
+                if refusal is not None:
+                    return f"{sheet['name']} cannot: {refusal.message}"
         return f"That {kind.replace('_', ' ')} is not possible now (check the weapon, the target or who acts)."
 
     # --- playing ---------------------------------------------------------------------------------------------
@@ -315,6 +386,8 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         kind = move["type"]
         if kind in PENDING_MOVES:
             getattr(self, f"_do_{kind}")(p, move, events)
+        elif kind in CAMP_MOVES:
+            getattr(self, f"_camp_{kind}")(pc_ref(p - 1), move, events)
         elif p == 0:
             getattr(self, f"_dealer_{kind}")(move, events)
         else:
@@ -340,6 +413,8 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         side = "party" if attacker.startswith("pc") else "enemies"
         if "sun" in self.effects and side == self.first:
             poor.append("the sun in the eyes")
+        if self.encounter.hazard is not None and not target.startswith("pc"):
+            poor.append("a small, quick target")  # SD-10: the snake on the ground
         return poor
 
     def _fire(self, attacker: str, target: str, weapon: dict[str, Any], attackers: int, events: list[Event]) -> None:
@@ -426,10 +501,40 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         self.stance[ref]["unloaded"].clear()
         self._say(events, {"type": "reload", "who": ref}, f"{self.name_of(ref)} reloads.")
 
+    # --- the camp between fights (SD-16) -------------------------------------------------------------------
+    def _camp_rest(self, ref: str, move: Move, events: list[Event]) -> None:
+        """TS-14's night's rest for the whole party: Fatigue and exhaustion cleared, then HP back, every
+        deck renewed with a fresh hand (TS-3), the Dealer's too. Scars waiting on a recovery keep waiting:
+        that takes longer than a night (TS-9)."""
+        self.rested = True
+        for sheet in self.party:
+            if sheet["status"] != "up":
+                continue
+            sheet["fatigue"], sheet["exhausted"] = 0, False
+            sheet["hp"] = sheet["max_hp"]
+        for deck in self.decks.values():
+            deck.new_day(self.rng)
+        self._say(events, {"type": "rest", "who": ref},
+                  "The party beds down for the night: HP back, Fatigue gone, every deck shuffled and new hands dealt.")
+
+    def _camp_buy(self, ref: str, move: Move, events: list[Event]) -> None:
+        """The shop's price from the character's own money; the item goes where the forge puts it (SD-16, TS-25)."""
+        item = SHOP[move["item"]]
+        sheet = self.sheet_of(ref)
+        buy_onto(sheet, item)
+        self.paid[ref] = self.paid.get(ref, 0) + item.price  # the end's "spent", beside the bar's swigs
+        self._say(events, {"type": "bought", "who": ref, "item": item.id},
+                  f"{sheet['name']} buys {item.name.lower()} for {dollars(item.price)} ({dollars(sheet['money'])} left).")
+
+    def _camp_move_on(self, ref: str, move: Move, events: list[Event]) -> None:
+        """Break camp: the next encounter of the trail begins (SD-15)."""
+        self._say(events, {"type": "move_on", "who": ref}, f"{self.name_of(ref)} leads the party on down the trail.")
+        self._begin_fight(events)
+
     # --- the round ---------------------------------------------------------------------------------------
     def _advance(self, events: list[Event]) -> None:
         """Carry the fight on until someone must decide: a flip to cheat, a character's turn, the Dealer's."""
-        while self.pending is None and self.end is None:
+        while self.pending is None and self.end is None and not self.camp:
             if self._finished(events) or self._morale(events):
                 continue
             if self.queue:
@@ -444,29 +549,33 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
                 return
 
     def _phase_done(self, events: list[Event]) -> None:
-        if self.encounter.hazard is not None or self.phase != self.first:
+        if self.in_boot() or self.phase != self.first:
             self.phase = "initiative"
         else:
             self.phase = "enemies" if self.phase == "party" else "party"
 
     def _new_round(self, events: list[Event]) -> None:
         """TOMB-12: before each round the party's quickest hand contests DEX with the enemies' quickest
-        (SD-1); the ambushers of a surprise take the first round without one; a hazard has no rounds."""
+        (SD-1). An ambush's round 1 has none: each character saves to spot it and the party moves first
+        (SD-13). A hazard in the boot has no initiative (SD-10)."""
         self.round += 1
         self.effects = []
         for stance in self.stance.values():
             stance["acted"] = False
+            stance["caught"] = False
         if self.round > ROUND_LIMIT:
             self._finish("nightfall", events)
             return
-        if self.encounter.hazard is not None:
+        if self.in_boot():
             self.phase = "party"
             self.queue.append({"kind": "lunge", "who": pc_ref(0)})
             return
         if self.round == 1 and self.encounter.surprise:
-            self.first = self.phase = "enemies"
-            self._say(events, {"type": "round", "round": 1, "first": "enemies"},
-                      "Round 1: a surprise, and the enemies act first.")
+            self.first = self.phase = "party"
+            self._say(events, {"type": "round", "round": 1, "first": "party"},
+                      f"Round 1: a horse shies and a hammer clicks in the rocks. Each of the party saves WIL "
+                      f"against {SPOT_TARGET} to spot the ambush; the party moves first.")
+            self.queue += [{"kind": "spot", "who": ref} for ref in self.fighting()]
             return
         quickest = max(self.fighting(), key=lambda ref: (self.modifier(ref, "DEX"), -int(ref[2:])))
         dealer_dex = max(int(self.npc(ref)["abilities"]["DEX"]) for ref in self.foes())
@@ -480,6 +589,10 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
                       events: list[Event]) -> None:
         if kind == "attack" and result.actor_wins and "ricochet" in self.effects:
             self.effects.remove("ricochet")  # its +1 went into this hit's damage flip
+        if kind == "attack" and result.actor_wins and self.encounter.hazard is not None and refs[0] == "npc0":
+            self.queue.append({"kind": "venom", "who": refs[1]})  # SD-10: the snake's bite on the ground
+        if kind == "spot" and not result.success:
+            self.stance[refs[0]]["caught"] = True
         elif kind == "initiative":
             self.first = "party" if result.actor_wins else "enemies"
             self.phase = self.first
@@ -493,11 +606,16 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         elif kind == "morale" and not result.success:
             for ref in self.foes():
                 self.npc(ref)["status"] = "fled"
-            self._say(events, {"type": "rout"}, "The rest run with them: nobody stays to fight.")
+            if self.encounter.hazard is None:
+                self._say(events, {"type": "rout"}, "The rest run with them: nobody stays to fight.")
         elif kind == "hazard_save":
-            if result.success:
+            assert self.encounter.hazard is not None
+            action = next(a for a in self.encounter.hazard.actions if a.id == context["action"])
+            if result.success and action.flings:
+                self._fling(events)
+            elif result.success:
                 self.hazard_gone = True
-            else:
+            elif not action.owner:  # a friend's hand near the boot is bitten; its owner waits for the lunge
                 self.queue += [{"kind": "strike", "who": refs[0]}, {"kind": "venom", "who": refs[0]}]
         elif kind == "lunge" and not result.success:
             self.queue += [{"kind": "strike", "who": refs[0]}, {"kind": "venom", "who": refs[0]}]
@@ -507,6 +625,16 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
 
     def _at_zero(self, ref: str, events: list[Event]) -> None:
         """Nothing to remind: the morale saves are the engine's own (SD-8)."""
+
+    def _fling(self, events: list[Event]) -> None:
+        """SD-10: the boot is off and the snake lands loose: from now on an enemy like any other (its turn
+        after the party's this round, initiative from the next), a small quick target with a venomous bite."""
+        self.loose = True
+        snake = self.npcs[0]
+        snake["kind"] = "enemy"
+        self.first = "party"
+        self._say(events, {"type": "loose", "who": snake["ref"]},
+                  f"{snake['name']} lands in the dust, coiled and furious: now it can be fought.")
 
     def _complication(self, events: list[Event]) -> None:
         effect, text = COMPLICATIONS[roll_die(self.rng)]
@@ -536,6 +664,11 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
                 self._say(events, {"type": "strike", "who": ref}, f"{snake['name']} strikes at {self.name_of(ref)}.")
                 self._damage_flip(snake["ref"], ref, {"ability": "DEX", "weapon": snake["weapon"], "bonus": 0,
                                                       "enhanced": False, "why": "", "target": ref}, events)
+        elif kind == "spot":
+            ref = item["who"]
+            if ref in self.fighting():
+                self._start(events, "spot", [self._side(ref, "WIL", "normal", events)],
+                            {"ability": "WIL", "target": SPOT_TARGET})
         elif kind in ("lunge", "venom"):
             ref = item["who"]
             hazard = self.encounter.hazard
@@ -551,18 +684,25 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
             action = next(a for a in self.encounter.hazard.actions if a.id == context["action"])
             words = action.label.split(" (")[0].lower()
             return f"{name} tries to {words}: {said}. {verdict.capitalize()}: " + (
-                "the snake is gone." if result.success else "it strikes.")
+                ("the boot flies off." if action.flings else "the snake slithers away.") if result.success
+                else "it strikes." if not action.owner else "it stays put, rattling.")
         if kind == "lunge":
             assert self.encounter.hazard is not None
             return f"{self.encounter.hazard.name} lunges at {name}: {said}. {verdict.capitalize()}: " + (
                 "the foot jerks clear." if result.success else "the fangs go in.")
         if kind == "venom":
             return f"Venom: {said}. {verdict.capitalize()}" + ("." if result.success else ": it takes hold.")
+        if kind == "spot":
+            return f"{name} watches the rocks: {said}. {verdict.capitalize()}: " + (
+                "the ambush is spotted." if result.success else "caught off guard.")
         return super()._save_words(kind, ref, result, said, verdict, context)
 
     def _morale(self, events: list[Event]) -> bool:
         """TOMB-13: a save at the first casualty (9) and when half are down (12), with the leader's WIL while
-        the leader stands; a lone enemy saves at 0 HP. Made from the Dealer's deck; True when one started."""
+        the leader stands; a lone enemy saves at 0 HP. Made from the Dealer's deck at the end of a round
+        (SD-14: everyone standing has acted by then); True when one started."""
+        if self.phase != "initiative" or self.queue:
+            return False
         foes = [n for n in self.npcs if n["kind"] in FOE_KINDS]
         standing = self.foes()
         if not foes or not standing:
@@ -592,17 +732,18 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         """Whether the fight just ended (and then it is wrapped up)."""
         if not self.fighting():
             self._finish("escaped" if self.escaped else "dead", events)
-        elif self.encounter.hazard is not None and self.hazard_gone:
+        elif self.in_boot() and self.hazard_gone:
             self._finish("safe", events)
-        elif self.encounter.hazard is None and not self.foes():
+        elif not self.in_boot() and not self.foes():
             fled = any(n["status"] == "fled" for n in self.npcs)
-            self._finish("routed" if fled else "victory", events)
-        return self.end is not None
+            self._finish(("safe" if self.loose else "routed") if fled else "victory", events)
+        return self.end is not None or self.camp
 
     def _finish(self, end: str, events: list[Event]) -> None:
         """SD-7: a character out of the fight is carried off and treated when anyone of the party is left
-        standing, and dies when nobody is; the purse goes to those still on the field."""
-        self.end = end
+        standing, and dies when nobody is; the purse goes to those still on the field. On a trail with a
+        fight still ahead, anyone alive makes camp (SD-16); a party dead ends the trail."""
+        self.fights.append({"encounter": self.encounter.id, "end": end, "rounds": self.round})
         alive = self.party_refs(("up",))
         for ref in self.party_refs(("out",)):
             sheet = self.sheet_of(ref)
@@ -618,6 +759,13 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
                 self.sheet_of(ref)["money"] += each + (rest if k == 0 else 0)
             share = f" The purse, ${self.encounter.purse / 100:.2f}, is shared among those standing."
         self._say(events, {"type": "end", "end": end}, ENDS[end] + share)
+        if end != "dead" and len(self.fights) < len(self.trail):
+            self.camp, self.rested = True, False
+            self.queue, self.pending = [], None
+            self._say(events, {"type": "camp"}, f"The party makes camp before fight {len(self.fights) + 1} of "
+                                                f"{len(self.trail)}: rest, see the shop, then move on.")
+        else:
+            self.end = end
 
     # --- what leaves Python ----------------------------------------------------------------------------
     def view(self, p: int | None) -> ShowdownView:
@@ -640,7 +788,7 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
             "encounter": {"id": encounter.id, "title": encounter.title, "blurb": encounter.blurb,
                           "cover": encounter.cover, "dark": encounter.dark, "bar": encounter.bar,
                           "purse": encounter.purse,
-                          "hazard": None if hazard is None else {
+                          "hazard": None if hazard is None or self.loose else {
                               "name": hazard.name, "owner": pc_ref(0),
                               "actions": [{"id": a.id, "label": a.label, "owner": a.owner} for a in hazard.actions]}},
             "round": self.round, "phase": self.phase, "first": self.first,
@@ -648,6 +796,12 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
             "party": party, "dealer": self.decks[DEALER].public(False), "npcs": npcs,
             "pending": self._pending_view(p), "last": [self._redact_hands(e, p) for e in self.last],
             "log": self.log[-LOG_WINDOW:], "log_total": len(self.log), "end": self.end,
+            "trail": None if len(self.trail) == 1 else {
+                "fight": len(self.fights) + (0 if self.camp or self.end else 1), "of": len(self.trail),
+                "titles": [ENCOUNTERS[e].title for e in self.trail], "done": self.fights,
+                "camp": self.camp, "rested": self.rested,
+                "shop": [{"id": i.id, "name": i.name, "price": i.price, "kind": i.kind, "slots": i.slots}
+                         for i in CAMP_SHELF] if self.camp else []},
         }
         copied: ShowdownView = json.loads(json.dumps(view))
         return copied
@@ -657,7 +811,7 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
             return None
         return {"winner": None, "scores": [0] * self.info.players, "reason": ENDS[self.end],
                 "result": {"end": self.end, "encounter": self.encounter.id, "party": copy.deepcopy(self.party),
-                           "paid": dict(self.paid)}}
+                           "paid": dict(self.paid), "fights": copy.deepcopy(self.fights)}}
 
     def told_outcome(self, viewer: int | None) -> ToldOutcome | None:
         """The breakdown: the round it ended in, the enemies down and fled, and who of the party fell."""
@@ -675,6 +829,9 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         parts.append(f"{' and '.join(fallen)} fell" if fallen else "nobody of the party fell")
         told["breakdown"] = f"Over in round {self.round}: {'; '.join(parts)}." if self.round else \
             sentence(f"{'; '.join(parts)}.")
+        if len(self.trail) > 1:
+            told["breakdown"] = f"Fight {len(self.fights)} of {len(self.trail)}, {self.encounter.title}. " + \
+                told["breakdown"]
         return told
 
     def verdict(self, outcome: Outcome, viewer: int | None) -> Literal["won", "lost", "drawn"] | None:
@@ -707,6 +864,13 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
             return "Play the Black Joker: the Dealer flips again"
         if move["type"] == "settle":
             return "Let the cards stand"
+        if move["type"] == "rest":
+            return "Rest for the night (HP back, new hands)"
+        if move["type"] == "buy":
+            item = SHOP[move["item"]]
+            return f"Buy {item.name.lower()} ({dollars(item.price)})"
+        if move["type"] == "move_on":
+            return f"Move on to fight {len(self.fights) + 1}: {ENCOUNTERS[self.trail[len(self.fights)]].title}"
         if "npcs" in move:  # the Dealer's moves name their enemies
             many = "" if len(move["npcs"]) > 1 else "s"
             return f"{', '.join(n(e) for e in move['npcs'])} attack{many} {n(move['target'])}"

@@ -4,18 +4,23 @@
 // turning tail (or, at the rattlesnake, its ways out). While a flip waits for them: the sides as the
 // engine judged them, a button per card of the hand that may cheat it (and which card it covers), the
 // Black Joker's re-flip when offered, "Let the cards stand", and the engine's reason when no card may be
-// laid. Over the moves, the other characters due this round: tap one to let them act first (at a
-// hot-seat table that passes the device).
+// laid. In camp between the fights of a trail (SD-16): the night's rest, the shop's shelves (what this
+// character can afford and carry) and moving on. Over the moves, the other characters due this round: tap
+// one to let them act first (at a hot-seat table that passes the device).
 import { MovePanel, el } from "../move-panel.js";
 import { cardText } from "../cards.js";
 import { nameOf, flipWords } from "../tombstone/fate-words.js";
 import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
 import { seatName } from "./texts.js";
 import { constantsOf } from "../game-constants.js";
+import { dollars } from "../tombstone/sheet-view.js";
 
 /**
  * @typedef {{moves: any[], labels: string[]}} Legal
  */
+
+/** The shop's shelves by an item's kind (an unknown kind shows as itself). */
+const SHELVES = { weapon: "weapons", tool: "tools", food: "food and drink", luxury: "luxuries", supplies: "supplies" };
 
 /** A card as a cheat button shows it: its rank and suit, red or black. */
 function cardFace(code) {
@@ -56,8 +61,12 @@ export class ShowdownPanel extends MovePanel {
       type: "button", className: "tt-actor", "data-switch": String(s), "aria-pressed": String(s === seat),
       title: s === seat ? "Acting now" : hotseat ? `Pass the device to ${seatName(view, s)}` : `Let ${seatName(view, s)} act first`,
     }, [s === seat || !hotseat ? seatName(view, s) : `Pass to ${seatName(view, s)}`])) : []));
-    this.list.replaceChildren(...(view.pending ? this.flipControls(view, seat, legal) : this.turnControls(view, seat, legal)));
-    this.hint.textContent = view.pending ? `${seatName(view, seat)}: the flip waits for you` : `${seatName(view, seat)}'s turn`;
+    const camp = Boolean(view.trail?.camp);
+    this.list.replaceChildren(...(view.pending ? this.flipControls(view, seat, legal)
+      : camp ? this.campControls(view, seat, legal) : this.turnControls(view, seat, legal)));
+    const money = view.party.find((p) => p.seat === seat)?.sheet.money ?? 0;
+    this.hint.textContent = view.pending ? `${seatName(view, seat)}: the flip waits for you`
+      : camp ? `${seatName(view, seat)} in camp: ${dollars(money)} to spend` : `${seatName(view, seat)}'s turn`;
   }
 
   clear(hint = "") {
@@ -97,6 +106,24 @@ export class ShowdownPanel extends MovePanel {
     ];
     if (other.length) controls.push(group("Or", [el("div", { className: "tt-row" }, other)]));
     controls.push(group("Run", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "turn_tail", () => [`Turn tail (DEX ${constantsOf("tombstone_showdown").turn_tail_target})`], "tt-danger"))]));
+    return controls;
+  }
+
+  /** The camp between two fights of a trail (SD-16): rest, shop, move on. */
+  campControls(view, seat, legal) {
+    const trail = view.trail;
+    const next = trail.titles[trail.done.length] ?? "";
+    const controls = [group("Camp", [el("div", { className: "tt-row" }, [
+      ...seatButtons(seat, legal, "rest", () => ["Rest for the night"], "tt-alt"),
+      ...seatButtons(seat, legal, "move_on", () => [`Move on: ${next}`], "tt-primary"),
+    ]), ...(trail.rested ? [el("p", { className: "tt-quiet" }, ["The party has rested here: HP back, new hands."])] : [])])];
+    const kinds = [...new Set(trail.shop.map((item) => item.kind))];
+    for (const kind of kinds) {
+      const buttons = trail.shop.filter((item) => item.kind === kind).map((item) => seatButton(seat, legal, { type: "buy", item: item.id },
+        [item.name, el("small", {}, [` ${dollars(item.price)}${item.slots > 1 ? ` · ${item.slots} slots` : ""}`])])).filter(Boolean);
+      if (buttons.length) controls.push(group(`Shop: ${SHELVES[kind] ?? kind}`, [el("div", { className: "tt-row" }, buttons)], { fold: true, open: false, key: `shop-${kind}` }));
+    }
+    if (kinds.length && controls.length === 1) controls.push(el("p", { className: "tt-quiet" }, ["Nothing in the shop is within this purse and pack."]));
     return controls;
   }
 

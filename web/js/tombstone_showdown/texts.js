@@ -21,8 +21,16 @@ export function seatName(view, seat) {
   return member ? member.sheet.name || `Player ${seat}` : `Player ${seat}`;
 }
 
-/** "Round 2 · the party's turn", "Round 3 · initiative", "Round 1 · the enemies' turn". */
+/** "Round 2 · the party's turn", "Round 3 · initiative", "Round 1 · the enemies' turn"; on a trail
+ * "Fight 2 of 3, round 1 · …", and in its camp "Camp · fight 2 of 3 next" (SD-17). */
 export function roundLabel(view) {
+  const trail = view.trail;
+  if (trail?.camp) return `Camp · fight ${trail.done.length + 1} of ${trail.of} next`;
+  const label = fightLabel(view);
+  return trail ? `Fight ${trail.fight} of ${trail.of}, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
+}
+
+function fightLabel(view) {
   if (view.round === 0) return "Before the fight";
   if (view.encounter.hazard) return `Round ${view.round}`;
   const phase = view.pending?.kind === "initiative" || view.phase === "initiative" ? "initiative"
@@ -38,6 +46,7 @@ export function promptFor(view, seat, moves) {
   if (view.pending) {
     return moves.some((m) => m.type === "cheat" || m.type === "force") ? `${name}: cheat fate, or let the cards stand` : `${name}: let the cards stand`;
   }
+  if (view.trail?.camp) return `${name}: rest, shop or move on`;
   if (view.encounter.hazard) return `${name}'s turn: get rid of ${view.encounter.hazard.name.toLowerCase()}`;
   const choices = [...new Set(moves.map((m) => CHOICES[m.type]).filter(Boolean))];
   return `${name}'s turn: ${choices.length > 1 ? `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}` : choices[0] ?? "act"}`;
