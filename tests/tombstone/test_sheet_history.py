@@ -197,7 +197,11 @@ def edit(sheet: Sheet, kind: str, n: int, text: str) -> Sheet:
     elif kind == "notes":
         after["notes"] = (after["notes"] + text) * (1 + n % 3)
     elif kind == "condition":
-        after["conditions"].append(["Injured", "Hobbled", "Shocked", "Bruised"][n % 4])
+        condition = ["Injured", "Hobbled", "Shocked", "Bruised"][n % 4]
+        after["conditions"].append(condition)
+        ability = {"Injured": "STR", "Hobbled": "DEX", "Shocked": "WIL"}.get(condition)
+        if ability and after["conditions"].count(condition) > after["max"][ability]:
+            after["status"] = "dead"  # TS-13: the editor asks first, then marks the death
     elif kind == "clear_condition" and after["conditions"]:
         after["conditions"].pop(n % len(after["conditions"]))
     elif kind == "heal":
