@@ -43,8 +43,9 @@ NAME_LIMIT = 40
 TEXT_LIMIT = 80
 MAX_ITEMS = 40
 NOTES_LIMIT = 2000
+MONEY_LIMIT = 10**9  # cents
 # TS-24: the sheet's history, newest last; the roster drops the oldest entries past the limit
-HISTORY_CAUSES: tuple[str, ...] = ("forge", "import", "session", "fight", "edit", "advance")
+HISTORY_CAUSES: tuple[str, ...] = ("import", "session", "fight", "edit", "advance")
 HISTORY_LIMIT = 100
 WHAT_LIMIT = 240
 WHEN_LIMIT = 40
@@ -199,7 +200,11 @@ def check_sheet(data: object) -> Sheet:
     if sheet["hp"] > sheet["max_hp"]:
         raise _bad("hp cannot be above max_hp.")
     sheet["inventory"] = _inventory(data.get("inventory"))
-    sheet["money"] = _int(data, "money", 0, 10**9)
+    money = data.get("money")
+    if type(money) is not int or not 0 <= money <= MONEY_LIMIT:
+        raise _bad(f"money must be a whole number of cents from 0 to {MONEY_LIMIT}, not {money!r}: a purse never "
+                   f"holds less than $0.")
+    sheet["money"] = money
     conditions = data.get("conditions")
     if not isinstance(conditions, list) or any(c not in CONDITIONS.values() for c in conditions):
         raise _bad(f"conditions is a list of {', '.join(CONDITIONS.values())}.")
