@@ -234,6 +234,7 @@ def test_the_party_picker_marks_who_cannot_sit_down_and_sheets_the_rules_never_g
     expect(member(edited["name"]).locator("[data-provenance='edited']")).to_contain_text("STR's maximum")
     expect(member(ada["name"]).locator("[data-provenance]")).to_have_count(0)
     assert member("Doc").locator("input").is_disabled() and member("Billie").locator("input").is_disabled()
+    member("Billie").scroll_into_view_if_needed()
     visit.screenshot("party-picker-marks-390x844.png")
     page.keyboard.press("Escape")
     # At the Dealer's table one out of the fight may sit down, marked so (TS-14 brings them round).
@@ -242,3 +243,30 @@ def test_the_party_picker_marks_who_cannot_sit_down_and_sheets_the_rules_never_g
     picker.wait_for()
     expect(picker.locator(".tt-member:has(strong:text-matches('^Doc')) [data-out]")).to_contain_text("Out of the fight")
     assert json.dumps(page.evaluate(STORED))  # the roster itself is untouched by picking
+
+
+def test_a_sheet_full_of_campaign_prints_on_one_page(open_page: Callable[..., Visit]) -> None:
+    """The longest a sheet gets in play (scars, advancements, the longest notes, conditions and Fatigue in the
+    slots) still prints on one A4 page, and on one Letter page. The window is as wide as the printed area of
+    an A4 page (190 mm), so the sheet on screen under print media is laid out as on paper."""
+    visit = open_page({"width": 718, "height": 1000})
+    page = visit.page
+    visit.goto()
+    sheet = forged(11)
+    sheet["scars"] = [{"roll": r, "name": n, "detail": "A long story of how it happened, told at every bar. " * 4}
+                      for r, n in ((3, "Walloped"), (5, "Lasting Scar"), (9, "Doomed"))]
+    sheet["advances"] = [{"kind": "skill", "skill": f"Skill {i}", "reason": "A season with a trainer out west" * 3,
+                          "when": "2026-11-26T07:00:00Z"} for i in range(4)]
+    sheet.update(notes="Owes the Widow Carter five dollars and a favour. " * 40, fatigue=2, conditions=["Injured"])
+    assert page.evaluate(ADD_TO_ROSTER, sheet) == ""
+    page.evaluate("() => { window.print = () => {}; }")
+    page.locator(".entry-tile button").click()
+    page.locator("#tb-roster[open] .tb-roster-entry [data-print]").click()
+    page.emulate_media(media="print")
+    expect(page.locator(".tb-print .tb-paper")).to_be_visible()
+    expect(page.locator(".tb-pnotes-text")).to_contain_text("…")  # the rest of the notes stays on the roster
+    page.screenshot(path=str(ARTIFACTS / "roster-print-full-a4.png"), full_page=True)
+    tall = page.evaluate("() => document.querySelector('.tb-print .tb-paper').getBoundingClientRect().height * 25.4 / 96")
+    assert tall < 279.4 - 20, f"the sheet is {tall:.0f} mm tall: more than a Letter page holds"
+    assert pdf_pages(visit) == 1
+    assert len(re.findall(rb"/Type\s*/Page[^s]", page.pdf(format="Letter"))) == 1

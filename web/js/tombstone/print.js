@@ -22,6 +22,12 @@ const lines = (texts, count, className = "") => make("ol", { className: `tb-plin
 
 const heading = (text) => make("h3", {}, [text]);
 
+/** What of the notes the paper has room for (the rest stays on the roster's sheet and in its file). */
+const NOTES_ON_PAPER = 600;
+
+/** `text` cut to `limit` characters, ending "…" when cut: one page holds so much. */
+const clip = (text, limit) => (text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text);
+
 /**
  * The ten slots as lines: each item on its line (a bulky one on two), the slots Fatigue and conditions take
  * marked as such, the rest empty.
@@ -69,9 +75,10 @@ export function printView(sheet, { provenance = null, marks = {} } = {}) {
     const on = { Exhausted: sheet.exhausted, Doomed: sheet.doomed, "Out of the fight": sheet.status === "out", Dead: sheet.status === "dead" }[word];
     return make("span", { className: "tb-pflag" }, [make("span", { className: on ? "tb-ptick on" : "tb-ptick" }), ` ${word}`]);
   });
-  const scars = (sheet.scars ?? []).map((s) => `${s.name}${s.pending ? " (recovery to come)" : ""}: ${s.detail}`);
-  const advances = (sheet.advances ?? []).map((a) => `${advanceWords(a)} — ${a.reason}`);
-  const noteLines = Math.max(4, 8 - scars.length - advances.length);
+  const scars = (sheet.scars ?? []).map((s) => `${s.name}${s.pending ? " (recovery to come)" : ""}: ${clip(s.detail, 110)}`);
+  const advances = (sheet.advances ?? []).map((a) => `${advanceWords(a)} — ${clip(a.reason, 90)}`);
+  const noteText = clip(sheet.notes ?? "", NOTES_ON_PAPER);
+  const noteLines = Math.max(2, 7 - scars.length - advances.length - Math.ceil(noteText.length / 130));
   const how = provenance ? `${PROVENANCE_WORDS[provenance.word]}. ` : "";
   return make("article", { className: "tb-sheet tb-paper", "aria-label": `Character sheet to print: ${sheet.name || "not named yet"}` }, [
     make("header", { className: "tb-phead" }, [
@@ -90,10 +97,10 @@ export function printView(sheet, { provenance = null, marks = {} } = {}) {
       make("section", { className: "tb-pconditions" }, [heading("Conditions"), lines(conditionTexts, 3)]),
       make("section", { className: "tb-pfatigue" }, [heading("Fatigue · one slot each"), fatigueBoxes, make("p", { className: "tb-pflags" }, flags)]),
     ]),
-    make("section", { className: "tb-pscars" }, [heading("Scars"), lines(scars, scars.length + 2)]),
+    make("section", { className: "tb-pscars" }, [heading("Scars"), lines(scars, scars.length + Math.max(1, 3 - scars.length))]),
     make("section", { className: "tb-padvances" }, [heading("Advancements"), lines(advances, advances.length + 1)]),
     make("section", { className: "tb-pnotes" }, [heading("Notes"),
-      ...(sheet.notes ? [make("p", { className: "tb-pnotes-text" }, [sheet.notes])] : []), lines([], noteLines)]),
+      ...(noteText ? [make("p", { className: "tb-pnotes-text" }, [noteText])] : []), lines([], noteLines)]),
     make("footer", { className: "tb-pfoot" }, [make("p", {}, [how, sheet.credit ?? ""])]),
   ]);
 }
