@@ -97,6 +97,7 @@ def test_a_sheet_edited_advanced_and_printed_from_the_roster(open_page: Callable
     editor.locator("[data-edit-add-item]").click()
     expect(message).to_contain_text("Kept: Gained Saddle (bulky, 2 slots)")
     expect(editor.locator("[data-edit-item='Saddle']")).to_have_count(1)
+    visit.screenshot(f"roster-editor-items-{size}.png")
     # A refused edit: spending more than the purse holds. The engine's reason shows; nothing changes.
     before = stored(visit)
     editor.locator("[data-edit-amount]").fill("500")

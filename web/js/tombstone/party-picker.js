@@ -33,7 +33,7 @@ function memberMarks({ sheet, provenance }, why) {
   else if (sheet.status === "out") marks.push(make("span", { className: "tt-member-warn", "data-out": "" }, ["Out of the fight: sits down hurt, and comes round with a night's rest (TS-14)."]));
   if (provenance && (provenance.word === "edited" || provenance.word === "imported")) {
     marks.push(make("span", { className: "tt-member-warn", "data-provenance": provenance.word, title: provenance.reason },
-      [`${PROVENANCE_WORDS[provenance.word]}: ${provenance.problems.length ? provenance.problems.join(" ") : provenance.reason}`]));
+      [`${PROVENANCE_WORDS[provenance.word]}${provenance.problems.length ? `: ${provenance.problems.join(" ")}` : ""}`]));
   }
   return marks;
 }
