@@ -255,7 +255,7 @@ def test_a_sheet_full_of_campaign_prints_on_one_page(open_page: Callable[..., Vi
     visit.goto()
     sheet = forged(11)
     sheet["scars"] = [{"roll": r, "name": n, "detail": "A long story of how it happened, told at every bar. " * 4}
-                      for r, n in ((3, "Walloped"), (5, "Lasting Scar"), (9, "Doomed"))]
+                      for r, n in ((1, "Lasting Scar"), (3, "Walloped"), (12, "Doomed"))]
     sheet["advances"] = [{"kind": "skill", "skill": f"Skill {i}", "reason": "A season with a trainer out west" * 3,
                           "when": "2026-11-26T07:00:00Z"} for i in range(4)]
     sheet.update(notes="Owes the Widow Carter five dollars and a favour. " * 40, fatigue=2, conditions=["Injured"])

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from pygame_core import SetupError, get_game
 from pygame_core.bots import RandomBot
 from pygame_core.games.tombstone.character import (ADVANCE_LIMIT, HISTORY_LIMIT, WHAT_LIMIT, Sheet, advance_counts,
-                                                   arithmetic_errors, check_sheet, item_json)
+                                                   arithmetic_errors, check_sheet, item_json, scar_pending)
 from pygame_core.games.tombstone.forge import provenance
-from pygame_core.games.tombstone.tables import SHOP
+from pygame_core.games.tombstone.tables import SCARS, SHOP
 
 from .test_sheet import forged, named
 
@@ -212,6 +212,20 @@ def edit(sheet: Sheet, kind: str, n: int, text: str) -> Sheet:
     elif kind == "advance":
         after = advanced(after, ABILITY_IDS[n % 4])
         after["advances"][-1]["reason"] = text
+    elif kind == "scar":  # as a fight writes it: the recovery waits (TS-9)
+        roll = [4, 5, 7, 11][n % 4]
+        after["scars"].append({"roll": roll, "name": SCARS[roll].name, "detail": "d", "pending": scar_pending(roll)})
+    elif kind == "settle":  # as the editor settles it, with what the Dealer's cards gave (sheet-edits.js)
+        waiting = [s for s in after["scars"] if "pending" in s]
+        if waiting:
+            pending = waiting[0].pop("pending")
+            if pending == "max_hp_tier":
+                after["max_hp"] += 1 + n % 3
+            else:
+                ability = pending.split("_")[1]
+                rise = max(0, n % 8 - after["max"][ability])
+                after["max"][ability] += rise
+                after["abilities"][ability] += rise
     elif kind == "skill":
         after.setdefault("advances", []).append({"kind": "skill", "skill": text, "reason": "Overcame it", "when": WHEN})
     after.setdefault("history", []).append({"cause": "advance" if kind in ("advance", "skill") else "edit",
@@ -221,7 +235,7 @@ def edit(sheet: Sheet, kind: str, n: int, text: str) -> Sheet:
 
 
 EDITS = st.tuples(st.sampled_from(["money", "add_item", "drop_item", "notes", "condition", "clear_condition",
-                                   "heal", "week", "advance", "skill"]),
+                                   "heal", "week", "advance", "skill", "scar", "settle"]),
                   st.integers(0, 16), st.text(max_size=30))
 
 
@@ -241,4 +255,4 @@ def test_ts24_accepted_edits_stay_accepted_and_refused_ones_change_nothing(seed:
             continue  # the roster keeps ``sheet``: a refused edit changes nothing
         assert check_sheet(checked) == checked
         sheet = checked
-        assert provenance(sheet)["word"] == word  # edits the editor makes are play or recorded advancements
+        assert provenance(sheet)["word"] == word  # play, recorded advancements and scars' recoveries (TS-18)
