@@ -211,6 +211,17 @@ def test_a_write_back_is_recorded_with_its_differences(open_page: Callable[..., 
     assert entry["what"] == (f"At the Dealer's table — out of the fight, HP {kit['hp']}/{kit['max_hp']}→{after['hp']}/"
                              f"{after['max_hp']}, +$5, scar: Walloped, exhausted")
     assert {k: v for k, v in sheet.items() if k != "history"} == check_sheet(after)
+    # The same character from a file made before the fight (no history) is the one kept: its history stays.
+    reimport = """
+    async (text) => {
+      const { Roster } = await import("./js/tombstone/roster.js");
+      const added = await new Roster(window.app).importText(text);
+      return [added.ok, added.fresh];
+    }
+    """
+    older = {k: v for k, v in sheet.items() if k != "history"}
+    assert page.evaluate(reimport, json.dumps(older)) == [True, False]
+    assert stored(visit) == [sheet]
 
 
 def test_the_party_picker_marks_who_cannot_sit_down_and_sheets_the_rules_never_gave(open_page: Callable[..., Visit]) -> None:
@@ -243,7 +254,7 @@ def test_the_party_picker_marks_who_cannot_sit_down_and_sheets_the_rules_never_g
     picker = page.locator(".tt-party-pick")
     picker.wait_for()
     expect(picker.locator(".tt-member:has(strong:text-matches('^Doc')) [data-out]")).to_contain_text("Out of the fight")
-    assert json.dumps(page.evaluate(STORED))  # the roster itself is untouched by picking
+    assert len(stored(visit)) == 4  # picking changes nothing on the roster
 
 
 def test_a_sheet_full_of_campaign_prints_on_one_page(open_page: Callable[..., Visit]) -> None:

@@ -60,10 +60,10 @@ def test_ts24_a_sheet_from_before_the_history_reads_the_same() -> None:
 
 def test_ts24_history_is_kept_and_made_canonical() -> None:
     sheet = named()
-    history = [{"cause": "import", "when": WHEN, "what": "Imported from a character file.", "extra": 1},
+    history = [{"cause": "edit", "when": WHEN, "what": "Notes rewritten (12 characters).", "extra": 1},
                {"cause": "fight", "when": WHEN, "what": "Showdown: High noon — HP 2→1, +$5"}]
     checked = check_sheet({**sheet, "history": history})
-    assert checked["history"] == [{"cause": "import", "when": WHEN, "what": "Imported from a character file."}, history[1]]
+    assert checked["history"] == [{"cause": "edit", "when": WHEN, "what": "Notes rewritten (12 characters)."}, history[1]]
     assert check_sheet(checked) == checked
 
 
@@ -166,7 +166,7 @@ def test_ts18_play_and_a_skill_do_not_change_provenance() -> None:
 def test_ts24_a_showdown_writes_back_the_history_and_advancements_it_was_given() -> None:
     """The engines edit the checked sheet in place, so what the roster keeps on it comes back with the fight."""
     sheet = advanced(forged(4), "DEX")
-    sheet["history"] = [{"cause": "import", "when": WHEN, "what": "Imported from a character file."}]
+    sheet["history"] = [{"cause": "edit", "when": WHEN, "what": "Notes rewritten (12 characters)."}]
     state = get_game("tombstone_showdown").new_game(seed=2, setup={"party": [sheet]})
     bot = RandomBot(5)
     while not state.is_over():

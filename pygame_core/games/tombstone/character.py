@@ -45,7 +45,7 @@ MAX_ITEMS = 40
 NOTES_LIMIT = 2000
 MONEY_LIMIT = 10**9  # cents
 # TS-24: the sheet's history, newest last; the roster drops the oldest entries past the limit
-HISTORY_CAUSES: tuple[str, ...] = ("import", "session", "fight", "edit", "advance")
+HISTORY_CAUSES: tuple[str, ...] = ("session", "fight", "edit", "advance")
 HISTORY_LIMIT = 100
 WHAT_LIMIT = 240
 WHEN_LIMIT = 40

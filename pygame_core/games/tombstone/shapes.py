@@ -87,7 +87,7 @@ class Advance(TypedDict):
 
 
 class HistoryEntry(TypedDict):
-    """TS-24: one change kept on the sheet: its ``cause`` ("import", "session", "fight", "edit",
+    """TS-24: one change kept on the sheet: its ``cause`` ("session", "fight", "edit",
     "advance"), ``when`` (ISO time) and ``what`` changed, in words."""
 
     cause: str

@@ -112,15 +112,14 @@ export class Roster {
   }
 
   /**
-   * Keep a sheet (checked first). `fresh`: false when that very character was already kept. A sheet kept
-   * already keeps its own history when the one coming in has none; a fresh one with none starts with
-   * `change`, when given (an import: TS-24). `since`: when it first joined (kept through replacements).
+   * Keep a sheet (checked first). `fresh`: false when that very character was already kept; its history
+   * then stays the one kept here (the same sheet from an older file has an older one, TS-24). `since`: when
+   * it first joined (kept through replacements).
    * @param {any} sheet
    * @param {string} [since]
-   * @param {import("./sheet-history.js").Change | null} [change]
    * @returns {Promise<Added>}
    */
-  async add(sheet, since = "", change = null) {
+  async add(sheet, since = "") {
     let checked = await this.check(sheet);
     if (!checked.ok) return { ok: false, message: checked.message };
     const store = storage();
@@ -130,8 +129,8 @@ export class Roster {
     const kept = readEntry(store, key);
     const fresh = kept === null;
     const history = kept?.sheet?.history;
-    if (!checked.sheet.history && (Array.isArray(history) || (fresh && change))) {
-      checked = await this.check(Array.isArray(history) ? { ...checked.sheet, history } : withEntry(checked.sheet, /** @type {any} */ (change)));
+    if (Array.isArray(history) && JSON.stringify(history) !== JSON.stringify(checked.sheet.history)) {
+      checked = await this.check({ ...checked.sheet, history });
       if (!checked.ok) return { ok: false, message: checked.message };
     }
     const added = since || (kept ? String(kept.added ?? "") : "") || new Date().toISOString();
@@ -189,7 +188,7 @@ export class Roster {
       return { ok: false, message: "This file is not a character sheet: it is not JSON." };
     }
     if (data && typeof data === "object" && "sheet" in data && !("format" in data)) data = data.sheet; // a roster entry
-    const added = await this.add(data, "", { cause: "import", what: "Imported from a character file." });
+    const added = await this.add(data);
     if (!added.ok) return { ok: false, message: `This file was not imported: ${added.message}` };
     return added;
   }

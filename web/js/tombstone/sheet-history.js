@@ -9,11 +9,11 @@ import { abilities } from "./rules.js";
 export const HISTORY_LIMIT = 100;
 export const WHAT_LIMIT = 240;
 
-/** @typedef {"import" | "session" | "fight" | "edit" | "advance"} Cause */
+/** @typedef {"session" | "fight" | "edit" | "advance"} Cause */
 /** @typedef {{cause: Cause, what: string}} Change  an entry to write, before its time is known */
 
 /** What each cause is called on the sheet. */
-export const CAUSE_WORDS = { import: "Imported", session: "Session", fight: "Fight", edit: "Edit", advance: "Advancement" };
+export const CAUSE_WORDS = { session: "Session", fight: "Fight", edit: "Edit", advance: "Advancement" };
 
 /** One line of at most WHAT_LIMIT characters (a long line ends with "…"). */
 function oneLine(text) {
