@@ -162,6 +162,8 @@ def test_a_full_inventory_warns_and_a_killing_condition_asks_first(open_page: Ca
     mule = new_sheet({"STR": 1, "DEX": 2, "WIL": 0, "GRT": 4})
     mule.update(name="Mule", background="Teamster")
     mule["inventory"] += [{"id": "own:crate", "name": "Crate", "kind": "gear", "slots": 2}] * 4
+    mule.update(status="out", hp=1, exhausted=True)
+    mule["scars"] = [{"roll": 7, "name": "Hamstrung", "detail": "Barely walks.", "pending": "count_DEX_7"}]
     assert page.evaluate(ADD_TO_ROSTER, mule) == ""
     roster = open_roster_sheet(visit, "Mule")
     roster.locator("[data-edit]").click()
@@ -171,6 +173,18 @@ def test_a_full_inventory_warns_and_a_killing_condition_asks_first(open_page: Ca
     editor.locator("[data-edit-item-name]").fill("Anvil")
     editor.locator("[data-edit-add-item]").click()
     expect(editor.locator("[data-edit-message]")).to_contain_text("The items take more than 10 slots.")
+    # Exhausted: no breather (TS-14); a night's rest brings Mule round; the scar's recovery is settled with
+    # the Dealer's count of clubs among seven cards (TS-9): 5 against max DEX 2 raises DEX to 5.
+    editor.locator("[data-edit-rest='breather']").click()
+    expect(editor.locator("[data-edit-message]")).to_contain_text("exhausted: no HP comes back")
+    editor.locator("[data-edit-rest='night']").click()
+    expect(editor.locator("[data-edit-message]")).to_contain_text("Kept: A full night's rest")
+    editor.locator("[data-edit-scar='Hamstrung'] input").fill("5")
+    editor.locator("[data-edit-scar='Hamstrung'] button").click()
+    expect(editor.locator("[data-edit-message]")).to_contain_text("DEX rises to 5")
+    [sheet] = stored(visit)
+    assert (sheet["status"], sheet["exhausted"], sheet["hp"], sheet["max"]["DEX"], sheet["abilities"]["DEX"]) == ("up", False, 5, 5, 5)
+    assert "pending" not in sheet["scars"][0] and [e["cause"] for e in sheet["history"]] == ["edit", "edit"]
     # Shocked at WIL 0 kills (TS-13): the first tap asks, the second marks the death.
     editor.locator("[data-edit-condition='WIL']").click()
     expect(editor.locator("[data-edit-message]")).to_contain_text("kills (TS-13)")
@@ -222,6 +236,18 @@ def test_a_write_back_is_recorded_with_its_differences(open_page: Callable[..., 
     older = {k: v for k, v in sheet.items() if k != "history"}
     assert page.evaluate(reimport, json.dumps(older)) == [True, False]
     assert stored(visit) == [sheet]
+    # A table may name itself: the Showdown's encounter before the differences.
+    named = """
+    async ([before, after]) => {
+      const { Roster } = await import("./js/tombstone/roster.js");
+      return (await new Roster(window.app).replace(before, after, { cause: "fight", title: "Showdown: The Hollister gang" })).ok;
+    }
+    """
+    healed = {**sheet, "hp": sheet["max_hp"]}
+    assert page.evaluate(named, [sheet, healed]) is True
+    [sheet] = stored(visit)
+    assert sheet["history"][-1]["cause"] == "fight"
+    assert sheet["history"][-1]["what"] == f"Showdown: The Hollister gang — HP {after['hp']}→{after['max_hp']}"
 
 
 def test_the_party_picker_marks_who_cannot_sit_down_and_sheets_the_rules_never_gave(open_page: Callable[..., Visit]) -> None:

@@ -145,14 +145,15 @@ export class Roster {
   /**
    * Put `after` (a sheet as a table or the editor left it) in the place of the character who was `before`,
    * found by the id of that sheet: the new sheet is kept, with `change` at the end of its history (TS-24),
-   * and the old entry forgotten. Without a `change` the differences are written as a table's write-back,
-   * the table told by the page's address (a Showdown fight or a session at the Dealer's table); a table that
+   * and the old entry forgotten. A table's write-back passes its title instead ({cause: "fight", title:
+   * "Showdown: The Hollister gang"}), or nothing (the page's address tells a Showdown fight from a session at
+   * the Dealer's table), and the differences are written after the title; a table that
    * changed nothing writes nothing. Calling it again for the same sheets adds nothing; a character no longer
    * on the roster (deleted meanwhile) is not brought back. A sheet the engine refuses changes nothing and
    * says why.
    * @param {any} before
    * @param {any} after
-   * @param {import("./sheet-history.js").Change | null} [change]
+   * @param {import("./sheet-history.js").Change | import("./sheet-history.js").Source | null} [change]
    * @returns {Promise<Added>}
    */
   async replace(before, after, change = null) {
@@ -167,7 +168,9 @@ export class Roster {
       if (!now) return { ok: false, message: `${before.name || "A character"} is no longer on your roster` };
       return { ok: true, character: { id: newKey.slice(PREFIX.length), key: newKey, sheet: checked.sheet, added: String(now.added ?? ""), provenance: checked.provenance ?? null }, fresh: false };
     }
-    const written = withEntry({ ...after, history: kept.sheet?.history ?? [] }, change ?? writeBackChange(before, after, pageTable()));
+    const entry = change === null ? writeBackChange(before, after, pageTable())
+      : "what" in change ? change : writeBackChange(before, after, change);
+    const written = withEntry({ ...after, history: kept.sheet?.history ?? [] }, entry);
     const checked = await this.check(written);
     if (!checked.ok) return { ok: false, message: `${after.name || "A character"}: ${checked.message}` };
     const added = await this.add(checked.sheet, String(kept.added ?? ""));

@@ -11,6 +11,7 @@ export const WHAT_LIMIT = 240;
 
 /** @typedef {"session" | "fight" | "edit" | "advance"} Cause */
 /** @typedef {{cause: Cause, what: string}} Change  an entry to write, before its time is known */
+/** @typedef {{cause: Cause, title: string}} Source  the table a write-back comes from: "Showdown: The Hollister gang" */
 
 /** What each cause is called on the sheet. */
 export const CAUSE_WORDS = { session: "Session", fight: "Fight", edit: "Edit", advance: "Advancement" };
@@ -94,7 +95,7 @@ export function sheetChanges(before, after) {
  * The entry a table writes when it hands a sheet back (TS-24): "Showdown — HP 8→3, +$5, scar: Walloped".
  * @param {any} before the sheet that sat down
  * @param {any} after the sheet the table left
- * @param {{cause: Cause, title: string}} source
+ * @param {Source} source
  * @returns {Change}
  */
 export function writeBackChange(before, after, { cause, title }) {
