@@ -287,7 +287,9 @@ def test_a_win_with_cheats_a_reload_and_the_sheet_written_back(open_page: Callab
     adas = [c for c in page.evaluate(ROSTER, ["load", None]) if c["sheet"]["name"] == "Ada"]
     assert len(adas) == 1 and adas[0]["id"] != added["id"]
     kept = adas[0]["sheet"]
-    assert kept == sheet
+    history = kept.pop("history")  # TS-24: the fight written in the sheet's history, with what it changed
+    assert kept == sheet and history[-1]["cause"] == "fight" and "+$25" in history[-1]["what"]
+    assert history[-1]["what"].startswith("Showdown: A lone gunslinger at noon — "), "named after the fight"
     assert kept["money"] == ADA["money"] + 2500 and kept["scars"] and kept["hp"] < kept["max_hp"]
 
 
@@ -372,6 +374,7 @@ def test_a_getaway_at_a_hot_seat(open_page: Callable[..., Visit]) -> None:
     assert page.locator("#result-record").is_hidden(), "a hot-seat fight is nobody's own record"
     shoot(visit, "tombstone_showdown-escaped-laptop.png")
     kept = {c["sheet"]["name"]: c["sheet"] for c in page.evaluate(ROSTER, ["load", None])}
+    assert all(e["cause"] == "fight" for sheet in kept.values() for e in sheet.pop("history", []))  # TS-24
     assert kept == {p["sheet"]["name"]: p["sheet"] for p in final["party"]}
 
 

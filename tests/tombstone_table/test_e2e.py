@@ -183,7 +183,9 @@ def test_a_session_at_the_dealers_table(open_page: Callable[..., Visit]) -> None
     characters = page.evaluate(READ_ROSTER)
     adas = [c for c in characters if c["sheet"]["name"] == "Ada"]
     assert len(adas) == 1
-    assert adas[0]["sheet"] == final
+    history = adas[0]["sheet"].pop("history", [])  # TS-24: the session in the sheet's history, if it changed her
+    assert adas[0]["sheet"] == final and all(entry["cause"] == "session" for entry in history)
+    assert bool(history) == (final != seated_sheet)
     assert adas[0]["id"] != added["id"] or final == seated_sheet
 
 

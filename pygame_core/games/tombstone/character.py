@@ -8,7 +8,9 @@ What a sheet knows and the rules that use it: the four abilities and their maxim
 TOMB-9), HP = GRT + 1 (TOMB-2), the 10-slot inventory with bulky items and Fatigue and conditions
 taking slots (TOMB-2, the SRD's Exhaustion and Ability score loss), money in cents, scars (TOMB-10)
 and whether the character is up, out of the fight or dead. What the rules can write there, and so what
-an imported sheet may hold, is TS-17 (``arithmetic_errors``, ``arithmetic_notes``).
+an imported sheet may hold, is TS-17 (``arithmetic_errors``, ``arithmetic_notes``). A sheet that lives a
+campaign also keeps the advancements the Dealer granted (``advances``, TS-23) and what changed it since it
+joined the roster (``history``, TS-24); both are left out while empty, so a sheet from before them reads the same.
 
 >>> sheet = new_sheet({"STR": 2, "DEX": 3, "WIL": 1, "GRT": 1})
 >>> sheet["hp"], sheet["max_hp"], slots_used(sheet)
@@ -40,6 +42,17 @@ STATUS_WORDS: dict[str, str] = {"up": "standing", "out": "out of the fight", "de
 NAME_LIMIT = 40
 TEXT_LIMIT = 80
 MAX_ITEMS = 40
+NOTES_LIMIT = 2000
+MONEY_LIMIT = 10**9  # cents
+# TS-24: the sheet's history, newest last; the roster drops the oldest entries past the limit
+HISTORY_CAUSES: tuple[str, ...] = ("session", "fight", "edit", "advance")
+HISTORY_LIMIT = 100
+WHAT_LIMIT = 240
+WHEN_LIMIT = 40
+# TS-23: advancements the Dealer granted: one more to an ability's maximum, or a skill in words, each with its reason
+ADVANCE_KINDS: tuple[str, ...] = ("ability", "skill")
+ADVANCE_LIMIT = 60
+REASON_LIMIT = 200
 Sheet = dict[str, Any]
 
 # --- what the rules can write on a sheet (TS-17) -----------------------------------------------------
@@ -168,7 +181,8 @@ def check_sheet(data: object) -> Sheet:
 
     Every sheet an engine writes back passes unchanged, the dead's included (TS-17: GRT down to
     ``DEAD_GRT_FLOOR`` for the dead only, scars waiting on a recovery keep ``pending``); a sheet no play of
-    the rules can give is refused (``arithmetic_errors``). Whether it was drawn by the book is not this
+    the rules can give is refused (``arithmetic_errors``). ``advances`` (TS-23) and ``history`` (TS-24) are
+    optional (a sheet kept before them has neither) and left out of the canonical sheet while empty. Whether it was drawn by the book is not this
     function's business: ``forge.provenance`` says that (TS-18)."""
     if not isinstance(data, dict):
         raise _bad("A character sheet is a JSON object.")
@@ -192,7 +206,11 @@ def check_sheet(data: object) -> Sheet:
     if sheet["hp"] > sheet["max_hp"]:
         raise _bad("hp cannot be above max_hp.")
     sheet["inventory"] = _inventory(data.get("inventory"))
-    sheet["money"] = _int(data, "money", 0, 10**9)
+    money = data.get("money")
+    if type(money) is not int or not 0 <= money <= MONEY_LIMIT:
+        raise _bad(f"money must be a whole number of cents from 0 to {MONEY_LIMIT}, not {money!r}: a purse never "
+                   f"holds less than $0.")
+    sheet["money"] = money
     conditions = data.get("conditions")
     if not isinstance(conditions, list) or any(c not in CONDITIONS.values() for c in conditions):
         raise _bad(f"conditions is a list of {', '.join(CONDITIONS.values())}.")
@@ -214,12 +232,18 @@ def check_sheet(data: object) -> Sheet:
         if not isinstance(data.get(flag), bool):
             raise _bad(f"{flag} is true or false.")
         sheet[flag] = data[flag]
-    sheet["notes"] = _text(data, "notes", 2000, one_line=False)
+    sheet["notes"] = _text(data, "notes", NOTES_LIMIT, one_line=False)
     made = data.get("made", {})
     if not isinstance(made, dict):
         raise _bad("made is an object (how the character was drawn).")
     sheet["made"] = copy.deepcopy(made)
     sheet["credit"] = CREDIT
+    advances = _advances(data.get("advances", []))
+    if advances:
+        sheet["advances"] = advances
+    history = _history(data.get("history", []))
+    if history:
+        sheet["history"] = history
     errors = arithmetic_errors(sheet)
     if errors:
         raise _bad(" ".join(errors))
@@ -229,8 +253,8 @@ def check_sheet(data: object) -> Sheet:
 # --- the SRD's arithmetic (TS-17) ---------------------------------------------------------------------
 # Enforced on import (``arithmetic_errors``: check_sheet refuses the sheet): what no play of the rules can
 # write on any sheet, a hand-made one included: GRT below 0 on the living; a score above its maximum; a
-# maximum above the seven cards of the draw plus what the sheet's scars can add; max HP other than the
-# drawn GRT + 1 plus the tiers its scars can add. Every engine keeps these, so a sheet a fight or a session
+# maximum above the seven cards of the draw plus what the sheet's scars and advancements (TS-23) can add;
+# max HP other than the drawn GRT + 1 plus the tiers its scars can add and one per GRT advancement. Every engine keeps these, so a sheet a fight or a session
 # writes back always passes.
 # Only reported (``arithmetic_notes``, in the provenance the bridge gives beside a checked sheet): what the
 # rules never give a character but a sheet made by hand (a test's, a Dealer's own) may well hold: maxima
@@ -245,23 +269,28 @@ def arithmetic_errors(sheet: Sheet) -> list[str]:
         errors.append(f"GRT is {grt}, but GRT below 0 kills (TOMB-9, TS-13): only a dead character's sheet "
                       f"shows it, and this one's status is {sheet['status']}.")
     gains, hp_now, hp_later = scar_gains(sheet["scars"])
+    advanced = advance_counts(sheet)
     for a in ABILITIES:
         score, top = sheet["abilities"][a], sheet["max"][a]
         if score > top:
             errors.append(f"{a} is {score}, above its maximum {top}: nothing in the rules raises a score past "
                           f"its maximum (TS-17).")
-        if top > DRAWN_CARDS + gains[a]:
+        if top > DRAWN_CARDS + gains[a] + advanced[a]:
             raised = f"the scars on the sheet add at most {gains[a]}" if gains[a] else "no scar on the sheet raises it"
+            if advanced[a]:
+                raised += f", and its advancements add {advanced[a]} (TS-23)"
             errors.append(f"{a}'s maximum is {top}, but seven cards give at most {DRAWN_CARDS} and {raised} "
                           f"(TOMB-2, TS-9).")
-    low, high = max_hp_range(sheet["max"]["GRT"], gains["GRT"], hp_now, hp_later)
+    low, high = max_hp_range(sheet["max"]["GRT"], gains["GRT"], hp_now, hp_later, advanced["GRT"])
     if not low <= sheet["max_hp"] <= high:
         if low == high:
-            errors.append(f"max_hp must be {low} (GRT's maximum {sheet['max']['GRT']} + 1: TOMB-2), "
+            errors.append(f"max_hp must be {low} (GRT's maximum {sheet['max']['GRT']} + 1: TOMB-2, TS-23), "
+                          f"not {sheet['max_hp']}." if advanced["GRT"] else
+                          f"max_hp must be {low} (GRT's maximum {sheet['max']['GRT']} + 1: TOMB-2), "
                           f"not {sheet['max_hp']}.")
         else:
             errors.append(f"max_hp must be from {low} to {high} (the drawn GRT + 1, TOMB-2, and what the scars "
-                          f"on the sheet add, TS-9), not {sheet['max_hp']}.")
+                          f"and advancements on the sheet add, TS-9, TS-23), not {sheet['max_hp']}.")
     return errors
 
 
@@ -269,10 +298,13 @@ def arithmetic_notes(sheet: Sheet) -> list[str]:
     """What the rules never give a character but check_sheet lets in (a sheet made by hand), one sentence each."""
     notes = []
     gains = [max(scar_reach(s["roll"])[0].values(), default=0) for s in sheet["scars"]]
+    advanced = sum(advance_counts(sheet).values())
     total = sum(sheet["max"].values())
-    if not DRAWN_CARDS <= total <= DRAWN_CARDS + sum(gains):
-        extra = f" and the scars on the sheet add at most {sum(gains)}" if sum(gains) else ""
-        notes.append(f"The maxima add up to {total}: seven cards make {DRAWN_CARDS}{extra} (TOMB-2, TS-9).")
+    if not DRAWN_CARDS + advanced <= total <= DRAWN_CARDS + advanced + sum(gains):
+        extra = [*([f"the scars on the sheet add at most {sum(gains)}"] if sum(gains) else []),
+                 *([f"its advancements add {advanced}"] if advanced else [])]
+        notes.append(f"The maxima add up to {total}: seven cards make {DRAWN_CARDS}"
+                     f"{''.join(' and ' + e for e in extra)} (TOMB-2, TS-9{', TS-23' if advanced else ''}).")
     if sheet["status"] != "dead":
         for a, condition in CONDITIONS.items():
             count = sheet["conditions"].count(condition)
@@ -296,12 +328,23 @@ def scar_gains(scars: list[dict[str, Any]]) -> tuple[dict[str, int], int, int]:
     return gains, now, later
 
 
-def max_hp_range(max_grt: int, grt_gain: int, tiers_now: int, tiers_later: int) -> tuple[int, int]:
-    """The max HP the rules allow: the drawn GRT (the maximum less what scars may have added, never below 0)
-    + 1 (TOMB-2), plus a tier of 1..3 for each scar that adds one at once, and 0..3 for each that adds one on
-    recovery (it may not have come yet; a sheet kept before TS-17 may have lost the word that it waits)."""
-    return (max(0, max_grt - grt_gain) + 1 + tiers_now,
+def max_hp_range(max_grt: int, grt_gain: int, tiers_now: int, tiers_later: int,
+                 grt_advances: int = 0) -> tuple[int, int]:
+    """The max HP the rules allow: the drawn GRT (the maximum less what scars and advancements may have
+    added, never below 0) + 1 (TOMB-2), plus one per GRT advancement (TS-23: HP keeps up with GRT), a tier of
+    1..3 for each scar that adds one at once, and 0..3 for each that adds one on recovery (it may not have
+    come yet; a sheet kept before TS-17 may have lost the word that it waits)."""
+    return (max(0, max_grt - grt_gain - grt_advances) + 1 + grt_advances + tiers_now,
             max_grt + 1 + MAX_TIER * (tiers_now + tiers_later))
+
+
+def advance_counts(sheet: Sheet) -> dict[str, int]:
+    """How many advancements raised each ability's maximum (TS-23): one each."""
+    counts = {a: 0 for a in ABILITIES}
+    for advance in sheet.get("advances", []):
+        if advance["kind"] == "ability":
+            counts[advance["ability"]] += 1
+    return counts
 
 
 def _bad(message: str) -> SetupError:
@@ -382,6 +425,49 @@ def companion_json(item: Item) -> dict[str, Any]:
     """A beast or hireling on the sheet: the slots it carries and its wage a day (TS-25)."""
     return {"id": item.id, "name": item.name, "kind": item.kind, "carries": item.carries,
             "wage": item.price if item.kind == "hireling" else 0}
+
+
+def _advances(advances: object) -> list[dict[str, Any]]:
+    """The advancements (TS-23), rebuilt: ``{"kind": "ability", "ability": "STR", "reason", "when"}`` or
+    ``{"kind": "skill", "skill": words, "reason", "when"}``; a reason is required (the Dealer grants it for
+    something overcome)."""
+    shape = ('advances is a list of {"kind": "ability", "ability": STR, DEX, WIL or GRT} or {"kind": "skill", '
+             '"skill": text}, each with its "reason" and "when"')
+    if not isinstance(advances, list) or len(advances) > ADVANCE_LIMIT:
+        raise _bad(f"{shape} (at most {ADVANCE_LIMIT}).")
+    checked = []
+    for n, advance in enumerate(advances, 1):
+        if not isinstance(advance, dict) or advance.get("kind") not in ADVANCE_KINDS:
+            raise _bad(f"{shape}: advancement {n} is not.")
+        entry: dict[str, Any] = {"kind": advance["kind"]}
+        if advance["kind"] == "ability":
+            if advance.get("ability") not in ABILITIES:
+                raise _bad(f"Advancement {n} must name the ability it raises ({', '.join(ABILITIES)}).")
+            entry["ability"] = advance["ability"]
+        else:
+            entry["skill"] = _text(advance, "skill", TEXT_LIMIT)
+            if not entry["skill"].strip():
+                raise _bad(f"Advancement {n} must say what skill was learnt.")
+        entry["reason"] = _text(advance, "reason", REASON_LIMIT)
+        if not entry["reason"].strip():
+            raise _bad(f"Advancement {n} needs its reason: what the character overcame (TS-23).")
+        entry["when"] = _text(advance, "when", WHEN_LIMIT)
+        checked.append(entry)
+    return checked
+
+
+def _history(history: object) -> list[dict[str, str]]:
+    """The sheet's history (TS-24), rebuilt: ``{"cause", "when", "what"}``, oldest first, at most
+    ``HISTORY_LIMIT`` entries (the roster drops the oldest)."""
+    if not isinstance(history, list) or len(history) > HISTORY_LIMIT:
+        raise _bad(f"history is a list of at most {HISTORY_LIMIT} entries.")
+    checked = []
+    for n, entry in enumerate(history, 1):
+        if not isinstance(entry, dict) or entry.get("cause") not in HISTORY_CAUSES:
+            raise _bad(f"History entry {n} must say its cause: {', '.join(HISTORY_CAUSES)}.")
+        checked.append({"cause": entry["cause"], "when": _text(entry, "when", WHEN_LIMIT),
+                        "what": _text(entry, "what", WHAT_LIMIT)})
+    return checked
 
 
 def _is_scar(scar: object) -> bool:

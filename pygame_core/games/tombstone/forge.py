@@ -34,6 +34,7 @@ from ...cards import JOKERS, new_rng, pick, reshuffle, shuffle
 from ...engine import Event, GameInfo, IllegalMove, Json, Outcome, SeatSpec, SetupError, Shapes, State, register
 from .character import (MAX_TIER, NAME_LIMIT, TEXT_LIMIT, Sheet, arithmetic_notes, check_sheet, companion_json,
                         inventory_full, inventory_slots, item_json, new_sheet, scar_gains, sheet_constants, slots_used)
+from .character import advance_counts  # TS-23, for provenance
 from .fate import ABILITIES, SUIT_ABILITIES, check_deck_order, full_deck, label, roll_die
 from .shapes import ForgeConstants, ForgeEvent, ForgeGiveBackMove, ForgeMove, ForgePhase, ForgeReturnMove, ForgeView
 from .tables import (ARCHETYPES, BACKGROUNDS, KEPT_KINDS, NAME_COLUMNS, NAMES, SHOP, SHOP_KINDS, SHORT_CREDIT,
@@ -625,7 +626,8 @@ def replay_forge(record: object) -> tuple[Sheet | None, str]:
 
 
 def _differences(drawn: Sheet, sheet: Sheet) -> list[str]:
-    """How ``sheet`` differs from the forge's ``drawn`` one beyond what play may change (TS-18)."""
+    """How ``sheet`` differs from the forge's ``drawn`` one beyond what play and the advancements on the sheet
+    may change (TS-18, TS-23: a maximum raised without its advancement recorded is an edit)."""
     problems = []
     for field in ("name", "background"):
         if sheet[field] != drawn[field]:
@@ -637,16 +639,20 @@ def _differences(drawn: Sheet, sheet: Sheet) -> list[str]:
     if sheet["made"] != drawn["made"]:
         problems.append("How it was made (made) is not what the forge's record gives.")
     gains, hp_now, hp_later = scar_gains(sheet["scars"])
+    advanced = advance_counts(sheet)  # TS-23: each recorded advancement raised its maximum by one
     for a in ABILITIES:
-        low, high = drawn["max"][a], drawn["max"][a] + gains[a]
+        low, high = drawn["max"][a] + advanced[a], drawn["max"][a] + advanced[a] + gains[a]
         if not low <= sheet["max"][a] <= high:
-            problems.append(f"{a}'s maximum is {sheet['max'][a]}; the draw gave {low}" +
+            problems.append(f"{a}'s maximum is {sheet['max'][a]}; the draw gave {drawn['max'][a]}" +
+                            (f", its advancements add {advanced[a]}" if advanced[a] else "") +
                             (f" and the scars on the sheet add at most {gains[a]}." if gains[a] else
                              " and no scar on the sheet raises it."))
-    low, high = drawn["max_hp"] + hp_now, drawn["max_hp"] + MAX_TIER * (hp_now + hp_later)
+    base = drawn["max_hp"] + advanced["GRT"]  # HP keeps up with an advanced GRT (TS-23)
+    low, high = base + hp_now, base + MAX_TIER * (hp_now + hp_later)
     if not low <= sheet["max_hp"] <= high:
         problems.append(f"max_hp is {sheet['max_hp']}; the draw gave {drawn['max_hp']}" +
-                        (f" and the scars on the sheet add {hp_now} to {high - drawn['max_hp']}." if high > low
+                        (f", its GRT advancements add {advanced['GRT']}" if advanced["GRT"] else "") +
+                        (f" and the scars on the sheet add {hp_now} to {high - base}." if high > low
                          else " and no scar on the sheet adds to it."))
     return problems
 

@@ -93,10 +93,31 @@ class Board(TypedDict):
     weeks: int
 
 
+class Advance(TypedDict):
+    """TS-23: an advancement the Dealer granted: ``kind`` "ability" (one more to that ability's maximum) or
+    "skill" (a skill in words), with what the character overcame (``reason``) and ``when`` (ISO time)."""
+
+    kind: str
+    ability: NotRequired[str]
+    skill: NotRequired[str]
+    reason: str
+    when: str
+
+
+class HistoryEntry(TypedDict):
+    """TS-24: one change kept on the sheet: its ``cause`` ("session", "fight", "edit",
+    "advance"), ``when`` (ISO time) and ``what`` changed, in words."""
+
+    cause: str
+    when: str
+    what: str
+
+
 class Sheet(TypedDict):
     """A character sheet (``character.py``: format "tombstone-character", version 1). ``max`` holds the
     abilities' maxima (TOMB-9), ``money`` cents, ``status`` "up", "out" or "dead"; ``made`` says how the
-    character was drawn (any JSON object: an imported sheet keeps its own)."""
+    character was drawn (any JSON object: an imported sheet keeps its own); ``advances`` (TS-23) and
+    ``history`` (TS-24, oldest first) only when not empty."""
 
     format: str
     version: int
@@ -120,6 +141,8 @@ class Sheet(TypedDict):
     credit: str
     companions: NotRequired[list[Companion]]
     board: NotRequired[Board | None]
+    advances: NotRequired[list[Advance]]
+    history: NotRequired[list[HistoryEntry]]
 
 
 class LogLine(TypedDict):

@@ -2,9 +2,11 @@
 // characters of the roster kept in this browser (./roster.js, every sheet checked by the engine) as check
 // boxes, one up to the table's limit, or the table's own choice when it is given none (the Dealer's
 // table seats a sample party, the Showdown forges a stranger). A character who cannot sit down (dead, or
-// still out of the fight) is listed but not offered. An empty roster says so and offers the forge.
+// still out of the fight) is listed but not offered, with the reason; one out of the fight who may sit down
+// (the Dealer's table brings them round) is marked so. A sheet the engine found edited or imported (TS-18)
+// says so, with what on it the rules never give. An empty roster says so and offers the forge.
 import { FORGE, Roster, sheetId } from "./roster.js";
-import { make } from "./sheet-view.js";
+import { make, PROVENANCE_WORDS } from "./sheet-view.js";
 import { abilities } from "./rules.js";
 import { attachStylesheet } from "../table/stylesheet.js";
 
@@ -17,6 +19,23 @@ export function forgeHash() {
 function characterLine(sheet) {
   const scores = abilities().map((a) => `${a.id} ${sheet.abilities[a.id]}`).join(" · ");
   return `${scores} · HP ${sheet.hp}/${sheet.max_hp}${sheet.background ? ` · ${sheet.background}` : ""}`;
+}
+
+/**
+ * What the picker says of a character beside their line: why they may not sit down, that they are out of the
+ * fight (and may sit down here), and where the sheet comes from when it is not this forge's (TS-18).
+ * @param {import("./roster.js").Character} character
+ * @param {string | null} why
+ */
+function memberMarks({ sheet, provenance }, why) {
+  const marks = [];
+  if (why) marks.push(make("span", { className: "tt-member-refused", "data-refused": "" }, [`Cannot sit down: ${why}.`]));
+  else if (sheet.status === "out") marks.push(make("span", { className: "tt-member-warn", "data-out": "" }, ["Out of the fight: sits down hurt, and comes round with a night's rest (TS-14)."]));
+  if (provenance && (provenance.word === "edited" || provenance.word === "imported")) {
+    marks.push(make("span", { className: "tt-member-warn", "data-provenance": provenance.word, title: provenance.reason },
+      [`${PROVENANCE_WORDS[provenance.word]}${provenance.problems.length ? `: ${provenance.problems.join(" ")}` : ""}`]));
+  }
+  return marks;
 }
 
 /** Why a character may not sit down at a table that needs every character up (null: they may). */
@@ -54,10 +73,11 @@ export async function partyPicker({ engine, close }, { max, none, unfit = (sheet
     box.checked = why === null && ticked < max;
     if (box.checked) ticked += 1;
     box.disabled = why !== null;
-    const label = make("label", { className: `tt-member${why ? " tt-dead" : ""}` }, [box,
+    const label = make("label", { className: `tt-member${why ? " tt-dead" : ""}`, "data-status": character.sheet.status }, [box,
       make("span", { className: "tt-member-text" }, [
-        make("strong", {}, [character.sheet.name || "Nameless", why ? ` (${why})` : ""]),
+        make("strong", {}, [character.sheet.name || "Nameless", character.sheet.status === "dead" ? " †" : ""]),
         make("span", { className: "tt-member-line" }, [characterLine(character.sheet)]),
+        ...memberMarks(character, why),
       ])]);
     return { box, label, character, why };
   });

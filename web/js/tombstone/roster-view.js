@@ -1,12 +1,15 @@
 // The roster dialog: the characters kept in this browser (roster.js) as a list, each with View, Print,
 // Export and Delete (asked twice), an Import from a .json file, and a line for every entry that could not
-// be read (kept as it was, with a button to remove it). "View" shows the sheet in the same dialog. A row
-// says what the tables wrote back: the dead (dimmed, with a cross), those out of the fight, scars and
-// conditions. Any Tombstone page can open it; the tables' party pickers refuse the dead on their own.
+// be read (kept as it was, with a button to remove it). "View" shows the sheet in the same dialog, with its
+// history (TS-24) and an "Edit" that opens the sheet editor there (./sheet-editor.js). A row says what the
+// tables wrote back: the dead (dimmed, with a cross), those out of the fight, scars and conditions. Any
+// Tombstone page can open it; the tables' party pickers refuse the dead on their own.
 import { Roster, exportSheet } from "./roster.js";
 import { sheetView, make, PROVENANCE_WORDS } from "./sheet-view.js";
 import { abilities, statuses } from "./rules.js";
 import { printSheet } from "./print.js";
+import { historyView } from "./sheet-history.js";
+import { SheetEditor } from "./sheet-editor.js";
 
 /** "STR 2 · DEX 1 · WIL 3 · GRT 1 · HP 2/2" */
 export function statLine(sheet) {
@@ -142,12 +145,30 @@ export class RosterView {
     const { sheet, provenance } = character;
     const actions = make("div", { className: "sheet-actions tb-roster-actions" }, [
       button("← All characters", "plain-button", () => this.open(), { "data-back": "" }),
-      button("Print", "plain-button", () => printSheet(sheet, { provenance })),
+      button("Edit", "plain-button", () => this.showEditor(character), { "data-edit": "" }),
+      button("Print", "plain-button", () => printSheet(sheet, { provenance }), { "data-print": "" }),
       button("Export", "plain-button", () => exportSheet(sheet)),
       button("Close", "brass-button", () => this.close()),
     ]);
+    const history = historyView(sheet);
     this.dialog.replaceChildren(make("h2", { id: "tb-roster-title", className: "tb-visually-hidden" }, [sheet.name]),
-      sheetView(sheet, { provenance }), actions);
+      sheetView(sheet, { provenance }), ...(history ? [history] : []), actions);
+    this.dialog.scrollTop = 0;
+  }
+
+  /** The sheet editor in the dialog: each change is checked by the engine and kept at once (TS-24). */
+  showEditor(character) {
+    let before = character.sheet;
+    const editor = new SheetEditor({
+      character,
+      commit: async (after, change) => {
+        const answer = await this.roster.replace(before, after, change);
+        if (answer.ok && answer.character) before = answer.character.sheet;
+        return answer;
+      },
+      done: (now) => this.showSheet(now),
+    });
+    this.dialog.replaceChildren(editor.element);
     this.dialog.scrollTop = 0;
   }
 

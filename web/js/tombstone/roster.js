@@ -4,6 +4,9 @@
 // checked by the engine (bridge op `check_result`, character.check_sheet) before the page uses it; what
 // fails is reported and left as it was. The check also says where the sheet comes from (TS-18: its forge
 // record replayed), which the roster shows rather than what the sheet claims of itself.
+// Every change to a kept sheet is written in its history (TS-24, ./sheet-history.js): joining the roster,
+// a table's write-back (the differences), an edit or an advancement from the editor.
+import { withEntry, writeBackChange } from "./sheet-history.js";
 
 const PREFIX = "saloon:tombstone:character:";
 /** The forge: the game whose result a character sheet is (it checks sheets, and the table links to it). */
@@ -22,9 +25,13 @@ export const FORGE = "tombstone_forge";
  *   ok: the character kept (fresh: false when it already was); else why not
  */
 
-/** A short stable id from the sheet's text (two FNV-1a hashes): the same character is kept once. */
+/**
+ * A short stable id from the sheet's text (two FNV-1a hashes): the same character is kept once. The history
+ * is left out: the same sheet imported twice (its joining entry written at another time) is one character.
+ */
 export function sheetId(sheet) {
-  const text = JSON.stringify(sheet);
+  const { history: _history, ...rest } = sheet; // eslint-disable-line no-unused-vars
+  const text = JSON.stringify(rest);
   let a = 0x811c9dc5, b = 0x01000193 ^ text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -105,24 +112,28 @@ export class Roster {
   }
 
   /**
-   * Keep a sheet (checked first). `fresh`: false when that very character was already kept.
+   * Keep a sheet (checked first). `fresh`: false when that very character was already kept; its history
+   * then stays the one kept here (the same sheet from an older file has an older one, TS-24). `since`: when
+   * it first joined (kept through replacements).
+   * @param {any} sheet
+   * @param {string} [since]
    * @returns {Promise<Added>}
    */
-  async add(sheet) {
-    const checked = await this.check(sheet);
+  async add(sheet, since = "") {
+    let checked = await this.check(sheet);
     if (!checked.ok) return { ok: false, message: checked.message };
     const store = storage();
     if (!store) return { ok: false, message: "This browser keeps no saved data here: the character could not be kept." };
     const id = sheetId(checked.sheet);
     const key = PREFIX + id;
-    const fresh = store.getItem(key) === null;
-    const added = fresh ? new Date().toISOString() : (() => {
-      try {
-        return String(JSON.parse(store.getItem(key) ?? "{}").added ?? new Date().toISOString());
-      } catch {
-        return new Date().toISOString();
-      }
-    })();
+    const kept = readEntry(store, key);
+    const fresh = kept === null;
+    const history = kept?.sheet?.history;
+    if (Array.isArray(history) && JSON.stringify(history) !== JSON.stringify(checked.sheet.history)) {
+      checked = await this.check({ ...checked.sheet, history });
+      if (!checked.ok) return { ok: false, message: checked.message };
+    }
+    const added = since || (kept ? String(kept.added ?? "") : "") || new Date().toISOString();
     try {
       store.setItem(key, JSON.stringify({ sheet: checked.sheet, added }));
     } catch (error) {
@@ -132,20 +143,37 @@ export class Roster {
   }
 
   /**
-   * Put `after` (a sheet as a table left it) in the place of the character who sat down as `before`, found
-   * by the id of that sheet: the new sheet is kept and the old entry forgotten. Calling it again changes
-   * nothing; a character no longer on the roster (deleted meanwhile) is not brought back.
+   * Put `after` (a sheet as a table or the editor left it) in the place of the character who was `before`,
+   * found by the id of that sheet: the new sheet is kept, with `change` at the end of its history (TS-24),
+   * and the old entry forgotten. A table's write-back passes its title instead ({cause: "fight", title:
+   * "Showdown: The Hollister gang"}), or nothing (the page's address tells a Showdown fight from a session at
+   * the Dealer's table), and the differences are written after the title; a table that
+   * changed nothing writes nothing. Calling it again for the same sheets adds nothing; a character no longer
+   * on the roster (deleted meanwhile) is not brought back. A sheet the engine refuses changes nothing and
+   * says why.
+   * @param {any} before
+   * @param {any} after
+   * @param {import("./sheet-history.js").Change | import("./sheet-history.js").Source | null} [change]
    * @returns {Promise<Added>}
    */
-  async replace(before, after) {
-    const checked = await this.check(after);
-    if (!checked.ok) return { ok: false, message: `${after.name || "A character"}: ${checked.message}` };
+  async replace(before, after, change = null) {
     const store = storage();
     const oldKey = PREFIX + sheetId(before);
-    if (store?.getItem(oldKey) === null && store?.getItem(PREFIX + sheetId(checked.sheet)) === null) {
-      return { ok: false, message: `${before.name || "A character"} is no longer on your roster` };
+    const newKey = PREFIX + sheetId(after);
+    const kept = store ? readEntry(store, oldKey) : null;
+    if (kept === null || (newKey === oldKey && !change)) { // written already, or nothing changed: it stands
+      const now = store ? readEntry(store, newKey) : null;
+      const checked = await this.check(now ? now.sheet : after);
+      if (!checked.ok) return { ok: false, message: `${after.name || "A character"}: ${checked.message}` };
+      if (!now) return { ok: false, message: `${before.name || "A character"} is no longer on your roster` };
+      return { ok: true, character: { id: newKey.slice(PREFIX.length), key: newKey, sheet: checked.sheet, added: String(now.added ?? ""), provenance: checked.provenance ?? null }, fresh: false };
     }
-    const added = await this.add(checked.sheet);
+    const entry = change === null ? writeBackChange(before, after, pageTable())
+      : "what" in change ? change : writeBackChange(before, after, change);
+    const written = withEntry({ ...after, history: kept.sheet?.history ?? [] }, entry);
+    const checked = await this.check(written);
+    if (!checked.ok) return { ok: false, message: `${after.name || "A character"}: ${checked.message}` };
+    const added = await this.add(checked.sheet, String(kept.added ?? ""));
     if (added.ok && added.character?.key !== oldKey) this.remove(oldKey);
     return added;
   }
@@ -173,6 +201,25 @@ export class Roster {
     if (!key.startsWith(PREFIX)) return;
     storage()?.removeItem(key);
   }
+}
+
+/** A stored roster entry ({sheet, added}), or null when there is none or it does not read. */
+function readEntry(store, key) {
+  const text = store.getItem(key);
+  if (text === null) return null;
+  try {
+    const entry = JSON.parse(text);
+    return entry && typeof entry === "object" ? entry : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The table whose write-back this is, from the page's address: a Showdown fight or a Dealer's session. */
+function pageTable() {
+  const game = new URLSearchParams(location.hash.slice(1)).get("game") ?? "";
+  return game === "tombstone_showdown" ? { cause: /** @type {const} */ ("fight"), title: "Showdown" }
+    : { cause: /** @type {const} */ ("session"), title: "At the Dealer's table" };
 }
 
 /**

@@ -69,6 +69,17 @@ function madeWords(made) {
   ].join(", ") || "the book"}.`;
 }
 
+/** "+1 to GRT's maximum" or the skill's words: what an advancement gave (TS-23). */
+export function advanceWords(advance) {
+  return advance.kind === "ability" ? `+1 to ${advance.ability}'s maximum` : advance.skill;
+}
+
+/** The advancements the Dealer granted (TS-23), each with its reason. */
+function advancesView(advances) {
+  return make("section", { className: "tb-part tb-advances", "data-advances": "" }, [make("h3", {}, ["Advancements"]),
+    make("ul", {}, advances.map((a) => make("li", {}, [make("strong", {}, [advanceWords(a)]), ` — ${a.reason}`])))]);
+}
+
 /**
  * The sheet as an element.
  * @param {any} sheet a character sheet (character.py's JSON), possibly half made
@@ -145,6 +156,7 @@ export function sheetView(sheet, { marks = {}, caption = "", provenance = null }
     more.push(make("section", { className: "tb-part tb-scars" }, [make("h3", {}, ["Scars"]), make("ul", {},
       sheet.scars.map((s) => make("li", {}, [make("strong", {}, [s.name]), ` ${s.detail}`])))]));
   }
+  if (sheet.advances?.length) more.push(advancesView(sheet.advances));
   if (sheet.status && sheet.status !== "up") {
     more.push(make("p", { className: "tb-status" }, [sheet.status === "dead" ? "Dead" : "Out of the fight"]));
   }

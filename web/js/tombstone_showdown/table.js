@@ -77,17 +77,19 @@ function offerStranger(kit, box, sheet) {
 }
 
 /**
- * The party's sheets as the fight left them go back to the roster in place of the sheets that sat down.
+ * The party's sheets as the fight left them go back to the roster in place of the sheets that sat down, each
+ * with a history line named after the fight (a trail names every encounter it rode through).
  * @param {TableKit} kit
  * @param {any[]} seated
  * @param {any[]} party
+ * @param {string} fought the encounter's title, or the trail's titles joined
  */
-async function writeBack(kit, seated, party) {
+async function writeBack(kit, seated, party, fought) {
   const roster = new Roster(kit.engine);
   const written = [];
   const problems = [];
   for (const [i, before] of seated.entries()) {
-    const replaced = await roster.replace(before, party[i]);
+    const replaced = await roster.replace(before, party[i], { cause: "fight", title: `Showdown: ${fought}` });
     if (replaced.ok) written.push(party[i].name);
     else problems.push(replaced.message);
   }
@@ -208,7 +210,7 @@ export function makeTable(kit) {
         entries: party.map((sheet, i) => resultEntry(view.party[i], sheet, seated?.[i] ?? null, result.paid?.[`pc${i}`] ?? 0)),
         note: seated ? "Writing the sheets back to your roster…" : "",
       });
-      if (seated) box.note(await writeBack(kit, seated, party));
+      if (seated) box.note(await writeBack(kit, seated, party, view.trail ? view.trail.titles.join(", ") : view.encounter.title));
       else if (party[0]) offerStranger(kit, box, party[0]);
     },
     close: () => {
