@@ -57,3 +57,11 @@ def forged_sheet(seed: int) -> dict[str, Any]:
         move = ok(b, {"op": "legal", "session": session, "player": 0})["moves"][0]
         ok(b, {"op": "play", "session": session, "player": 0, "move": move})
     raise AssertionError("the forge did not finish")
+
+
+def stand(state: State, seat: int) -> list[dict[str, Any]]:
+    """``seat`` lets its cards stand (TS-19) while the waiting flip still waits for it; a flip that no card
+    could turn that player's way has settled itself (TS-15) and needs nothing."""
+    if getattr(state, "pending", None) is not None and seat in state.to_act():
+        return play(state, seat, type="settle")
+    return []

@@ -34,7 +34,7 @@ from ...engine import Event, GameInfo, IllegalMove, Json, Move, Outcome, SeatSpe
 from .character import Sheet, item_json, new_sheet, sheet_constants, slots_used, weapons
 from .combat import (DEALER, LOG_WINDOW, MIN_PARTY, MORALE_TARGETS, TURN_TAIL_TARGET, Combat, by_suit, cards_words,
                      check_party, deal_decks, pc_ref, scores_words, strict)
-from .shapes import TableConstants, TableEvent, TableMove, TableView
+from .shapes import CheatPreview, TableConstants, TableEvent, TableMove, TableView
 from .encounters import ENEMY_WEAPONS
 from .fate import ABILITIES, MODES, RISK_LABELS, RISKS, label, roll_die
 from .tables import (ARCHETYPES, BACKGROUNDS, DIE_OF_FATE_FAVOURS, NAME_COLUMNS, NAMES, SHORT_CREDIT, Item,
@@ -98,10 +98,10 @@ def sample_party() -> list[Sheet]:
 
 
 @register
-class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
+class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
     """A session at the Dealer's table; ``pending`` holds a flip waiting for cheats, else None."""
 
-    shapes = Shapes(TableView, TableEvent, TableMove, None, TableConstants)
+    shapes = Shapes(TableView, TableEvent, TableMove, CheatPreview, TableConstants)
 
     info = GameInfo(
         id="tombstone_table",
@@ -155,7 +155,7 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         if self.ended or (self.pending is None and self.wiped_out()):
             return []
         if self.pending is not None:
-            return sorted({0, *(self.seat_of(s["who"]) for s in self.pending["sides"] if s["who"].startswith("pc"))})
+            return self._deciding()  # each player decides for their own side (TS-19)
         hirelings = bool(self.npc_refs(("hireling",)))
         return [0, *(n + 1 for n, sheet in enumerate(self.party)
                      if sheet["status"] == "up" or (sheet["status"] == "dead" and hirelings))]
@@ -489,6 +489,10 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
     def redact_event(self, event: TableEvent, viewer: int | None) -> TableEvent:
         return cast(TableEvent, self._redact_hands(event, viewer))
 
+    def preview(self, p: int, move: TableMove) -> CheatPreview | None:
+        """A cheat's new total and verdict (TS-21); nothing for the other moves."""
+        return cast(CheatPreview | None, self._cheat_preview(p, move))
+
     def describe(self, p: int, move: TableMove) -> str:
         n = self.name_of
         if move["type"] == "save":
@@ -501,7 +505,10 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         if move["type"] == "take_over":
             return f"Take over {n(move['npc'])}"
         if move["type"] == "cheat":
-            return f"Cheat fate: {label(move['card'])} over the {label(move['covers'])}"
+            preview = self.preview(p, move)
+            said = f"Cheat fate: {label(move['card'])} over the {label(move['covers'])}"
+            return said if preview is None else f"{said} → {preview['verdict']}" + (
+                f" ({preview['warning']})" if preview["warning"] else "")
         if move["type"] == "enemy":
             return f"Bring in a {ENEMY_PRESETS[move['preset']]['name'].lower()}"
         if move["type"] == "npc_attack":
