@@ -71,7 +71,7 @@ FREE_FIELDS: dict[str, dict[str, Any]] = {
 # the rule behind a free field, where the number is more than a count (the page's forms say it)
 FREE_HELP: dict[str, dict[str, str]] = {
     "contest": {"modifier": "Added to the Dealer's flip in a contest against the Dealer (TS-10)"},
-    "npc_attack": {"attackers": "Several attackers flip enhanced and add 1 to the damage (TOMB-11)"},
+    "npc_attack": {"attackers": "Those attacking together, this one included: enhanced and 1 more damage in all (TS-22)"},
 }
 FIELDS: dict[str, set[str]] = {
     "save": {"ability", "risk"}, "contest": {"ability", "against"}, "attack": {"weapon", "target"},
