@@ -494,7 +494,8 @@ class Combat:
                 text += f" Max GRT rises to {sheet['max']['GRT']}."
         else:
             text = self._save_words(kind, ref, result, said, verdict, context)
-        self._record_result(events, {"type": "settled", "kind": kind, "who": ref, "result": result.to_json()}, text)
+        self._record_result(events, {"type": "settled", "kind": kind, "who": ref, "result": result.to_json(),
+                                     "context": context}, text)
         self._after_settle(kind, [ref], result, context, events)
 
     def _settle_contest(self, kind: str, refs: list[str], outcome: Any, context: dict[str, Any],
@@ -507,7 +508,7 @@ class Combat:
         why = _contest_rule(outcome, ability)
         winner = self.name_of(a if outcome.actor_wins else o)
         base = f"{actor_words} against {other_words}: {why}"
-        event = {"type": "settled", "kind": kind, "who": a, "other": o, "result": outcome.to_json()}
+        event = {"type": "settled", "kind": kind, "who": a, "other": o, "result": outcome.to_json(), "context": context}
         if kind == "initiative":
             first = "the party acts first" if outcome.actor_wins else "the enemies act first"
             complication = any(BLACK in f.counted for f in (outcome.actor, outcome.other))
@@ -547,7 +548,7 @@ class Combat:
         else:
             text += f": {result.total} damage to {self.name_of(target)}."
         self._record_result(events, {"type": "settled", "kind": "damage", "who": attacker, "other": target,
-                                     "result": result.to_json()}, text)
+                                     "result": result.to_json(), "context": context}, text)
         if result.total > 0:
             self._hurt(target, result.total, events)
 

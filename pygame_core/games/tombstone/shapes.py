@@ -317,13 +317,15 @@ class FlipEvent(TypedDict):
 
 class SettledEvent(TypedDict):
     """A flip judged and its result written on the sheets; ``other`` the defender of a contest or the target
-    of a damage flip; ``complication`` whether a Black Joker came up at initiative."""
+    of a damage flip; ``context`` what it was for (a flip that settled itself at once, TS-15, was never seen
+    waiting with it); ``complication`` whether a Black Joker came up at initiative."""
 
     type: Literal["settled"]
     kind: str
     who: str
     other: NotRequired[str]
     result: SaveResult | ContestResult | DamageResult
+    context: FlipContext
     complication: NotRequired[bool]
     sentence: str
 
