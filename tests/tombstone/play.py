@@ -60,8 +60,20 @@ def forged_sheet(seed: int) -> dict[str, Any]:
 
 
 def stand(state: State, seat: int) -> list[dict[str, Any]]:
-    """``seat`` lets its cards stand (TS-19) while the waiting flip still waits for it; a flip that no card
-    could turn that player's way has settled itself (TS-15) and needs nothing."""
-    if getattr(state, "pending", None) is not None and seat in state.to_act():
-        return play(state, seat, type="settle")
-    return []
+    """What one "Let the cards stand" did before each player chose for their own side (TS-19): ``seat``, then
+    every other player the waiting flip still waits for, let the cards stand; and again on the damage flip
+    that follows a hit (the target's Black Joker could force it, TS-20). A flip that no card could turn
+    anyone's way has settled itself (TS-15) and needs nothing."""
+    events: list[dict[str, Any]] = []
+    kind = None
+    while (pending := getattr(state, "pending", None)) is not None and state.to_act():
+        if kind is not None and (kind, pending["kind"]) != ("attack", "damage"):
+            break
+        kind = pending["kind"]
+        deciding = state.to_act()
+        for p in sorted(deciding, key=lambda p: p != seat):
+            if state.pending is pending and p in state.to_act():
+                events += play(state, p, type="settle")
+        if state.pending is pending:
+            break
+    return events

@@ -381,22 +381,21 @@ def test_tomb6_the_black_joker_never_touches_the_red_joker_and_only_the_dealers_
     assert last(state, "attack")["result"]["actor_wins"] and last(state, "attack")["result"]["other"]["cards"] == ["2C"]
 
 
-def test_ts15_a_flip_waits_only_for_a_card_that_could_turn_it() -> None:
-    """TS-15: an impaired contest (no cheat) waits for the Black Joker only when the hand holds it and the
-    Dealer's flip could come out better; a hand of only the Black Joker waits on a save for nothing."""
+def test_ts15_a_waiting_flip_tells_nobody_what_a_hand_holds() -> None:
+    """TS-15: whether a flip waits is read from what the table sees (the discards, the cards on the flip), never
+    from the hand: a hand with or without the Black Joker waits alike on an impaired contest it could turn;
+    once the Black Joker lies face up in the discards, nobody can force, and the flip settles at once."""
     for hand in (HAND, HAND_BJ):
         state = table([JESSE, SILAS], dealer=["KS"], decks=[pc_deck(["2C", "3C"], hand=hand), pc_deck([])])
         play(state, 1, type="contest", ability="DEX", against="dealer", mode="impaired")
-        assert (state.pending is not None) is ("BJ" in hand)
-        if state.pending is not None:
-            assert state.to_act() == [1]
-            assert state.view(2)["pending"]["sides"][0]["cheat_refusal"] == "An impaired flip cannot be cheated."
-            assert state.legal_moves(1) == [{"type": "force"}, {"type": "settle"}]
-    lone = table([JESSE, SILAS], decks=[pc_deck(["2C", "3C", "4C", "5C", "6C", "7C"], hand=HAND_BJ), pc_deck([])])
-    lone.decks["pc0"].hand = ["BJ"]
-    lone.decks["pc0"].discard = list(HAND_BJ[:4])
-    play(lone, 1, type="save", ability="DEX", risk="deadly")
-    assert lone.pending is None, "the Black Joker alone neither covers a flip nor forces a save"
+        assert state.pending is not None and state.to_act() == [1]
+        assert state.view(2)["pending"]["sides"][0]["cheat_refusal"] == "An impaired flip cannot be cheated."
+        assert state.legal_moves(1) == ([{"type": "force"}] if "BJ" in hand else []) + [{"type": "settle"}]
+    seen = table([JESSE, SILAS], dealer=["KS"], decks=[pc_deck(["BJ", "2C", "3C"]), pc_deck([])])
+    play(seen, 1, type="save", ability="DEX", risk="standard")  # the Black Joker flipped: a failure, discarded
+    assert seen.pending is None and "BJ" in seen.decks["pc0"].discard
+    play(seen, 1, type="contest", ability="DEX", against="dealer", mode="impaired")
+    assert seen.pending is None, "the Black Joker is face up in the discards: nothing could turn the flip"
 
 
 # --------------------------------------------------------------------------- attacks (TOMB-8, TOMB-11)
@@ -456,9 +455,11 @@ def test_tomb11_several_attackers_attack_enhanced_for_one_more_damage() -> None:
     state = table([pc("Kit", STR=0, GRT=5, hp=6, max_hp=6)],
                   dealer=["9S", "8S", "7H"], decks=[pc_deck(["2S"])])
     play(state, 0, type="enemy", preset="brute")  # a club: melee STR 3, hand 1/3/4
-    play(state, 0, type="npc_attack", npc="npc0", target="pc0", attackers=2)  # Kit's hand cannot turn it: settled
-    side = last(state, "attack")["result"]["actor"]
+    play(state, 0, type="npc_attack", npc="npc0", target="pc0", attackers=2)
+    side = waiting(state)["sides"][0]
     assert side["mode"] == "enhanced" and side["cards"] == ["9S", "8S"]
+    assert waiting(state)["context"]["why"] == "several attackers: enhanced" and waiting(state)["context"]["bonus"] == 1
+    stand(state, 1)
     damage = last(state, "damage")["result"]
     assert damage["total"] == 3 + 1 and damage["bonus"] == 1
     assert state.party[0]["hp"] == 2
@@ -470,14 +471,15 @@ def test_tomb11_a_posse_attacks_enhanced_for_three_more_and_is_attacked_impaired
                   dealer=["9C", "8C", "7H", "AS", "2S"], decks=[pc_deck(["2H", "KC", "QC"])])
     play(state, 0, type="enemy", preset="posse")
     play(state, 0, type="npc_attack", npc="npc0", target="pc0", attackers=2)
-    assert last(state, "attack")["result"]["actor"]["mode"] == "enhanced"
-    assert last(state, "damage")["result"]["bonus"] == 3, "a posse's +3, not +1 more"
-    assert "(a posse attacks enhanced)" in " ".join(sentences(state))
+    assert waiting(state)["sides"][0]["mode"] == "enhanced"
+    assert waiting(state)["context"]["bonus"] == 3, "a posse's +3, not +1 more"
+    assert waiting(state)["context"]["why"] == "a posse attacks enhanced"
+    stand(state, 1)
     assert last(state, "damage")["result"]["total"] == 3 + 3 and state.party[0]["hp"] == 2
-    play(state, 1, type="attack", weapon=0, target="npc0")
-    side = last(state, "attack")["result"]["actor"]
-    assert side["mode"] == "impaired" and side["cards"] == ["KC", "QC"]
-    assert "(attacks against a posse are impaired)" in " ".join(sentences(state))
+    play(state, 1, type="attack", weapon=0, target="npc0")  # impaired, already a hit: settled at once (TS-15)
+    attack = last(state, "attack")
+    assert attack["result"]["actor"]["mode"] == "impaired" and attack["result"]["actor"]["cards"] == ["KC", "QC"]
+    assert attack["context"]["why"] == "attacks against a posse are impaired"
 
 
 # --------------------------------------------------------------------------- damage (TOMB-9, TS-11, TS-16)

@@ -166,7 +166,7 @@ class Combat:
         return list(self.pending["deciding"]) if self.pending is not None else []
 
     def _who_decides(self) -> list[int]:
-        """TS-15, TS-19: the seats involved that have not let their cards stand and hold a card that could
+        """TS-15, TS-19: the seats involved that have not let their cards stand and may hold a card that could
         turn the flip their way."""
         assert self.pending is not None
         stood = self.pending["stood"]
@@ -174,24 +174,38 @@ class Combat:
                        if self.seat_of(ref) not in stood and self._could_change(ref)})
 
     def _could_change(self, ref: str) -> bool:
-        """TS-15: whether a card of ``ref``'s hand laid over their own side would turn the flip their way, or
-        whether their Black Joker could: some card the Dealer's deck may give on the flip again (TS-20)."""
+        """TS-15: whether some card ``ref``'s hand may hold, as far as the other seats can tell, would turn the
+        flip their way when laid over their own side, or whether the Black Joker, if the hand may hold it,
+        could: some card the Dealer's deck may give on the flip again (TS-20). Read from what the table sees,
+        so that a flip waiting tells nobody what a hand holds."""
         assert self.pending is not None
         sides = self.pending["sides"]
         now = self._standing(ref, sides)
-        hand = set(self.decks[ref].hand)
+        possible = self._possible_hand(ref)
         for i, side in enumerate(sides):
-            if side["who"] == ref and self._cheat_refusal(side) is None:
-                for card in hand - {BLACK}:
+            if side["who"] == ref and self._cheat_refusal(side, public=True) is None:
+                for card in possible - {BLACK}:
                     for covered in side["cards"]:
                         if self._standing(ref, _with(sides, i, cheat=card, covered=covered)) > now:
                             return True
-        if self._force_refusal(self.seat_of(ref)) is None:
+        if BLACK in possible and self._force_refusal(self.seat_of(ref), public=True) is None:
             i, dealer = next((i, s) for i, s in enumerate(sides) if not s["who"].startswith("pc"))
             for cards in self._reflips(dealer):
                 if self._standing(ref, _with(sides, i, cards=list(cards))) > now:
                     return True
         return False
+
+    def _possible_hand(self, ref: str) -> set[str]:
+        """The cards ``ref``'s hand may hold as far as the table can tell: none for an empty hand, else every
+        card of the deck that is neither in its (face-up) discards nor lying on the waiting flip."""
+        deck = self.decks[ref]
+        if not deck.hand:
+            return set()
+        shown = set(deck.discard)
+        for side in self.pending["sides"] if self.pending else []:
+            if side["deck"] == ref:
+                shown |= {*side["cards"], *([side["cheat"]] if side["cheat"] else [])}
+        return set(full_deck()) - shown
 
     def _reflips(self, side: dict[str, Any]) -> list[tuple[str, ...]]:
         """The cards (or ordered pairs) the Dealer's deck may give if forced to flip ``side`` again: from its
