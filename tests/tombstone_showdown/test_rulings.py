@@ -349,11 +349,12 @@ def test_sd5_enemies_with_one_kind_of_weapon_gang_up_enhanced_for_one_more_damag
     events = play(state, 0, type="attack", npcs=["npc0", "npc2"], target="pc0")
     assert events[0]["type"] == "gang_up"
     assert events[0]["sentence"] == "Ruby Hollister, Hollister boy 2 all go for Kit, Ruby Hollister leading."
-    side = flipped(state, "attack")["sides"][0]
-    assert last(state, "attack")["who"] == "npc0"
-    assert (side["modifier"], side["mode"], side["cards"]) == (2, "enhanced", ["9C", "8C"])
-    assert flipped(state, "attack")["context"]["bonus"] == 1 and flipped(state, "attack")["context"]["why"] == "several attackers: enhanced"
+    side = waiting(state)["sides"][0]
+    assert (side["who"], side["modifier"], side["mode"], side["cards"]) == ("npc0", 2, "enhanced", ["9C", "8C"])
+    assert waiting(state)["context"]["bonus"] == 1 and waiting(state)["context"]["why"] == "several attackers: enhanced"
     assert npc(state, "npc0")["acted"] and npc(state, "npc2")["acted"] and not npc(state, "npc1")["acted"]
+    refused(state, 0, "not_your_turn", type="attack", npcs=["npc1"], target="pc0")
+    stand(state, 1)
     damage = last(state, "damage")["result"]
     assert damage["total"] == 3 + 1 and damage["bonus"] == 1 and state.party[0]["hp"] == 2
     assert state.to_act() == [0]
@@ -604,7 +605,7 @@ def test_tomb6_the_defender_forces_the_attackers_flip_but_never_touches_the_dama
     twin = showdown([KIT], dealer=["KS", "QS", "AH"], decks=[pc_deck(["2C", "3C"], hand=HAND_BJ)])
     stand(twin, 1)
     play(twin, 0, type="attack", npcs=["npc0"], target="pc0")
-    stand(twin, 1)
+    play(twin, 1, type="settle")  # Q♠ + 3 against 3♣ + 2: a hit
     assert waiting(twin)["kind"] == "damage" and twin.to_act() == [1] and {"type": "force"} in twin.legal_moves(1)
     stand(twin, 1)
     assert last(twin, "damage")["result"]["card"] == "AH" and twin.party[0]["hp"] == 2
@@ -845,12 +846,13 @@ def test_sd9_turning_tail_at_11_gets_clean_away() -> None:
 
 
 def test_sd9_a_failure_gives_every_enemy_a_free_attack_one_after_another() -> None:
-    """SD-9: 8♣ + 2 is short; Ruby then the boy each shoot at Kit's back, alone and plain, and then he is away
-    (Kit's hand turns none of it, so it all settles at once: TS-15)."""
+    """SD-9: 8♣ + 2 is short; Ruby then the boy each shoot at Kit's back, alone and plain, and then he is away."""
     tough = pc("Kit", DEX=2, GRT=5)
     state = showdown([tough], "gang", dealer=["2S", "3S", "4S"], decks=[pc_deck(["KC", "8C", "KS", "KH"])])
     stand(state, 1)
     events = play(state, 1, type="turn_tail")
+    while not state.is_over():
+        events += stand(state, 1)  # the save, each free attack and its damage, as each waits for Kit
     told = [e.get("sentence", "") for e in events]
     ruby = told.index("Ruby Hollister takes a free shot at Kit's back.")
     boy = told.index("Hollister boy takes a free shot at Kit's back.")
