@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+import pytest
+
 from saloon_site import LAPTOP, PHONE, Visit
 from pygame_core.games.tombstone.character import item_json, new_sheet
 from pygame_core.games.tombstone.tables import ARCHETYPES
@@ -274,3 +276,26 @@ def test_two_players_choose_for_their_own_sides(open_page: Callable[..., Visit])
     assert len(visit.record()["moves"]) == moves, "the first tap plays nothing"
     click_and_wait(visit, move_selector(worse, 1))
     assert visit.record()["moves"][-1][1] == worse
+
+
+@pytest.mark.parametrize("name,viewport", [("390x844", PHONE), ("844x390", {"width": 844, "height": 390})])
+def test_a_waiting_contest_on_a_phone(open_page: Callable[..., Visit], name: str, viewport: dict[str, int]) -> None:
+    """The contest of seed 5 waiting for Silas, his hand shown, on a phone held both ways: nothing wider than
+    the screen and every control of the panel at least 44 px."""
+    visit = open_page(viewport, scale=2, touch=True)
+    page = visit.goto()
+    page.wait_for_selector(f"button[data-setup='{GAME}']")
+    page.click(f"button[data-setup='{GAME}']")
+    page.locator(".tt-party-pick").wait_for()
+    page.check("input[name='tt-party'][value='sample']")
+    page.fill("#setup-form input[name='seed']", "5")
+    page.click("#setup-form button[value='deal']")
+    page.wait_for_selector("#move-list button.move")
+    page.click("button.tt-actor[data-actor='1']")
+    click_and_wait(visit, move_selector({"type": "contest", "ability": "DEX", "against": "pc1"}, 1))
+    click_and_wait(visit, "#move-list button[data-hand='2']")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    small = page.evaluate("""() => [...document.querySelectorAll('#move-list button')]
+        .map((b) => b.getBoundingClientRect()).filter((r) => r.width < 44 || r.height < 44).length""")
+    assert small == 0
+    settle_and_shoot(visit, f"tombstone_table-pc-contest-{name}.png")
