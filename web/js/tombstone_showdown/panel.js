@@ -107,7 +107,7 @@ export class ShowdownPanel extends MovePanel {
   flipControls(view, seat, legal) {
     const { pending } = view;
     const controls = [el("ul", { className: "tt-sides" }, pending.sides.map((side) => el("li", {}, [
-      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${flipWords(side.flip, side.ability)}`,
+      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${pending.kind === "damage" ? side.cards.map(cardText).join(" and ") : flipWords(side.flip, side.ability)}`,
     ])))];
     if (pending.context.why) controls.push(el("p", { className: "tt-refusal" }, [`This flip: ${pending.context.why}.`]));
     if (pending.damage) controls.push(el("p", { className: "tt-quiet" }, [`As it stands: ${damageWords(pending.damage)}.`]));

@@ -6,6 +6,7 @@
 // stand" (TS-19) and, once they show their hand, its cheats with the total each gives (TS-21) and the Black
 // Joker's re-flip when offered; the reasons a side may not be cheated.
 import { MovePanel, el } from "../move-panel.js";
+import { cardText } from "../cards.js";
 import { seatButton, seatButtons, group, confirmed } from "../tombstone/seat-moves.js";
 import { cheatWords, damageWords } from "../tombstone/fate-words.js";
 import { seatName, nameOf, pendingTitle, flipWords, riskShort } from "./texts.js";
@@ -265,7 +266,7 @@ export class TablePanel extends MovePanel {
     const { pending } = view;
     const controls = [];
     const sides = pending.sides.map((side) => el("li", {}, [
-      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${flipWords(side.flip, side.ability)}`,
+      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${pending.kind === "damage" ? side.cards.map(cardText).join(" and ") : flipWords(side.flip, side.ability)}`,
       ...(side.who.startsWith("pc") && side.cheat_refusal ? [el("span", { className: "tt-refusal" }, [`No cheat: ${side.cheat_refusal}`])] : []),
     ]));
     controls.push(el("ul", { className: "tt-sides" }, sides));
