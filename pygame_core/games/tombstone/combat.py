@@ -1,8 +1,10 @@
 """The combat path both Tombstone tables share: flips from each participant's deck, cheating fate, settling.
 
 A ``Combat`` holds the party's sheets, the non-player characters and every deck of fate (TOMB-1). An action
-flips its sides (``_side``) and waits as ``pending`` while a player character in it may still lay a hand
-card over their own flip or spend the Black Joker on the Dealer's (TOMB-6, TS-2); ``_settle`` judges it
+flips its sides (``_side``) and waits as ``pending`` while a player in it may hold, as far as the table can
+see, a card that would turn it their way: over their own flip, or the Black Joker against the Dealer's (the
+damage flip against their character included) (TOMB-6, TS-2, TS-15, TS-20). Each such player lets their own
+cards stand (TS-19); a cheat offers its preview (TS-21). Once nobody is left to decide, ``_settle`` judges it
 (``fate``), writes the result on the sheets (damage, critical saves, death: TOMB-9; scars: TOMB-10) and
 starts the next flip the action needs (an attack's damage, a GRT save against critical damage). Every
 settled flip is told in one sentence, the way the table would say it.

@@ -6,11 +6,13 @@ seat may act whenever no flip is waiting (``to_act`` lists them all): a save, a 
 damage, turning tail; the Dealer's tools (a reaction, the die of fate, a hireling, an enemy, an enemy's
 attack, a morale save, initiative, a hazard, Fatigue, rests, recovering from a scar, ending the session).
 
-A flip that someone may still cheat (TOMB-6, TS-2) waits as ``pending``: the player characters in it
-may lay a hand card over their own flip or spend the Black Joker to make the Dealer flip again, and
-``settle`` judges it (``fate``), writes the result on the sheets (TOMB-9, TOMB-10) and carries on (an
-attack's hit asks for its damage flip, damage past HP asks for the GRT save). A flip nobody can change is
-settled at once. Every settled flip is told in one sentence, the way the table would say it.
+A flip that a player may still turn their way (TOMB-6, TS-2, TS-15) waits as ``pending``: the player
+characters in it may lay a hand card over their own flip or spend the Black Joker to make the Dealer flip
+again (the damage flip against their character too, TS-20), and each lets their own cards stand with
+``settle`` (TS-19); when nobody is left to decide it is judged (``fate``), written on the sheets (TOMB-9,
+TOMB-10) and carried on (an attack's hit asks for its damage flip, damage past HP asks for the GRT save).
+A flip nobody could turn is settled at once. Every settled flip is told in one sentence, the way the table
+would say it.
 
 Moves with free parameters (``modifier``, ``mode``, ``other_mode``, ``amount``, ``name``) are listed in
 ``legal_moves`` with their defaults left out; ``view()["forms"]`` says which fields a page may vary.
