@@ -206,3 +206,18 @@ def test_ts15_a_flip_settled_at_once_is_one_no_card_of_the_hand_could_turn(seed:
     if state.pending is None or state.pending["kind"] == "damage":
         settled = [e for e in state.view(0)["last"] if e["kind"] in ("save", "contest", "attack")]
         assert settled and not _could_turn(settled[0]["result"], hand, 1 if action == "defend" else 0)
+
+
+def test_ts21_covering_a_counted_red_joker_warns_and_is_never_offered_in_play() -> None:
+    """A Red Joker flipped is a sure success: the save settles at once (TS-15), so no cheat over it is ever
+    offered; were one asked for (a flip set up by hand), its preview warns."""
+    state = table([JESSE], decks=[pc_deck(["RJ"], hand=["KD", *HAND[:4]])])
+    play(state, 1, type="save", ability="DEX", risk="deadly")
+    assert state.pending is None and last(state, "save")["result"]["rule"] == "red_joker"
+    side = {"who": "pc0", "deck": "pc0", "ability": "DEX", "modifier": 4, "mode": "normal", "cards": ["RJ"],
+            "cheat": None, "covered": None, "forced": False}
+    state.pending = {"kind": "save", "sides": [side], "context": {"ability": "DEX", "target": 13}, "stood": [],
+                     "deciding": [1]}
+    assert state.preview(1, {"type": "cheat", "card": "KD", "covers": "RJ"}) == {
+        "total": 17, "verdict": "17, made", "warning": "The Red Joker is a sure success: covering it throws that away."}
+    state.pending = None
