@@ -3,7 +3,8 @@
 It sees what its character's player sees (``view(p)``: its own hand, nobody else's, no deck's order) and
 plays by a few plain rules. While a flip waits, it cheats with the smallest hand card that turns a loss
 into a win (a save made, a contest won, a better damage tier), spends the Black Joker on a Dealer's flip
-it cannot beat otherwise, and else lets the cards stand. On its turn: at the rattlesnake, the save it is
+it cannot beat otherwise or on a Dealer's damage flip that would take it to 0 HP or past (TS-20), and else
+lets the cards stand. On its turn: at the rattlesnake, the save it is
 likeliest to make; in a fight it turns tail when it is hurt, one more hit would be its last and the
 enemies still outnumber the party, takes a swig when hurt and able, takes cover in round 1 when there is cover and
 the enemies shoot, and otherwise attacks the enemy it is likeliest to bring down with the weapon that
@@ -46,6 +47,10 @@ class PartyBot:
         mine = {m["covers"] for m in moves if m["type"] == "cheat"}
         if not mine and not any(m["type"] == "force" for m in moves):
             return settle
+        if not any(s["who"].startswith("pc") for s in pending["sides"]):  # the Dealer's damage flip against me (TS-20)
+            force = next((m for m in moves if m["type"] == "force"), None)
+            hurt = pending["damage"]["total"] >= _me(view, moves)["effective_hp"] if pending["damage"] else False
+            return force if force is not None and hurt else settle
         me = next((i for i, s in enumerate(pending["sides"]) if s["who"].startswith("pc") and s["cheat_refusal"] is None), None)
         if me is None:
             me = next(i for i, s in enumerate(pending["sides"]) if s["who"].startswith("pc"))

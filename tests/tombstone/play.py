@@ -57,3 +57,23 @@ def forged_sheet(seed: int) -> dict[str, Any]:
         move = ok(b, {"op": "legal", "session": session, "player": 0})["moves"][0]
         ok(b, {"op": "play", "session": session, "player": 0, "move": move})
     raise AssertionError("the forge did not finish")
+
+
+def stand(state: State, seat: int) -> list[dict[str, Any]]:
+    """What one "Let the cards stand" did before each player chose for their own side (TS-19): ``seat``, then
+    every other player the waiting flip still waits for, let the cards stand; and again on the damage flip
+    that follows (a hit, a snake's strike: the target's Black Joker could force it, TS-20). A flip that no card could turn
+    anyone's way has settled itself (TS-15) and needs nothing."""
+    events: list[dict[str, Any]] = []
+    kind = None
+    while (pending := getattr(state, "pending", None)) is not None and state.to_act():
+        if kind is not None and pending["kind"] != "damage":
+            break
+        kind = pending["kind"]
+        deciding = state.to_act()
+        for p in sorted(deciding, key=lambda p: p != seat):
+            if state.pending is pending and p in state.to_act():
+                events += play(state, p, type="settle")
+        if state.pending is pending:
+            break
+    return events

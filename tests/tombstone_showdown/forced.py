@@ -53,6 +53,18 @@ def waiting(state: ShowdownState) -> dict[str, Any]:
     return state.pending
 
 
+def flipped(state: ShowdownState, kind: str) -> dict[str, Any]:
+    """The flip of ``kind``: still waiting, or settled by the last move (a flip no hand card could turn settles
+    itself, TS-15): its kind, context and sides (each side's cards, mode and modifier)."""
+    if state.pending is not None and state.pending["kind"] == kind:
+        return state.pending
+    event = last(state, kind)
+    result = event["result"]
+    sides = ([result["actor"], result["other"]] if result["kind"] == "contest" else [result["flip"]]
+             if result["kind"] == "save" else [{"cards": [result["card"]], "mode": "normal", "modifier": 0}])
+    return {"kind": kind, "context": event["context"], "sides": sides}
+
+
 def last(state: ShowdownState, kind: str) -> dict[str, Any]:
     """The last settled result of ``kind`` in the last move."""
     results = [e for e in state.view(0)["last"] if e["kind"] == kind]

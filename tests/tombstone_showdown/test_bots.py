@@ -79,10 +79,25 @@ def test_the_party_cheats_a_lost_initiative_into_a_win_with_its_smallest_card() 
     assert move == {"type": "cheat", "card": "KC", "covers": "2D"}
 
 
-def test_the_party_lets_a_won_flip_stand() -> None:
+def test_a_won_flip_never_waits_for_the_party() -> None:
+    """9♦ + 2 against 2♠ + 3: the draw is won as it stands, so it settles itself (TS-15) and the bot's turn comes."""
     deal = [deck("2S"), deck("10H", "KC", "3S", "4S", "5S", "9D")]
     state = GAME.new_game(seed=1, options={"encounter": "noon"}, deal=deal, setup={"party": [gunhand()]})
-    assert PartyBot(1).choose(state.view(1), state.legal_moves(1)) == {"type": "settle"}
+    assert state.pending is None and state.to_act() == [1]
+    assert PartyBot(1).choose(state.view(1), state.legal_moves(1))["type"] == "attack"
+
+
+def test_the_party_forces_a_dealers_damage_flip_that_would_drop_it() -> None:
+    """TS-20: Deacon's Q♠ hits Kit (HP 3); a Q♥ for damage would take 4: the bot spends the Black Joker; a 2♥
+    (1 damage) it lets stand."""
+    for card, choice in (("QH", "force"), ("2H", "settle")):
+        deal = [deck("KS", "QS", card), deck("10H", "BJ", "3S", "4S", "5S", "2C", "3C")]
+        state = GAME.new_game(seed=1, options={"encounter": "noon"}, deal=deal, setup={"party": [gunhand()]})
+        state.play(1, {"type": "settle"})  # the draw: 2♣ + 2 against K♠ + 3
+        state.play(0, state.auto_move(0))
+        state.play(1, {"type": "settle"})  # Q♠ + 3 against 3♣ + 2: a hit
+        assert state.pending is not None and state.pending["kind"] == "damage"
+        assert PartyBot(1).choose(state.view(1), state.legal_moves(1))["type"] == choice
 
 
 def test_simulate_reports_every_encounter_with_intervals_and_none_is_certain() -> None:

@@ -18,7 +18,7 @@ from tombstone_showdown.forced import ANN, KIT
 GAME_ID = "tombstone_showdown"
 VIEWERS: list[int | None] = [0, 1, 2, 3, None]
 # Kit draws K♣ against the Dealer's 2♠ + 2 for round 1; the rest of each deck in the standard order
-DEAL = [deck("2S"), pc_deck(["KC"]), pc_deck([])]
+DEAL = [deck("9S"), pc_deck(["2C"], hand=["KC", "3D", "4D", "5D", "6D"]), pc_deck([])]  # Kit's K♣ can win the draw
 
 
 def view(b: Bridge, player: int | None, session: str = "s1") -> dict[str, Any]:
@@ -81,7 +81,7 @@ def test_a_fight_opens_with_the_party_and_its_encounter() -> None:
     assert [p["sheet"]["name"] for p in shown["party"]] == ["Kit", "Ann"]
     assert [n["name"] for n in shown["npcs"]] == ["Ruby Hollister", "Hollister boy", "Hollister boy 2"]
     assert shown["pending"]["kind"] == "initiative" and answer["to_act"] == [1]
-    assert shown["party"][0]["hand"] == ["2D", "3D", "4D", "5D", "6D"] and shown["party"][1]["hand"] is None
+    assert shown["party"][0]["hand"] == ["KC", "3D", "4D", "5D", "6D"] and shown["party"][1]["hand"] is None
     record = ok(b, {"op": "record", "session": "s1"})["record"]
     assert record["setup"] == {"party": [KIT, ANN]} and record["deal"] == DEAL
     assert record["options"] == {"encounter": "gang"}
@@ -89,19 +89,21 @@ def test_a_fight_opens_with_the_party_and_its_encounter() -> None:
 
 
 def test_labels_the_dealers_seat_and_a_whole_fight() -> None:
-    """Kit wins the draw, both take cover; the Dealer, asked through ``auto``, gangs up on Kit (the weaker,
+    """Kit wins the draw with his K♣, both take cover; the Dealer, asked through ``auto``, gangs up on Kit (the weaker,
     in cover: SD-12); then the fight is played out, every view and event checked."""
     b = Bridge()
     ok(b, {"op": "new", "game": GAME_ID, "seed": 5, "options": {"encounter": "gang"}, "deal": DEAL,
            "setup": {"party": [KIT, ANN]}})
     labels = ok(b, {"op": "legal", "session": "s1", "player": 1})["labels"]
-    assert labels[0] == "Cheat fate: 2♦ over the K♣" and labels[-1] == "Let the cards stand"
+    assert labels[0] == "Cheat fate: K♣ over the 2♣ → 15, wins" and labels[-1] == "Let the cards stand"
+    assert labels[1] == "Cheat fate: 3♦ over the 2♣ → 5, loses"
     with Unchanged(b):
         fails(b, {"op": "play", "session": "s1", "player": 2, "move": {"type": "settle"}}, "not_your_turn")
         fails(b, {"op": "play", "session": "s1", "player": 1, "move": {"type": "take_cover"}}, "flip_waiting")
         fails(b, {"op": "auto", "session": "s1", "player": 0}, "not_your_turn")
-    events = ok(b, {"op": "play", "session": "s1", "player": 1, "move": {"type": "settle"}})["events"]
-    assert events[-1]["sentence"].endswith("the party acts first.")
+    events = ok(b, {"op": "play", "session": "s1", "player": 1,
+                    "move": {"type": "cheat", "card": "KC", "covers": "2C"}})["events"]
+    assert events[-1]["sentence"].endswith("the party acts first."), "won by the cheat: settled at once (TS-15)"
     labels = ok(b, {"op": "legal", "session": "s1", "player": 1})["labels"]
     assert labels[:2] == ["Shoot Ruby Hollister with the revolver", "Shoot Hollister boy with the revolver"]
     assert "Attack Hollister boy with the knife" in labels and "Attack Ruby Hollister with the bare hands" in labels
@@ -120,8 +122,11 @@ def test_labels_the_dealers_seat_and_a_whole_fight() -> None:
     answer = ok(b, {"op": "auto", "session": "s1", "player": 0, "viewer": 2})
     assert answer["move"] == {"type": "attack", "npcs": ["npc0", "npc2"], "target": "pc0"}
     assert answer["events"][0]["type"] == "gang_up"
-    assert view(b, 2)["view"]["pending"]["context"]["why"] == \
-        "several attackers: enhanced, but Kit is in cover: the two cancel"
+    attack = next(e for e in answer["events"] if e["type"] == "flip" and e["kind"] == "attack")
+    assert attack["sides"][0]["mode"] == "normal"
+    settled = [e for e in answer["events"] if e["type"] == "settled" and e["kind"] == "attack"]
+    why = (settled[0]["context"] if settled else view(b, 2)["view"]["pending"]["context"])["why"]
+    assert why == "several attackers: enhanced, but Kit is in cover: the two cancel"
     for _ in range(500):
         if not step(b):
             break

@@ -17,7 +17,7 @@ from pygame_core import IllegalMove, get_game, replay
 from pygame_core.games.tombstone.character import item_json
 from pygame_core.games.tombstone.encounters import ENCOUNTERS, ENEMY_WEAPONS
 from pygame_core.games.tombstone.showdown import ShowdownState
-from tombstone.play import pc, pc_deck, play
+from tombstone.play import pc, pc_deck, play, stand
 from tombstone.redeal import redeal
 from tombstone_showdown.forced import KIT, clone_of, random_party, showdown
 
@@ -106,16 +106,16 @@ def test_sd12_an_empty_heavy_gun_is_reloaded_first() -> None:
     tough = pc("Kit", DEX=2, GRT=5)
     state = showdown([tough], "gang", dealer=["KS", "2S", "3S", "KH"], decks=[pc_deck(["2C", "KC", "QC", "2H"])])
     state.npcs[0]["weapon"] = item_json(ENEMY_WEAPONS["buffalo_gun"])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.auto_move(0) == {"type": "attack", "npcs": ["npc0"], "target": "pc0"}, "the best hand shoots"
     play(state, 0, **state.auto_move(0))
-    play(state, 1, type="settle")  # 2♠ + 2 against K♣ + 2: a miss
+    stand(state, 1)  # 2♠ + 2 against K♣ + 2: a miss
     assert state.view(0)["npcs"][0]["loaded"] is False
     assert state.auto_move(0) == {"type": "attack", "npcs": ["npc1"], "target": "pc0"}
     play(state, 0, **state.auto_move(0))
-    play(state, 1, type="settle")  # 3♠ + 1 against Q♣ + 1
+    stand(state, 1)  # 3♠ + 1 against Q♣ + 1
     play(state, 1, type="take_cover")
-    play(state, 1, type="settle")  # round 2: K♥ + 2 against 2♥ + 2, the enemies first
+    stand(state, 1)  # round 2: K♥ + 2 against 2♥ + 2, the enemies first
     assert state.to_act() == [0] and state.auto_move(0) == {"type": "reload", "npc": "npc0"}
     play(state, 0, type="reload", npc="npc0")
     assert state.view(0)["npcs"][0]["loaded"] is True
@@ -124,9 +124,9 @@ def test_sd12_an_empty_heavy_gun_is_reloaded_first() -> None:
 def test_sd12_a_wounded_enemy_takes_cover_and_the_others_attack() -> None:
     """SD-12: Kit's revolver takes 1 HP off Ruby (A♥: tier 1); in the enemies' turn she dives for cover."""
     state = showdown([KIT], "gang", dealer=["2S", "3S"], decks=[pc_deck(["KC", "KS", "AH"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=0, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.view(0)["npcs"][0]["hp"] == 1 and state.to_act() == [0]
     assert state.auto_move(0) == {"type": "take_cover", "npc": "npc0"}
     play(state, 0, type="take_cover", npc="npc0")
@@ -139,11 +139,11 @@ def test_sd12_an_outnumbered_enemy_takes_cover() -> None:
     party = [pc("Kit", STR=2, DEX=2, items=("knife",)), pc("Ann", STR=2, items=("knife",))]
     state = showdown(party, "gang", dealer=["2S", "3S", "KS", "4S", "QS"],
                      decks=[pc_deck(["KC", "KH", "7H"]), pc_deck(["KD", "8H"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=0, target="npc1")
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 2, type="attack", weapon=0, target="npc2")
-    play(state, 2, type="settle")
+    stand(state, 2)
     assert [n["status"] for n in state.view(0)["npcs"]] == ["up", "dead", "dead"] and state.to_act() == [0]
     assert state.view(0)["npcs"][0]["hp"] == state.view(0)["npcs"][0]["max_hp"]
     assert state.auto_move(0) == {"type": "take_cover", "npc": "npc0"}
@@ -154,7 +154,7 @@ def test_sd12_the_dealer_goes_for_the_weakest(kit_grt: int, ann_grt: int, target
     """SD-12: least HP and GRT together (GRT 2: HP 3, 5 in all); on a tie, the first seat."""
     party = [pc("Kit", DEX=2, GRT=kit_grt), pc("Ann", DEX=1, GRT=ann_grt)]
     state = showdown(party, dealer=["KS"], decks=[pc_deck(["2C"]), pc_deck([])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.to_act() == [0] and state.auto_move(0)["target"] == target
 
 
@@ -163,17 +163,17 @@ def test_sd12_out_of_cover_is_weaker() -> None:
     draws the fire."""
     party = [pc("Kit", DEX=2), pc("Ann", DEX=1, items=("knife",))]
     state = showdown(party, "gang", dealer=["2S", "KS"], decks=[pc_deck(["KC"]), pc_deck(["2C"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="take_cover")
     play(state, 2, type="attack", weapon=0, target="npc1")
-    play(state, 2, type="settle")
+    stand(state, 2)
     assert state.to_act() == [0] and state.auto_move(0)["target"] == "pc1"
 
 
 def test_sd12_a_posse_presses_on_and_never_hides() -> None:
     """SD-12, TOMB-11: the deputies go first, though the marshal has the better DEX."""
     state = showdown([KIT], "posse", dealer=["KS"], decks=[pc_deck(["2C"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.auto_move(0) == {"type": "attack", "npcs": ["npc1"], "target": "pc0"}, \
         "the posse first, though the marshal has the better DEX"
     assert not [m for m in state.legal_moves(0) if m["type"] == "take_cover" and m["npc"] == "npc1"]
@@ -186,7 +186,7 @@ def test_sd12_they_gang_up_when_the_target_would_hold_them_off(dex: int, cover: 
     party = [pc("Kit", DEX=dex, GRT=0), pc("Ann", DEX=dex, GRT=3)]
     state = showdown(party, "gang", dealer=["2S" if cover else "KS"], decks=[pc_deck(["KC" if cover else "2C"]),
                                                                             pc_deck([])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     if cover:
         play(state, 1, type="take_cover")
         play(state, 2, type="take_cover")

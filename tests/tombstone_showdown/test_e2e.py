@@ -465,12 +465,13 @@ def test_two_characters_played_solo_until_the_gang_runs(open_page: Callable[...,
 def test_the_enemys_flip_is_in_the_spotlight(open_page: Callable[..., Visit]) -> None:
     """Issue 13: the Dealer's flip for an enemy glows on the felt (its cards) and is told in one sentence."""
     visit = open_page(LAPTOP)
-    page = visit.goto(f"#game={GAME}&mode=solo&speed=instant&seed=3&options={json.dumps({'encounter': 'noon'})}")
+    # seed 1: Deacon's shot hits the stranger as it stands, so it waits for the stranger's cheat (TS-15)
+    page = visit.goto(f"#game={GAME}&mode=solo&speed=instant&seed=1&options={json.dumps({'encounter': 'noon'})}")
     for _ in range(30):
         page.wait_for_selector("#move-list button.move:not([disabled])")
         drawn = page.evaluate("() => window.app.drawnView()")
         pending = drawn["pending"]
-        if pending and pending["sides"][0]["who"].startswith("npc"):
+        if pending and pending["kind"] == "attack" and pending["sides"][0]["who"].startswith("npc"):
             break
         seat, moves = offered(visit)
         click_move(visit, seat, moves[0])
@@ -550,3 +551,46 @@ def test_the_trail_through_its_camp_on_a_phone(open_page: Callable[..., Visit]) 
     assert [f["encounter"] for f in done] == ["snake", "gang", "ambush"][:len(done)]
     page.wait_for_selector("#result:not([hidden])")
     assert page.locator("#result-breakdown").inner_text().startswith(f"Fight {len(done)} of 3")
+
+
+def force_then_cheat(view: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """The Black Joker on the Dealer's damage flip whenever it is offered (TS-20); else as cheat_then_attack."""
+    if view["pending"] and view["pending"]["kind"] == "damage" and {"type": "force"} in moves:
+        return {"type": "force"}
+    return cheat_then_attack(view, moves)
+
+
+def test_cheat_buttons_show_their_totals_and_the_black_joker_meets_the_dealers_damage(
+        open_page: Callable[..., Visit]) -> None:
+    """TS-20, TS-21 at noon: every cheat button shows the total and verdict the engine previews ("→ 15, wins");
+    a Dealer's damage flip against Ada waits for her with the damage it would do and the Black Joker's re-flip,
+    which she plays. (A Showdown's party never contests one another: the contest between two characters, each
+    choosing, is the Dealer's table's, TS-19.)"""
+    def fits(state: Any, moves: list) -> bool:
+        forced = any(m == {"type": "force"} for _, m in moves)
+        return forced and any(m["type"] == "cheat" for _, m in moves)
+
+    setup = {"party": [ADA]}
+    seed = pick_seed(1, "noon", setup, force_then_cheat, fits)
+    visit = seat_the_party(open_page, [ADA], "noon", seed)
+    seen = {"cheat": 0, "force": 0}
+
+    def hook(step: int, seat: int, move: dict[str, Any], view: dict[str, Any]) -> bool:
+        page = visit.page
+        legal = visit.call({"op": "legal", "session": session(visit), "player": seat})
+        for m, preview in zip(legal["moves"], legal.get("previews") or [None] * len(legal["moves"])):
+            if m["type"] == "cheat":
+                text = page.locator(move_selector(m, seat)).locator("small").inner_text()
+                assert text.endswith(f"→ {preview['verdict']}"), (text, preview)
+                seen["cheat"] += 1
+        if move == {"type": "force"}:
+            assert page.locator("#move-list").get_by_text("The Dealer's flip against you").is_visible()
+            damage = view["pending"]["damage"]
+            assert f"As it stands: tier {damage['tier']}: {damage['total']} damage." in page.locator("#move-list").inner_text()
+            shoot(visit, "tombstone_showdown-force-damage-laptop.png")
+            seen["force"] += 1
+        return False
+
+    fight(visit, force_then_cheat, hook)
+    assert seen["cheat"] and seen["force"], seen
+    assert any("plays the Black Joker" in e["sentence"] for e in visit.view(None)["log"])

@@ -23,8 +23,8 @@ from pygame_core.games.tombstone.encounters import COMPLICATIONS, ENCOUNTERS
 from pygame_core.games.tombstone.fate import full_deck, roll_die
 from pygame_core.games.tombstone.showdown import ROUND_LIMIT, ShowdownState
 from pygame_core.games.tombstone.tables import ARCHETYPES
-from tombstone.play import HAND, HAND_BJ, deck, pc, pc_deck, play
-from tombstone_showdown.forced import (ANN, GAME, KIT, Sheet, clone_of, last, npc, outcome, refused, said, sentences,
+from tombstone.play import HAND, HAND_BJ, deck, pc, pc_deck, play, stand
+from tombstone_showdown.forced import (ANN, GAME, KIT, Sheet, clone_of, flipped, last, npc, outcome, refused, said, sentences,
                                        showdown, waiting)
 
 
@@ -46,14 +46,13 @@ def test_sd1_the_quickest_hand_draws_against_the_best_dex_standing() -> None:
     (the gang: Ruby's 2) and defends."""
     party = [pc("Kit", DEX=1), pc("Ann", DEX=3), pc("Bo", DEX=3)]
     state = showdown(party, "gang", dealer=["2S"], decks=[pc_deck([]), pc_deck(["9C"]), pc_deck(["KC"])])
-    pending = waiting(state)
-    assert pending["kind"] == "initiative" and state.view(None)["phase"] == "initiative"
-    assert [s["who"] for s in pending["sides"]] == ["pc1", "dealer"]
+    pending = flipped(state, "initiative")
+    assert pending["kind"] == "initiative"
+    assert (last(state, "initiative")["who"], last(state, "initiative")["other"]) == ("pc1", "dealer")
     assert [s["modifier"] for s in pending["sides"]] == [3, 2]
     assert pending["sides"][0]["cards"] == ["9C"] and pending["sides"][1]["cards"] == ["2S"]
-    assert state.to_act() == [2], "only the one who drew may cheat the draw"
-    assert sentences(state)[-1] == "Round 1: Ann draws for the party's initiative."
-    play(state, 2, type="settle")
+    assert "Round 1: Ann draws for the party's initiative." in sentences(state)
+    assert state.pending is None, "9♣ + 3 wins the draw: nothing to cheat, settled at once (TS-15)"
     assert state.view(None)["first"] == "party" and sorted(state.to_act()) == [1, 2, 3]
 
 
@@ -67,7 +66,7 @@ def test_sd1_the_quickest_hand_draws_against_the_best_dex_standing() -> None:
 def test_sd1_ts10_ties_at_initiative_go_to_the_dealer(mine: str, theirs: str, party_first: bool, rule: str) -> None:
     """SD-1, TS-10: Kit's DEX 2 against the Dealer's card + Deacon Vane's DEX 3."""
     state = showdown([KIT], dealer=[theirs], decks=[pc_deck([mine])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     result = last(state, "initiative")["result"]
     assert (result["actor_wins"], result["rule"]) == (party_first, rule)
     view = state.view(None)
@@ -81,22 +80,18 @@ def test_sd1_a_black_joker_at_initiative_brings_a_complication(mine: str, theirs
     """On either side (the Black Joker fails its side outright, TOMB-5); the die picks it for the round."""
     seed = complication_seed("dust", decks=2)
     state = showdown([KIT], dealer=[theirs], decks=[pc_deck([mine])], seed=seed)
-    if mine == "BJ":
-        assert refused(state, 1, "cannot_cheat", type="cheat", card="2D", covers="BJ") == \
-            "The Black Joker was flipped: it cannot be cheated away."
-    events = play(state, 1, type="settle")
+    assert state.pending is None, "a Black Joker flipped: nothing turns it (TS-15)"
     assert last(state, "initiative")["complication"] is True
     assert state.view(None)["first"] == ("party" if party_first else "enemies")
     text = dict(COMPLICATIONS.values())["dust"]
     assert state.view(None)["effects"] == [["dust", text]]
-    complication = next(e for e in events if e["type"] == "complication")
-    assert complication["effect"] == "dust" and complication["sentence"] == f"A Black Joker: a complication. {text}"
+    assert said(state, f"A Black Joker: a complication. {text}")
 
 
 def test_sd1_no_complication_without_a_black_joker() -> None:
     """SD-1: a Red Joker decides the draw outright but brings no complication."""
     state = showdown([KIT], dealer=["RJ"], decks=[pc_deck(["KC"])])
-    events = play(state, 1, type="settle")
+    events = stand(state, 1)
     assert not [e for e in events if e["type"] == "complication"] and state.view(None)["effects"] == []
     assert last(state, "initiative")["complication"] is False
 
@@ -106,7 +101,7 @@ def dusty_noon(effect: str) -> ShowdownState:
     complication ``effect``."""
     state = showdown([KIT, ANN], dealer=["BJ"], decks=[pc_deck(["KC", "KS", "2H"]), pc_deck(["KS", "AH"])],
                      seed=complication_seed(effect, decks=3))
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.view(None)["effects"][0][0] == effect and state.view(None)["first"] == "party"
     return state
 
@@ -124,7 +119,7 @@ def test_sd1_complications_that_impair_attacks(effect: str, ranged: str, melee: 
     stab = clone_of(state)
     play(stab, 2, type="attack", weapon=0, target="npc0")  # Ann's knife
     for twin, mode in ((shot, ranged), (stab, melee)):
-        pending = waiting(twin)
+        pending = flipped(twin, "attack")
         assert pending["sides"][0]["mode"] == mode and pending["sides"][1]["mode"] == "normal"
         assert (pending["context"]["why"] == why) is (mode == "impaired")
 
@@ -133,23 +128,23 @@ def test_sd1_the_sun_dazzles_only_the_side_that_acts_first() -> None:
     """SD-1: with the Dealer first, the enemies attack impaired and the party's attacks stay plain."""
     seed = complication_seed("sun", decks=2)
     state = showdown([KIT], dealer=["2S", "KS"], decks=[pc_deck(["BJ", "2C"])], seed=seed)
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.view(None)["first"] == "enemies"
     play(state, 0, type="attack", npcs=["npc0"], target="pc0")
-    assert waiting(state)["sides"][0]["mode"] == "impaired"
-    assert waiting(state)["context"]["why"] == "the sun in the eyes"
-    play(state, 1, type="settle")  # K♠ and A♠, the ace counts: 1 + 3 against 2♣ + 2, a Club: the defender holds
+    assert flipped(state, "attack")["sides"][0]["mode"] == "impaired"
+    assert flipped(state, "attack")["context"]["why"] == "the sun in the eyes"
+    stand(state, 1)  # K♠ and A♠, the ace counts: 1 + 3 against 2♣ + 2, a Club: the defender holds
     assert state.to_act() == [1]
     play(state, 1, type="attack", weapon=0, target="npc0")
-    assert waiting(state)["sides"][0]["mode"] == "normal" and waiting(state)["context"]["why"] == ""
+    assert flipped(state, "attack")["sides"][0]["mode"] == "normal" and flipped(state, "attack")["context"]["why"] == ""
 
 
 def test_sd1_a_ricochet_adds_one_damage_to_a_hit() -> None:
     """SD-1: K♠ hits Deacon Vane, 2♥ is tier 1 for the revolver, 1 + the ricochet's 1."""
     state = dusty_noon("ricochet")
     play(state, 1, type="attack", weapon=0, target="npc0")  # K♠ against the Dealer's A♠ + 3
-    assert waiting(state)["context"]["bonus"] == 1
-    play(state, 1, type="settle")
+    assert flipped(state, "attack")["context"]["bonus"] == 1
+    stand(state, 1)
     damage = last(state, "damage")["result"]
     assert damage["card"] == "2H" and damage["bonus"] == 1 and damage["total"] == 1 + 1
 
@@ -159,10 +154,10 @@ def test_sd1_a_ricochet_adds_to_the_next_hit_only() -> None:
     (Fails while the engine gives +1 to every attack of the round.)"""
     state = dusty_noon("ricochet")
     play(state, 1, type="attack", weapon=0, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert last(state, "damage")["result"]["bonus"] == 1
     play(state, 2, type="attack", weapon=0, target="npc1")  # K♠ + 2 against the shadow's 2♠ + 1
-    play(state, 2, type="settle")
+    stand(state, 2)
     damage = last(state, "damage")["result"]
     assert damage["card"] == "AH" and damage["bonus"] == 0 and damage["total"] == 1
 
@@ -172,7 +167,7 @@ def test_sd1_a_burst_barrel_lets_anyone_hurt_take_a_swig() -> None:
     seed = complication_seed("barrel", decks=3)
     hurt = pc("Ann", GRT=3, hp=1)
     state = showdown([KIT, hurt], dealer=["BJ"], decks=[pc_deck(["KC"]), pc_deck(["7H"])], seed=seed)
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert {"type": "drink", "source": "barrel"} in state.legal_moves(2)
     assert not [m for m in state.legal_moves(1) if m["type"] == "drink"], "Kit is not hurt"
     events = play(state, 2, type="drink", source="barrel")
@@ -184,14 +179,13 @@ def test_sd1_a_runaway_wagon_clears_every_cover() -> None:
     """SD-1, SD-3: the gang: Kit and both enemies take cover in round 1; round 2's Black Joker brings the wagon."""
     seed = complication_seed("wagon", decks=2)
     state = showdown([KIT], "gang", dealer=["2S", "3S"], decks=[pc_deck(["KC", "BJ"])], seed=seed)
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="take_cover")
     play(state, 0, type="take_cover", npc="npc0")
     play(state, 0, type="take_cover", npc="npc1")
     view = state.view(None)
-    assert view["round"] == 2 and view["party"][0]["cover"] and all(n["cover"] for n in view["npcs"])
-    play(state, 1, type="settle")
-    view = state.view(None)
+    assert view["round"] == 2, "round 2's draw: Kit's Black Joker settles at once (TS-15), the wagon with it"
+    assert said(state, "Kit dives behind cover") and said(state, "Ruby Hollister dives behind cover")
     assert view["effects"][0][0] == "wagon"
     assert not view["party"][0]["cover"] and not any(n["cover"] for n in view["npcs"])
     assert state.to_act() == [0] and {"type": "take_cover", "npc": "npc0"} in state.legal_moves(0)
@@ -201,7 +195,7 @@ def test_sd1_complications_last_one_round() -> None:
     """SD-1: the complication lasts the round; round 2 starts clear."""
     seed = complication_seed("dust", decks=2)
     state = showdown([KIT], "gang", dealer=["BJ", "2S"], decks=[pc_deck(["KC", "KH"])], seed=seed)
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.view(None)["effects"][0][0] == "dust"
     play(state, 1, type="take_cover")
     play(state, 0, type="take_cover", npc="npc0")
@@ -224,11 +218,10 @@ def test_sd13_an_ambush_is_telegraphed_and_one_who_spots_it_acts_first_in_the_da
                                     "ambush is spotted.")
     assert state.to_act() == [1] and {"type": "attack", "weapon": 0, "target": "npc0"} in state.legal_moves(1)
     play(state, 1, type="attack", weapon=0, target="npc0")
-    pending = waiting(state)
+    pending = flipped(state, "attack")
     assert pending["sides"][0]["mode"] == "impaired" and pending["sides"][0]["cards"] == ["QC", "JC"]
     assert pending["context"]["why"] == "in the dark, Bushwhacker is in cover"
-    assert state.view(1)["pending"]["sides"][0]["cheat_refusal"] == "An impaired flip cannot be cheated."
-    assert state.legal_moves(1) == [{"type": "settle"}]
+    assert flipped(state, "initiative")["context"]["round"] == 2, "impaired, no Black Joker in hand: settled (TS-15)"
 
 
 def test_sd13_caught_off_guard_a_lone_character_still_acts_before_any_shot() -> None:
@@ -261,7 +254,7 @@ def test_sd13_caught_off_guard_a_lone_character_still_acts_before_any_shot() -> 
 def test_sd2_one_action_each_in_any_order_and_the_dealer_one_enemy_at_a_time() -> None:
     """SD-2: Ann may go before Kit; who has acted is done for the round; the Dealer moves one enemy at a time."""
     state = showdown([KIT, ANN], "gang", dealer=["2S"], decks=[pc_deck(["KC"]), pc_deck([])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.to_act() == [1, 2]
     play(state, 2, type="take_cover")
     assert state.to_act() == [1] and state.legal_moves(2) == []
@@ -277,14 +270,14 @@ def test_sd2_one_action_each_in_any_order_and_the_dealer_one_enemy_at_a_time() -
     play(state, 0, type="take_cover", npc="npc0")
     play(state, 0, type="take_cover", npc="npc2")
     view = state.view(None)
-    assert view["round"] == 2 and view["phase"] == "initiative" and waiting(state)["kind"] == "initiative"
+    assert view["round"] == 2 and view["phase"] == "initiative" and flipped(state, "initiative")["kind"] == "initiative"
     assert not any(p["acted"] for p in view["party"]) and not any(n["acted"] for n in view["npcs"])
 
 
 def test_sd2_a_fight_still_going_after_40_rounds_ends_at_nightfall() -> None:
     """SD-2: forty rounds of forced cards would prove nothing more: the round counter is set near the limit."""
     state = showdown([KIT], "gang", dealer=["2S"], decks=[pc_deck(["KC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     state.round = ROUND_LIMIT
     play(state, 1, type="take_cover")
     play(state, 0, type="take_cover", npc="npc0")
@@ -300,7 +293,7 @@ def test_sd3_cover_impairs_ranged_attacks_and_cancels_with_ganging_up() -> None:
     """SD-3, SD-5: Kit and Ann in cover against the gang: Ruby's revolver alone is impaired, the boy's club is not,
     Ruby and the second boy together (enhanced) cancel into a plain flip."""
     state = showdown([KIT, ANN], "gang", dealer=["2S", "3S"], decks=[pc_deck(["KC", "KH"]), pc_deck([])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     events = play(state, 1, type="take_cover")
     assert events[0]["sentence"] == "Kit dives behind cover: ranged attacks on them are impaired."
     play(state, 2, type="take_cover")
@@ -310,22 +303,22 @@ def test_sd3_cover_impairs_ranged_attacks_and_cancels_with_ganging_up() -> None:
                              "several attackers: enhanced, but Kit is in cover: the two cancel")):
         twin = clone_of(state)
         play(twin, 0, type="attack", npcs=npcs, target="pc0")
-        assert (waiting(twin)["sides"][0]["mode"], waiting(twin)["context"]["why"]) == (mode, why), npcs
+        assert (flipped(twin, "attack")["sides"][0]["mode"], flipped(twin, "attack")["context"]["why"]) == (mode, why), npcs
     for ref in ("npc0", "npc1", "npc2"):
         play(state, 0, type="take_cover", npc=ref)
-    play(state, 1, type="settle")  # round 2: K♥ + 2 against 3♠ + 2
+    stand(state, 1)  # round 2: K♥ + 2 against 3♠ + 2
     assert {"type": "take_cover"} not in state.legal_moves(1)
     assert refused(state, 1, "not_possible", type="take_cover") == "Kit is already in cover."
     shot = clone_of(state)
     play(shot, 1, type="attack", weapon=0, target="npc0")
-    assert waiting(shot)["sides"][0]["mode"] == "impaired" and waiting(shot)["context"]["why"] == \
+    assert flipped(shot, "attack")["sides"][0]["mode"] == "impaired" and flipped(shot, "attack")["context"]["why"] == \
         "Ruby Hollister is in cover"
     run = clone_of(state)
     play(run, 1, type="turn_tail")
     assert run.view(None)["party"][0]["cover"] is False, "turning tail leaves cover"
     play(state, 1, type="attack", weapon=1, target="npc1")  # the knife: Kit closes in on the boy
     assert state.view(None)["party"][0]["cover"] is False
-    assert waiting(state)["sides"][0]["mode"] == "normal", "cover does not impair a melee attack"
+    assert flipped(state, "attack")["sides"][0]["mode"] == "normal", "cover does not impair a melee attack"
 
 
 # --------------------------------------------------------------------------- SD-4 heavy guns
@@ -333,15 +326,15 @@ def test_sd4_a_heavy_gun_fires_once_then_must_be_reloaded() -> None:
     """SD-4 (TOMB-8): the longrifle is empty after a shot until a turn goes on reloading."""
     gunner = pc("Kit", DEX=2, items=("longrifle",))
     state = showdown([gunner], "gang", dealer=["2S", "3S", "4S"], decks=[pc_deck(["KC", "2C", "KH"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.view(1)["party"][0]["weapons"][0]["loaded"] is True
     assert not [m for m in state.legal_moves(1) if m["type"] == "reload"]
     play(state, 1, type="attack", weapon=0, target="npc0")  # 2♣ + 2 against 3♠ + 2: a miss
     assert state.view(1)["party"][0]["weapons"][0]["loaded"] is False
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 0, type="take_cover", npc="npc0")
     play(state, 0, type="take_cover", npc="npc1")
-    play(state, 1, type="settle")  # round 2
+    stand(state, 1)  # round 2
     assert state.view(None)["round"] == 2 and state.to_act() == [1]
     assert not [m for m in state.legal_moves(1) if m["type"] == "attack" and m["weapon"] == 0]
     assert {"type": "attack", "weapon": 1, "target": "npc0"} in state.legal_moves(1), "bare hands still work"
@@ -358,7 +351,7 @@ def test_sd4_a_field_gun_fires_every_round() -> None:
     """SD-4: only heavy guns cannot move and fire; a carbine stays loaded."""
     state = showdown([pc("Kit", DEX=2, items=("carbine",))], "gang", dealer=["2S", "3S"],
                      decks=[pc_deck(["KC", "2C"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=0, target="npc0")
     assert state.view(1)["party"][0]["weapons"][0]["loaded"] is True
 
@@ -370,7 +363,7 @@ def test_sd5_enemies_with_one_kind_of_weapon_gang_up_enhanced_for_one_more_damag
     tough = pc("Kit", DEX=2, GRT=5)  # HP 6
     state = showdown([tough, ANN], "gang", dealer=["KS", "9C", "8C", "7H"],
                      decks=[pc_deck(["2C", "3H"]), pc_deck([])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     groups = [m["npcs"] for m in state.legal_moves(0) if m["type"] == "attack" and len(m["npcs"]) > 1]
     assert groups == [["npc0", "npc2"], ["npc0", "npc2"]], "Ruby and the second boy shoot; the club does not"
     assert state.describe(0, {"type": "attack", "npcs": ["npc0", "npc2"], "target": "pc0"}) == \
@@ -383,7 +376,7 @@ def test_sd5_enemies_with_one_kind_of_weapon_gang_up_enhanced_for_one_more_damag
     assert waiting(state)["context"]["bonus"] == 1 and waiting(state)["context"]["why"] == "several attackers: enhanced"
     assert npc(state, "npc0")["acted"] and npc(state, "npc2")["acted"] and not npc(state, "npc1")["acted"]
     refused(state, 0, "not_your_turn", type="attack", npcs=["npc1"], target="pc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     damage = last(state, "damage")["result"]
     assert damage["total"] == 3 + 1 and damage["bonus"] == 1 and state.party[0]["hp"] == 2
     assert state.to_act() == [0]
@@ -396,14 +389,14 @@ def test_tomb11_a_posse_attacks_enhanced_for_three_more_and_never_gangs_up() -> 
     """TOMB-11, SD-5: the deputies attack enhanced for +3 (7♥: 3 + 3), alone, and take no cover (SD-12)."""
     tough = pc("Kit", DEX=2, GRT=7)  # HP 8
     state = showdown([tough], "posse", dealer=["KS", "9C", "8C", "7H"], decks=[pc_deck(["2C", "2H"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert not [m for m in state.legal_moves(0) if m["type"] == "attack" and len(m["npcs"]) > 1]
     assert not [m for m in state.legal_moves(0) if m.get("npc") == "npc1"], "a posse takes no cover"
     play(state, 0, type="attack", npcs=["npc1"], target="pc0")
-    side = waiting(state)["sides"][0]
+    side = flipped(state, "attack")["sides"][0]
     assert side["mode"] == "enhanced" and side["cards"] == ["9C", "8C"]
-    assert waiting(state)["context"]["bonus"] == 3 and waiting(state)["context"]["why"] == "a posse attacks enhanced"
-    play(state, 1, type="settle")
+    assert flipped(state, "attack")["context"]["bonus"] == 3 and flipped(state, "attack")["context"]["why"] == "a posse attacks enhanced"
+    stand(state, 1)
     assert last(state, "damage")["result"]["total"] == 3 + 3 and state.party[0]["hp"] == 2
 
 
@@ -420,11 +413,10 @@ def test_tomb11_ts11_attacks_on_a_posse_are_impaired_and_damage_past_hp_takes_it
     state = showdown([gunner], "posse", dealer=dealer, decks=[pc_deck(["KC", "QC", "JC", damage_card, "KD"])])
     play(state, 1, type="settle")
     play(state, 1, type="attack", weapon=0, target="npc1")
-    pending = waiting(state)
+    pending = flipped(state, "attack")
     assert pending["sides"][0]["mode"] == "impaired" and pending["sides"][0]["cards"] == ["QC", "JC"]
     assert pending["context"]["why"] == "attacks against a posse are impaired"
-    assert state.view(1)["pending"]["sides"][0]["cheat_refusal"] == "An impaired flip cannot be cheated."
-    play(state, 1, type="settle")  # J♣ + 3 = 14 against 3♠ + DEX 1
+    stand(state, 1)  # J♣ + 3 = 14 against 3♠ + DEX 1
     posse = npc(state, "npc1")
     assert posse["hp"] == 0 and posse["abilities"]["STR"] == strength and posse["abilities"]["GRT"] == 0
     assert posse["status"] == status
@@ -448,9 +440,9 @@ def hit_at_noon(victim: Sheet, damage_card: str, then: list[str], partner: Sheet
     party = [victim, *([partner] if partner else [])]
     decks = [pc_deck(["2C", "3C", *then]), *([pc_deck(["KS", "KC", "QC"])] if partner else [])]
     state = showdown(party, dealer=["KS", "QS", damage_card, "2S", "3S"], decks=decks)
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 0, type="attack", npcs=["npc0"], target="pc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert last(state, "damage")["result"]["card"] == damage_card
     return state
 
@@ -472,9 +464,9 @@ def test_tomb9_ts17_a_character_killed_far_below_zero_goes_back_to_the_roster_de
     ``check_sheet`` unchanged (and the Showdown's own ``check_result``), dead."""
     state = showdown([pc("Kit", DEX=2, GRT=0, items=items)], dealer=["KS", "QS", "RJ", "KD"],
                      decks=[pc_deck(["2C", "3C"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 0, type="attack", npcs=["npc0"], target="pc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert last(state, "damage")["result"]["total"] == 8
     result = outcome(state)["result"]
     assert result["end"] == "dead"
@@ -490,12 +482,12 @@ def test_tomb9_damage_past_hp_lowers_grt_then_a_grt_save_at_10(save_card: str, s
     nobody else standing the fight is lost and Kit dies where he fell (SD-7)."""
     state = showdown([pc("Kit", DEX=2, GRT=2)], dealer=["KS", "QS", "JH", "2S"],
                      decks=[pc_deck(["2C", "3C", save_card])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 0, type="attack", npcs=["npc0"], target="pc0")
-    play(state, 1, type="settle")
-    assert waiting(state)["kind"] == "critical" and state.to_act() == [1], "Kit may cheat his own save"
-    assert waiting(state)["context"]["target"] == 10
-    play(state, 1, type="settle")
+    stand(state, 1)
+    assert flipped(state, "critical")["kind"] == "critical"
+    assert flipped(state, "critical")["context"]["target"] == 10
+    stand(state, 1)
     kit = state.party[0]
     assert kit["hp"] == 0 and kit["abilities"]["GRT"] == 1
     if status == "up":
@@ -513,17 +505,17 @@ def test_sd7_tomb9_a_character_out_of_the_fight_is_carried_off_when_a_friend_sta
     party = [pc("Kit", DEX=2, GRT=2), pc("Ann", DEX=1)]
     state = showdown(party, dealer=["KS", "QS", "JH", "2S"],
                      decks=[pc_deck(["2C", "3C", "5H"]), pc_deck(["KS", "KC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 0, type="attack", npcs=["npc0"], target="pc0")
-    play(state, 1, type="settle")
-    play(state, 1, type="settle")  # the critical save fails: out
+    stand(state, 1)
+    stand(state, 1)  # the critical save fails: out
     assert state.party[0]["status"] == "out" and not state.is_over()
     assert state.legal_moves(0) == [{"type": "attack", "npcs": ["npc1"], "target": "pc1"}], "nobody attacks the fallen"
     play(state, 0, type="attack", npcs=["npc1"], target="pc1")
-    play(state, 2, type="settle")  # 2♠ + 1 against K♠ + 2: a miss
+    stand(state, 2)  # 2♠ + 1 against K♠ + 2: a miss
     assert state.to_act() == [2] and state.legal_moves(1) == []
     play(state, 2, type="turn_tail")
-    play(state, 2, type="settle")  # K♣ + 1 = 14 against 11
+    stand(state, 2)  # K♣ + 1 = 14 against 11
     assert state.view(None)["end"] == "escaped"
     assert state.party[0]["status"] == "up" and said(state, "Kit is carried off and patched up.")
     assert [s["status"] for s in outcome(state)["result"]["party"]] == ["up", "up"]
@@ -556,9 +548,9 @@ def test_tomb9_grt_below_zero_kills_an_npc_without_a_save() -> None:
     """TOMB-9: the longrifle's J♥ is 9 against HP 3 and GRT 2: dead, no save."""
     gunner = pc("Kit", DEX=2, items=("longrifle",))  # heavy 3/6/9
     state = showdown([gunner], dealer=["2S", "3S"], decks=[pc_deck(["KC", "KS", "JH"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=0, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert npc(state, "npc0")["status"] == "dead" and npc(state, "npc0")["abilities"]["GRT"] == -4
     assert not [e for e in state.view(0)["last"] if e["kind"] == "critical"]
     assert state.view(None)["end"] == "victory"
@@ -578,7 +570,7 @@ def test_tomb10_a_hit_that_leaves_exactly_0_hp_draws_a_scar(damage_card: str, hp
     assert said(state, "Kit drops to exactly 0 HP, losing 3: scar 3, Walloped.")
     assert state.to_act() == [1], "at 0 HP Kit still fights"
     play(state, 1, type="turn_tail")
-    play(state, 1, type="settle")  # K♣ + 2 against 11: away, and the scar goes home on the sheet
+    stand(state, 1)  # K♣ + 2 against 11: away, and the scar goes home on the sheet
     assert outcome(state)["result"]["party"][0]["scars"][0]["roll"] == 3
 
 
@@ -587,14 +579,12 @@ def test_tomb6_a_cheat_wins_the_initiative() -> None:
     """TOMB-6, TS-2: K♦ over the 2♣ turns 4 into 15 against 12; both cards end on the discards."""
     state = showdown([KIT], dealer=["9S"], decks=[pc_deck(["2C"], hand=["KD", "2D", "3D", "4D", "5D"])])
     assert state.legal_moves(1)[0] == {"type": "cheat", "card": "KD", "covers": "2C"}
-    assert state.describe(1, state.legal_moves(1)[0]) == "Cheat fate: K♦ over the 2♣"
+    assert state.describe(1, state.legal_moves(1)[0]) == "Cheat fate: K♦ over the 2♣ → 15, wins"
+    assert state.preview(1, state.legal_moves(1)[0]) == {"total": 15, "verdict": "15, wins", "warning": None}
     assert state.describe(1, {"type": "settle"}) == "Let the cards stand"
     events = play(state, 1, type="cheat", card="KD", covers="2C")
     assert events[0]["sentence"] == "Kit cheats fate: K♦ over the 2♣."
-    assert state.pending is not None, "a Black Joker could still be in the hand, as far as the table can see"
-    assert refused(state, 1, "cannot_cheat", type="cheat", card="2D", covers="2C") == \
-        "Kit has already cheated this flip: one card per flip."
-    play(state, 1, type="settle")
+    assert state.pending is None, "15 against 12: won, nothing left to decide (TS-15)"
     assert last(state, "initiative")["result"]["actor_wins"] and state.view(None)["first"] == "party"
     assert "2♣ covered with K♦ + DEX 2 = 15 against the Dealer's 9♠ + DEX 3 = 12" in sentences(state)[-1]
     assert state.decks["pc0"].hand == ["2D", "3D", "4D", "5D"]
@@ -605,11 +595,11 @@ def test_tomb6_ts10_the_defender_cheats_an_attack_and_holds_the_tie() -> None:
     """TOMB-6, TS-10: Deacon's Q♠ + 3 = 15 against Kit's 3♣ covered with the K♦ + 2 = 15: no Club counts,
     the defender holds."""
     state = showdown([KIT], dealer=["KS", "QS"], decks=[pc_deck(["2C", "3C"], hand=["KD", *HAND[:4]])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 0, type="attack", npcs=["npc0"], target="pc0")
     assert state.to_act() == [1]
     play(state, 1, type="cheat", card="KD", covers="3C")
-    play(state, 1, type="settle")
+    stand(state, 1)
     result = last(state, "attack")["result"]
     assert not result["actor_wins"] and result["rule"] == "tie_defender" and state.party[0]["hp"] == 3
     assert sentences(state)[-1].endswith("a tie, with Clubs on both or neither: the defender holds; a miss.")
@@ -622,28 +612,28 @@ def test_tomb6_the_black_joker_makes_the_dealer_flip_again_once() -> None:
     assert state.describe(1, {"type": "force"}) == "Play the Black Joker: the Dealer flips again"
     events = play(state, 1, type="force")
     assert events[0]["sentence"] == "Kit plays the Black Joker: the Dealer flips again, K♣ out, 2♠ in; that stands."
-    assert waiting(state)["sides"][1]["cards"] == ["2S"] and waiting(state)["sides"][1]["forced"]
-    assert state.decks["pc0"].discard == ["BJ"] and state.decks["dealer"].discard == ["KC"]
-    assert refused(state, 1, "cannot_force", type="force") == "Kit has no Black Joker in hand."
-    play(state, 1, type="settle")
+    assert last(state, "initiative")["result"]["other"]["cards"] == ["2S"], "won now: settled at once (TS-15)"
+    assert state.decks["pc0"].discard == ["BJ", "5C"] and state.decks["dealer"].discard == ["KC", "2S"]
     assert last(state, "initiative")["result"]["actor_wins"]
 
 
 def test_tomb6_the_defender_forces_the_attackers_flip_but_never_touches_the_damage() -> None:
-    """TOMB-6, TS-2, TS-15: the attack's flip is the Dealer's (Deacon flips from the Dealer's deck): forced
-    again, 2♠ misses. A damage flip has no side of Kit's: nothing waits for him there."""
+    """TOMB-6, TS-2, TS-20: the attack's flip is the Dealer's (Deacon flips from the Dealer's deck): forced
+    again, 2♠ misses. The Dealer's damage flip against Kit waits for his Black Joker too; let stand, A♥ hits."""
     state = showdown([KIT], dealer=["KS", "KH", "2S"], decks=[pc_deck(["2C", "3C"], hand=HAND_BJ)])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 0, type="attack", npcs=["npc0"], target="pc0")
     events = play(state, 1, type="force")
     assert events[0]["sentence"] == ("Kit plays the Black Joker: Deacon Vane flips again, K♥ out, 2♠ in; "
                                      "that stands.")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert not last(state, "attack")["result"]["actor_wins"]
     twin = showdown([KIT], dealer=["KS", "QS", "AH"], decks=[pc_deck(["2C", "3C"], hand=HAND_BJ)])
-    play(twin, 1, type="settle")
+    stand(twin, 1)
     play(twin, 0, type="attack", npcs=["npc0"], target="pc0")
-    play(twin, 1, type="settle")
+    play(twin, 1, type="settle")  # Q♠ + 3 against 3♣ + 2: a hit
+    assert waiting(twin)["kind"] == "damage" and twin.to_act() == [1] and {"type": "force"} in twin.legal_moves(1)
+    stand(twin, 1)
     assert last(twin, "damage")["result"]["card"] == "AH" and twin.party[0]["hp"] == 2
     assert twin.to_act() == [1] and twin.pending is None
 
@@ -651,9 +641,8 @@ def test_tomb6_the_defender_forces_the_attackers_flip_but_never_touches_the_dama
 def test_tomb6_the_black_joker_never_touches_the_red_joker() -> None:
     """TOMB-6: a Red Joker of the Dealer's stands whatever the hand holds."""
     state = showdown([KIT], dealer=["RJ"], decks=[pc_deck(["5C"], hand=HAND_BJ)])
-    assert state.view(1)["pending"]["force"] == "The Black Joker cannot touch the Red Joker."
-    assert refused(state, 1, "cannot_force", type="force") == "The Black Joker cannot touch the Red Joker."
-    assert {"type": "force"} not in state.legal_moves(1)
+    assert state.pending is None, "nothing turns the Red Joker: the draw settles at once (TS-15)"
+    assert last(state, "initiative")["result"]["other"]["cards"] == ["RJ"] and "BJ" in state.decks["pc0"].hand
 
 
 def test_tomb6_ts2_cheat_refusals() -> None:
@@ -678,11 +667,9 @@ def test_tomb6_a_characters_damage_is_never_cheated_here() -> None:
     """TOMB-6, TS-2: only an enhanced attack's damage may be cheated; no character attacks enhanced in a Showdown (the
     party does not gang up), so Kit's damage flip settles at once even with a hand to cheat with."""
     state = showdown([KIT], dealer=["2S", "3S"], decks=[pc_deck(["KC", "KS", "2H"])])
-    play(state, 1, type="settle")
-    play(state, 1, type="attack", weapon=1, target="npc0")
-    assert state.view(1)["pending"]["sides"][0]["cheat_refusal"] is None
-    events = play(state, 1, type="settle")
-    assert [e["type"] for e in events if e["type"] in ("flip", "settled")] == ["settled", "flip", "settled"]
+    stand(state, 1)
+    events = play(state, 1, type="attack", weapon=1, target="npc0")
+    assert [e["type"] for e in events if e["type"] in ("flip", "settled")] == ["flip", "settled", "flip", "settled"]
     assert state.pending is None and last(state, "damage")["result"]["total"] == 1
 
 
@@ -692,7 +679,7 @@ def test_sd6_a_swig_gives_back_hp_by_the_cards_tier(card: str, hp: int) -> None:
     """SD-6: HP 1 of 6: tier 1, 2, 3 back; the Red Joker all of it; the Black Joker nothing."""
     drinker = pc("Kit", DEX=2, GRT=5, hp=1, items=("gin",))
     state = showdown([drinker], dealer=["2S"], decks=[pc_deck(["KC", card])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     drinks = [m for m in state.legal_moves(1) if m["type"] == "drink"]
     assert drinks == [{"type": "drink", "source": "bottle"}, {"type": "drink", "source": "bar"}]
     assert state.describe(1, drinks[0]) == "A swig from your bottle"
@@ -709,13 +696,13 @@ def test_sd6_a_swig_stops_at_max_hp_and_is_not_offered_at_full_hp() -> None:
     """SD-6: K♥ would give 3 but 1 fills HP 6; a whiskey bottle drunk is a weapon gone; no swig at full HP."""
     state = showdown([pc("Kit", DEX=2, GRT=5, hp=5, items=("whiskey_bottle",))], dealer=["2S"],
                      decks=[pc_deck(["KC", "KH"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert [w["id"] for w in state.view(1)["party"][0]["weapons"]] == ["whiskey_bottle", "unarmed"]
     events = play(state, 1, type="drink", source="bottle")
     assert state.party[0]["hp"] == 6 and events[-1]["sentence"].endswith("K♥, 1 HP back (6 of 6).")
     assert [w["id"] for w in state.view(1)["party"][0]["weapons"]] == ["unarmed"], "the bottle was a weapon too"
     full = showdown([pc("Kit", DEX=2, items=("gin",))], dealer=["2S"], decks=[pc_deck(["KC"])])
-    play(full, 1, type="settle")
+    stand(full, 1)
     assert not [m for m in full.legal_moves(1) if m["type"] == "drink"]
     assert refused(full, 1, "not_possible", type="drink", source="bottle") == \
         "Kit has nothing to drink here (a bottle, a bar and the money, or a burst barrel)."
@@ -727,7 +714,7 @@ def test_sd6_an_exhausted_character_gets_no_swig() -> None:
     no swig on offer, and the refusal says why."""
     state = showdown([pc("Kit", DEX=2, GRT=5, hp=1, exhausted=True, items=("gin",))], dealer=["2S"],
                      decks=[pc_deck(["KC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert not [m for m in state.legal_moves(1) if m["type"] == "drink"]
     assert refused(state, 1, "not_possible", type="drink", source="bar") == \
         "Kit is exhausted: no swig brings HP back until a rest."
@@ -737,16 +724,16 @@ def test_sd6_a_swig_at_the_bar_costs_its_price_and_goes_home_on_the_sheet() -> N
     """SD-6, SD-7: noon's bar: $0.50 a swig, in ``paid`` and off the sheet's money; then Kit turns tail (J♣ + 2)."""
     state = showdown([pc("Kit", DEX=2, GRT=5, hp=1)], dealer=["2S", "3S", "4S"],
                      decks=[pc_deck(["KC", "7H", "KS", "QC", "JC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.describe(1, {"type": "drink", "source": "bar"}) == "A swig at the bar ($0.50)"
     play(state, 1, type="drink", source="bar")
     kit = state.view(1)["party"][0]
     assert kit["sheet"]["hp"] == 3 and kit["sheet"]["money"] == 950 and kit["paid"] == 50
     play(state, 0, type="attack", npcs=["npc0"], target="pc0")
-    play(state, 1, type="settle")  # 3♠ + 3 against K♠ + 2: a miss
-    play(state, 1, type="settle")  # round 2: Q♣ + 2 against 4♠ + 3
+    stand(state, 1)  # 3♠ + 3 against K♠ + 2: a miss
+    stand(state, 1)  # round 2: Q♣ + 2 against 4♠ + 3
     play(state, 1, type="turn_tail")
-    play(state, 1, type="settle")
+    stand(state, 1)
     result = outcome(state)["result"]
     assert result["end"] == "escaped" and result["paid"] == {"pc0": 50}
     assert result["party"][0]["money"] == 950 and result["party"][0]["hp"] == 3
@@ -756,10 +743,10 @@ def test_sd6_a_swig_at_the_bar_costs_its_price_and_goes_home_on_the_sheet() -> N
 def test_sd6_the_bar_wants_the_money_and_the_gang_has_none() -> None:
     """SD-6: $0.40 buys no swig at a $0.50 bar; the Hollister gang's wash has no bar."""
     broke = showdown([pc("Kit", DEX=2, GRT=5, hp=1, money=40)], dealer=["2S"], decks=[pc_deck(["KC"])])
-    play(broke, 1, type="settle")
+    stand(broke, 1)
     assert not [m for m in broke.legal_moves(1) if m["type"] == "drink"]
     gang = showdown([pc("Kit", DEX=2, GRT=5, hp=1)], "gang", dealer=["2S"], decks=[pc_deck(["KC"])])
-    play(gang, 1, type="settle")
+    stand(gang, 1)
     refused(gang, 1, "not_possible", type="drink", source="bar")
 
 
@@ -799,7 +786,7 @@ def test_sd7_sd9_whoever_got_away_has_no_share_of_the_purse() -> None:
                      decks=[pc_deck(["KC", "KS"]), pc_deck(["KS", "JH", "QC"])])
     play(state, 1, type="settle")
     play(state, 1, type="turn_tail")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.view(None)["party"][0]["escaped"]
     play(state, 2, type="attack", weapon=0, target="npc1")
     play(state, 2, type="settle")
@@ -859,7 +846,7 @@ def test_sd8_without_its_leader_the_best_wil_standing_saves() -> None:
     state = showdown([KIT], "gang", dealer=["3S", "2S", "AC", "9S", "KS"], decks=[pc_deck(["KC", "KS", "JH", "QC"])])
     play(state, 1, type="settle")
     play(state, 1, type="attack", weapon=1, target="npc0")  # the knife: 4 on Ruby's HP 2, GRT 1 -> -1
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert npc(state, "npc0")["status"] == "dead"
     enemy_misses(state, ["npc1"])
     assert said(state, "Morale: the first of them is down, Hollister boy saves WIL against 9.")
@@ -898,12 +885,12 @@ def test_sd8_a_lone_enemy_at_0_hp_saves_and_flees() -> None:
 def test_sd9_turning_tail_at_11_gets_clean_away() -> None:
     """SD-9 (TOMB-14): 9♣ + DEX 2 makes 11 exactly: away, no free attack."""
     state = showdown([KIT], dealer=["2S"], decks=[pc_deck(["KC", "9C"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.describe(1, {"type": "turn_tail"}) == "Turn tail (DEX save 11)"
-    play(state, 1, type="turn_tail")
-    assert waiting(state)["context"]["target"] == 11
-    events = play(state, 1, type="settle")
-    assert [e["type"] for e in events] == ["settled", "escape", "end"]
+    events = play(state, 1, type="turn_tail")  # made: it settles at once (TS-15)
+    assert flipped(state, "turn_tail")["context"]["target"] == 11
+    assert [e["type"] for e in events] == ["flip", "settled", "escape", "end"]
+    events = events[1:]
     assert events[0]["sentence"] == "Kit turns tail: Kit flips 9♣ + DEX 2 = 11 against 11. Made it: clean away."
     assert events[1]["sentence"] == "Kit gets clear of the fight."
     assert state.view(None)["end"] == "escaped" and state.party[0]["money"] == 1000
@@ -913,17 +900,19 @@ def test_sd9_a_failure_gives_every_enemy_a_free_attack_one_after_another() -> No
     """SD-9: 8♣ + 2 is short; Ruby then the boy each shoot at Kit's back, alone and plain, and then he is away."""
     tough = pc("Kit", DEX=2, GRT=5)
     state = showdown([tough], "gang", dealer=["2S", "3S", "4S"], decks=[pc_deck(["KC", "8C", "KS", "KH"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     events = play(state, 1, type="turn_tail")
-    events += play(state, 1, type="settle")  # 8♣ + 2 = 10: short
-    assert events[-1]["type"] == "flip" and events[-2]["sentence"] == "Ruby Hollister takes a free shot at Kit's back."
-    pending = waiting(state)
-    assert [s["who"] for s in pending["sides"]] == ["npc0", "pc0"]
-    assert pending["sides"][0]["mode"] == "normal" and pending["context"]["bonus"] == 0, "not together"
-    events = play(state, 1, type="settle")
-    assert events[-2]["sentence"] == "Hollister boy takes a free shot at Kit's back."
-    assert waiting(state)["context"]["ability"] == "STR", "the boy's club"
-    events = play(state, 1, type="settle")
+    while not state.is_over():
+        events += stand(state, 1)  # the save, each free attack and its damage, as each waits for Kit
+    told = [e.get("sentence", "") for e in events]
+    ruby = told.index("Ruby Hollister takes a free shot at Kit's back.")
+    boy = told.index("Hollister boy takes a free shot at Kit's back.")
+    assert ruby < boy
+    attacks = [e for e in events if e["type"] == "settled" and e["kind"] == "attack"]
+    assert [(e["who"], e["other"]) for e in attacks] == [("npc0", "pc0"), ("npc1", "pc0")]
+    assert [e["result"]["actor"]["mode"] for e in attacks] == ["normal", "normal"], "not together"
+    assert [e["context"]["bonus"] for e in attacks] == [0, 0]
+    assert attacks[1]["context"]["ability"] == "STR", "the boy's club"
     assert [e["type"] for e in events][-2:] == ["escape", "end"] and state.view(None)["end"] == "escaped"
 
 
@@ -931,10 +920,10 @@ def test_sd9_a_free_attack_that_kills_stops_the_escape() -> None:
     """SD-9: Ruby's free shot kills Kit (GRT 0): nobody gets away, the boy never shoots."""
     frail = pc("Kit", DEX=2, GRT=0)
     state = showdown([frail], "gang", dealer=["2S", "QS", "JS"], decks=[pc_deck(["KC", "8C", "2H"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="turn_tail")
-    play(state, 1, type="settle")
-    play(state, 1, type="settle")  # Q♠ + 2 against 2♥ + 2: a hit for 4
+    stand(state, 1)
+    stand(state, 1)  # Q♠ + 2 against 2♥ + 2: a hit for 4
     assert state.party[0]["status"] == "dead" and state.view(None)["end"] == "dead"
     assert not said(state, "gets clear") and not said(state, "Hollister boy takes a free shot")
 
@@ -942,13 +931,13 @@ def test_sd9_a_free_attack_that_kills_stops_the_escape() -> None:
 def test_sd9_one_gets_away_and_the_other_fights_on() -> None:
     """SD-9: Kit is gone for good; Ann still has her turn; all away is "escaped"."""
     state = showdown([KIT, ANN], dealer=["2S"], decks=[pc_deck(["KC", "9C"]), pc_deck(["QC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="turn_tail")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.view(None)["party"][0]["escaped"] and state.to_act() == [2] and state.legal_moves(1) == []
     assert not state.is_over()
     play(state, 2, type="turn_tail")
-    play(state, 2, type="settle")  # Q♣ + 1 = 13
+    stand(state, 2)  # Q♣ + 1 = 13
     assert state.view(None)["end"] == "escaped"
 
 
@@ -962,9 +951,7 @@ def test_sd10_the_snake_lunges_a_friend_is_bitten_and_a_kick_flings_it_out_loose
                      decks=[pc_deck(["8C", "9C", "KC", "QS"]), pc_deck(["5S", "5H"])])
     view = state.view(None)
     assert (view["round"], view["phase"]) == (1, "party") and view["encounter"]["hazard"]["owner"] == "pc0"
-    assert waiting(state)["kind"] == "lunge" and waiting(state)["context"] == {"ability": "DEX", "target": 10}
-    assert state.to_act() == [1]
-    play(state, 1, type="settle")
+    assert flipped(state, "lunge")["kind"] == "lunge" and flipped(state, "lunge")["context"] == {"ability": "DEX", "target": 10}
     assert sentences(state)[-1] == ("The rattlesnake lunges at Kit: Kit flips 8♣ + DEX 2 = 10 against 10. Made it: "
                                     "the foot jerks clear.")
     assert state.to_act() == [1, 2]
@@ -976,8 +963,8 @@ def test_sd10_the_snake_lunges_a_friend_is_bitten_and_a_kick_flings_it_out_loose
         "Nobody draws a gun at a boot with a foot in it: try one of the ways to get rid of it."
     refused(state, 2, "not_possible", type="hazard", action="shake")
     play(state, 2, type="hazard", action="grab")
-    assert waiting(state)["context"]["target"] == 12
-    play(state, 2, type="settle")  # 5♠ + STR 2 = 7: it strikes
+    assert flipped(state, "hazard_save")["context"]["target"] == 12
+    stand(state, 2)  # 5♠ + STR 2 = 7: it strikes
     assert said(state, "Ann tries to grab the boot and fling it: Ann flips 5♠ + STR 2 = 7 against 12. Short: it "
                        "strikes.")
     assert said(state, "The rattlesnake strikes at Ann.") and state.party[1]["hp"] == 2
@@ -1018,14 +1005,14 @@ def test_sd10_a_failed_lunge_strikes_and_the_snake_lunges_again_next_round() -> 
                      decks=[pc_deck(["2C", "KH", "3S"])])
     play(state, 1, type="settle")  # 2♣ + 2 against 10: the fangs go in
     assert said(state, "the fangs go in.") and state.party[0]["hp"] == 2
-    play(state, 1, type="settle")  # the venom: K♥ + 2 holds
+    stand(state, 1)  # the venom: K♥ + 2 holds
     play(state, 1, type="hazard", action="still")
     play(state, 1, type="settle")  # 3♠ + WIL 1 against 13: it stays put
     assert said(state, "Short: it stays put, rattling.")
     assert sentences(state).count("The rattlesnake strikes at Kit.") == 1, "only the lunge struck"
     assert state.party[0]["hp"] == 2 and state.party[0]["abilities"]["STR"] == 1
     view = state.view(None)
-    assert view["round"] == 2 and waiting(state)["kind"] == "lunge" and not view["end"]
+    assert view["round"] == 2 and flipped(state, "lunge")["kind"] == "lunge" and not view["end"]
 
 
 def test_sd10_ts13_venom_at_str_0_becomes_a_condition() -> None:
@@ -1033,8 +1020,8 @@ def test_sd10_ts13_venom_at_str_0_becomes_a_condition() -> None:
     would kill)."""
     weak = pc("Kit", STR=0, DEX=2, GRT=3, max={"STR": 1, "DEX": 2, "WIL": 1, "GRT": 3})
     state = showdown([weak], "snake", dealer=["2H"], decks=[pc_deck(["2C", "2H"])])
-    play(state, 1, type="settle")
-    play(state, 1, type="settle")  # 2♥ + 3 against 11
+    stand(state, 1)
+    stand(state, 1)  # 2♥ + 3 against 11
     kit = state.party[0]
     assert kit["abilities"]["STR"] == 0 and kit["conditions"] == ["Injured"] and kit["status"] == "up"
     assert said(state, "A hazard strikes Kit's STR: 0 to 0. 1 x Injured (STR was at 0).")
@@ -1209,9 +1196,9 @@ def test_seats_and_options() -> None:
 # --------------------------------------------------------------------------- refusals
 def test_malformed_and_impossible_moves_change_nothing() -> None:
     """SD-2, SD-3, SD-10: every refusal has its code and message and leaves the fight as it was."""
-    state = showdown([KIT], dealer=["2S"], decks=[pc_deck(["KC"])])
+    state = showdown([KIT], dealer=["2S"], decks=[pc_deck(["2C"], hand=["KD", *HAND[:4]])])
     assert refused(state, 1, "flip_waiting", type="attack", weapon=0, target="npc0").startswith("A flip is waiting")
-    play(state, 1, type="settle")
+    play(state, 1, type="cheat", card="KD", covers="2C")  # 13 + 2 against 2 + 3: the party goes first
     for move in ({"type": "shoot"}, {"type": 3}, {}, {"type": "attack", "weapon": 0},
                  {"type": "attack", "weapon": 0, "target": "npc0", "extra": 1}, {"type": "take_cover", "npc": "npc0"},
                  {"type": "turn_tail", "now": True}):
@@ -1236,7 +1223,7 @@ def test_malformed_and_impossible_moves_change_nothing() -> None:
 def test_the_dealers_moves_are_its_own() -> None:
     """The Dealer neither drinks nor turns tail (TOMB-13 sends enemies running), and moves only enemies."""
     state = showdown([KIT], dealer=["KS"], decks=[pc_deck(["2C"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.to_act() == [0]
     assert refused(state, 0, "not_your_move", type="drink", source="bar") == "The Dealer does not drink."
     assert refused(state, 0, "not_your_move", type="turn_tail") == "The Dealer does not turn tail."
@@ -1250,9 +1237,9 @@ def test_the_dealers_moves_are_its_own() -> None:
 def test_no_move_after_the_end() -> None:
     """SD-7: the result is final; the record replays to the same outcome."""
     state = showdown([KIT], dealer=["2S"], decks=[pc_deck(["KC", "RJ"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="turn_tail")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.is_over() and state.to_act() == [] and all(state.legal_moves(p) == [] for p in range(4))
     refused(state, 1, "game_over", type="turn_tail")
     refused(state, 0, "game_over", type="attack", npcs=["npc0"], target="pc0")

@@ -160,13 +160,13 @@ def test_a_seat_never_sees_another_seats_hand(seed: int, size: int, steps: int) 
 @SLOW
 @given(seed=st.integers(0, 2**31), size=st.integers(1, 6), steps=st.integers(0, 120))
 def test_every_sheet_a_session_writes_back_passes_check_sheet(seed: int, size: int, steps: int) -> None:
-    """TS-17: a random session, then the Dealer settles what waits and ends it: every sheet of its result (the
+    """TS-17: a random session, then the players let what waits stand and the Dealer ends it: every sheet of its result (the
     party, hirelings taken over, the fallen) comes through JSON and ``check_sheet`` unchanged, and the party
     sits down at a new table as it is."""
     state = random_session(seed, steps, party=size)
     if not state.is_over():
-        while state.pending is not None:
-            state.play(0, {"type": "settle"})
+        while state.pending is not None:  # each player the flip waits for lets the cards stand (TS-19)
+            state.play(state.to_act()[0], {"type": "settle"})
         if not state.is_over():
             state.play(0, {"type": "end"})
     outcome = state.outcome()

@@ -96,9 +96,11 @@ def test_a_session_through_the_bridge() -> None:
     play(b, 1, {"type": "save", "ability": "DEX", "risk": "moderate"})
     pending = view(b, 2)["view"]["pending"]
     assert pending["kind"] == "save" and pending["sides"][0]["cards"] == ["9C"]
-    assert view(b, 2)["to_act"] == [0, 1]
+    assert view(b, 2)["to_act"] == [1], "the flip waits for its player alone (TS-19)"
     labels = ok(b, {"op": "legal", "session": "s1", "player": 1})["labels"]
-    assert labels[0] == "Cheat fate: Red Joker over the 9♣" and labels[-1] == "Let the cards stand"
+    assert labels[0] == "Cheat fate: Red Joker over the 9♣ → the Red Joker, made" and labels[-1] == "Let the cards stand"
+    previews = ok(b, {"op": "legal", "session": "s1", "player": 1})["previews"]
+    assert previews[0] == {"total": None, "verdict": "the Red Joker, made", "warning": None} and previews[-1] is None
     events = play(b, 1, {"type": "settle"}, viewer=2)
     settled = [e for e in events if e["type"] == "settled"]
     assert settled[0]["result"]["success"] is (9 + dex0 >= 11)
@@ -111,13 +113,11 @@ def test_a_session_through_the_bridge() -> None:
         fails(b, {"op": "play", "session": "s1", "player": 1, "move": {"type": "cheat", "card": "KD", "covers": "2C"}},
               "not_in_hand")
         fails(b, {"op": "play", "session": "s1", "player": 2, "move": {"type": "settle"}}, "not_your_turn")
-        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "reaction"}}, "flip_waiting")
+        fails(b, {"op": "play", "session": "s1", "player": 0, "move": {"type": "reaction"}}, "not_your_turn")
+        fails(b, {"op": "play", "session": "s1", "player": 1, "move": {"type": "turn_tail"}}, "flip_waiting")
     events = play(b, 1, {"type": "cheat", "card": "RJ", "covers": "2C"}, viewer=0)
-    assert [e["type"] for e in events] == ["cheat"]
+    assert [e["type"] for e in events] == ["cheat", "settled"], "a sure success: nothing left to decide (TS-15)"
     assert events[0]["sentence"] == f"{PARTY[0]['name']} cheats fate: Red Joker over the 2♣."
-    assert view(b, 2)["to_act"] == [0, 1], "it still waits: nobody else can tell the hand holds no Black Joker"
-    events += play(b, 1, {"type": "settle"}, viewer=2)
-    assert [e["type"] for e in events] == ["cheat", "settled"]
     assert events[1]["result"]["actor_wins"] and events[1]["result"]["rule"] == "red_joker"
     assert events[1]["sentence"].endswith(f"the Red Joker succeeds; {PARTY[0]['name']} wins.")
     assert view(b, 1)["view"]["party"][0]["hand"] == HAND0[1:]
@@ -127,8 +127,7 @@ def test_a_session_through_the_bridge() -> None:
     weapons = view(b, 1)["view"]["party"][0]["weapons"]
     fists = len(weapons) - 1
     assert weapons[fists]["id"] == "unarmed"
-    play(b, 1, {"type": "attack", "weapon": fists, "target": "npc0"})
-    events = play(b, 1, {"type": "settle"}, viewer=None)
+    events = play(b, 1, {"type": "attack", "weapon": fists, "target": "npc0"}, viewer=None)  # a hit as it stands
     kinds = [(e["type"], e.get("kind")) for e in events]
     assert ("settled", "attack") in kinds and ("settled", "damage") in kinds
     damage = next(e for e in events if e["type"] == "settled" and e["kind"] == "damage")

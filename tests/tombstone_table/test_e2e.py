@@ -12,12 +12,15 @@ import re
 from typing import Any, Callable
 from urllib.parse import quote
 
+import pytest
+
 from saloon_site import LAPTOP, PHONE, Visit
 from pygame_core.games.tombstone.character import item_json, new_sheet
 from pygame_core.games.tombstone.tables import ARCHETYPES
 from tombstone.play import deck, pc_deck
 
 GAME = "tombstone_table"
+SETTLE = {"type": "settle"}
 ADD_TO_ROSTER = """
 async (sheet) => {
   const { Roster } = await import("./js/tombstone/roster.js");
@@ -62,13 +65,19 @@ def move_selector(move: dict[str, Any], seat: int) -> str:
     return f"button.move[data-seat='{seat}'][data-move='{json.dumps(move, separators=(',', ':'))}']"
 
 
+def shown(visit: Visit, selector: str) -> str:
+    """What a move button shows (its accessible name is the engine's label)."""
+    return str(visit.page.locator(selector).locator("span[aria-hidden='true']").inner_text())
+
+
 def log(visit: Visit) -> list[str]:
     return [entry["sentence"] for entry in visit.view(0)["log"]]
 
 
 def resolve_flips(visit: Visit, cheats: list[str]) -> None:
-    """While a flip waits: the player in it shows their hand, lays the best card it offers (once), then lets
-    the cards stand. The hand is on the page only while it is shown."""
+    """While a flip waits: the player it waits for shows their hand, lays the best card it offers that does not
+    make the flip worse (once), then lets their cards stand (TS-19). The hand is on the page only while it is
+    shown."""
     page = visit.page
     while (pending := visit.view(0)["pending"]) is not None:
         session = page.evaluate("() => window.app.current.session")
@@ -86,15 +95,19 @@ def resolve_flips(visit: Visit, cheats: list[str]) -> None:
         legal = visit.call({"op": "legal", "session": session, "player": seat})["moves"]
         assert offered == [m for m in legal if m["type"] == "cheat"]
         assert {b["card"] for b in boxes["hand"] if b["playable"]} == {m["card"] for m in offered}
-        if offered and not pending["sides"][0]["cheat"]:
+        unwarned = [json.loads(m) for m in page.eval_on_selector_all(
+            "button.move.tt-cheat:not(.tt-warn)", "(bs) => bs.map((b) => b.dataset.move)")]  # TS-21: no worse cheat
+        if unwarned and not any(side["cheat"] for side in pending["sides"] if side["who"] == f"pc{seat - 1}"):
             rank = "A23456789TJQK"
-            best = max(offered, key=lambda m: rank.index("T" if m["card"][:-1] == "10" else m["card"][0])
+            best = max(unwarned, key=lambda m: rank.index("T" if m["card"][:-1] == "10" else m["card"][0])
                        if m["card"] not in ("RJ", "BJ") else 20)
             click_and_wait(visit, move_selector(best, seat))
             cheats.append(best["card"])
             assert any("cheats fate" in s for s in log(visit))
-        if visit.view(0)["pending"] is not None:  # a cheat that left nothing to decide settled the flip itself
-            click_and_wait(visit, "button.move[data-move='{\"type\":\"settle\"}']")
+        pending = visit.view(0)["pending"]
+        to_act = visit.call({"op": "view", "session": session, "player": 0})["to_act"]
+        if pending is not None and seat in to_act:  # a cheat that left nothing to decide settled the flip itself
+            click_and_wait(visit, move_selector(SETTLE, seat))
         assert page.evaluate("() => window.app.drawnView().party.every((p) => p.hand === null)"), "the hand is put away"
 
 
@@ -375,3 +388,78 @@ def test_the_desk_on_a_phone_held_sideways(open_page: Callable[..., Visit]) -> N
     page.wait_for_selector("#move-list button.move")
     assert "could not be read, so the desk starts afresh" in page.locator(".tt-desk-problem").inner_text()
     assert "round 1" in page.locator(".tt-round").inner_text() and not visit.errors
+
+
+def test_two_players_choose_for_their_own_sides(open_page: Callable[..., Visit]) -> None:
+    """TS-19, TS-21 with the sample party (seed 5): Jesse's DEX contest against Silas waits for Silas alone (he
+    is losing); his cheat buttons show what each gives ("→ 15, wins"); his J♦ wins it, and the flip then waits
+    for Jesse, whose own "Let the cards stand" settles it. Then Jesse's enhanced shot at a bandit hits: its
+    damage flip offers the 2♥, which would do less, and asks "Sure?" before a second tap plays it."""
+    visit = open_page(LAPTOP)
+    page = visit.goto()
+    page.wait_for_selector(f"button[data-setup='{GAME}']")
+    page.click(f"button[data-setup='{GAME}']")
+    page.locator(".tt-party-pick").wait_for()
+    page.check("input[name='tt-party'][value='sample']")
+    page.fill("#setup-form input[name='seed']", "5")
+    page.click("#setup-form button[value='deal']")
+    page.wait_for_selector("#move-list button.move")
+    page.click("button.tt-actor[data-actor='1']")
+    click_and_wait(visit, move_selector({"type": "contest", "ability": "DEX", "against": "pc1"}, 1))
+    session = page.evaluate("() => window.app.current.session")
+    assert visit.call({"op": "view", "session": session, "player": 0})["to_act"] == [2]
+    assert shown(visit, move_selector(SETTLE, 2)) == "Silas: let the cards stand"
+    assert page.locator(move_selector(SETTLE, 1)).count() == 0, "Jesse is winning: nothing waits for her"
+    settle_and_shoot(visit, "tombstone_table-pc-contest-laptop.png")
+    click_and_wait(visit, "#move-list button[data-hand='2']")
+    cheat = {"type": "cheat", "card": "JD", "covers": "3C"}
+    label = shown(visit, move_selector(cheat, 2))
+    assert label.startswith("Cover 3♣ with J♦ → ") and label.endswith(", wins"), label
+    click_and_wait(visit, move_selector(cheat, 2))
+    assert visit.view(0)["pending"] is not None, "Silas's cheat does not settle Jesse's side"
+    assert visit.call({"op": "view", "session": session, "player": 0})["to_act"] == [1]
+    click_and_wait(visit, move_selector(SETTLE, 1))
+    assert visit.view(0)["pending"] is None
+    assert any(s.endswith("Silas wins.") for s in log(visit)), log(visit)[-2:]
+
+    page.click("button.tt-actor[data-actor='0']")
+    click_and_wait(visit, move_selector({"type": "enemy", "preset": "bandit"}, 0))
+    page.click("button.tt-actor[data-actor='1']")
+    page.check("input[name='tt-mode'][value='enhanced']")
+    click_and_wait(visit, move_selector({"type": "attack", "weapon": 0, "target": "npc0"}, 1))
+    assert visit.view(0)["pending"]["kind"] == "damage"
+    click_and_wait(visit, "#move-list button[data-hand='1']")
+    worse = {"type": "cheat", "card": "2H", "covers": "6D"}
+    button = page.locator(move_selector(worse, 1))
+    assert shown(visit, move_selector(worse, 1)) == "Cover 6♦ with 2♥ → tier 1: 1 damage"
+    assert "tt-warn" in (button.get_attribute("class") or "")
+    moves = len(visit.record()["moves"])
+    button.click()
+    assert shown(visit, move_selector(worse, 1)).startswith("Sure? This makes the flip worse for Jesse")
+    assert (button.get_attribute("aria-label") or "").startswith("Sure?")
+    assert len(visit.record()["moves"]) == moves, "the first tap plays nothing"
+    click_and_wait(visit, move_selector(worse, 1))
+    assert visit.record()["moves"][-1][1] == worse
+
+
+@pytest.mark.parametrize("name,viewport", [("390x844", PHONE), ("844x390", {"width": 844, "height": 390})])
+def test_a_waiting_contest_on_a_phone(open_page: Callable[..., Visit], name: str, viewport: dict[str, int]) -> None:
+    """The contest of seed 5 waiting for Silas, his hand shown, on a phone held both ways: nothing wider than
+    the screen and every control of the panel at least 44 px."""
+    visit = open_page(viewport, scale=2, touch=True)
+    page = visit.goto()
+    page.wait_for_selector(f"button[data-setup='{GAME}']")
+    page.click(f"button[data-setup='{GAME}']")
+    page.locator(".tt-party-pick").wait_for()
+    page.check("input[name='tt-party'][value='sample']")
+    page.fill("#setup-form input[name='seed']", "5")
+    page.click("#setup-form button[value='deal']")
+    page.wait_for_selector("#move-list button.move")
+    page.click("button.tt-actor[data-actor='1']")
+    click_and_wait(visit, move_selector({"type": "contest", "ability": "DEX", "against": "pc1"}, 1))
+    click_and_wait(visit, "#move-list button[data-hand='2']")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    small = page.evaluate("""() => [...document.querySelectorAll('#move-list button')]
+        .map((b) => b.getBoundingClientRect()).filter((r) => r.width < 44 || r.height < 44).length""")
+    assert small == 0
+    settle_and_shoot(visit, f"tombstone_table-pc-contest-{name}.png")

@@ -18,7 +18,7 @@ from pygame_core.games.tombstone.character import check_sheet
 from pygame_core.games.tombstone.fate import full_deck, label, roll_die
 from pygame_core.games.tombstone.table import TableState
 from pygame_core.games.tombstone.tables import BACKGROUNDS
-from tombstone.play import HAND, HAND_BJ, deck, pc, pc_deck, play
+from tombstone.play import HAND, HAND_BJ, deck, pc, pc_deck, play, stand
 
 GAME = "tombstone_table"
 
@@ -97,9 +97,9 @@ def test_tomb4_saves_reach_the_target_of_each_risk(risk: str, target: int) -> No
         code = f"{card}C" if card <= 10 else {11: "JC", 12: "QC", 13: "KC"}[card]
         state = table([JESSE], decks=[pc_deck([code])])
         play(state, 1, type="save", ability="DEX", risk=risk)
-        assert state.pending is not None and waiting(state)["kind"] == "save", "a flip Jesse may cheat waits"
-        assert state.to_act() == [0, 1]
-        play(state, 1, type="settle")
+        if ok:
+            assert state.pending is None, "a save made settles itself: no cheat can better it (TS-15)"
+        stand(state, 1)
         result = last(state, "save")["result"]
         assert result["target"] == target and result["success"] is ok
         assert result["flip"]["total"] == card + 4
@@ -110,9 +110,10 @@ def test_tomb4_saves_reach_the_target_of_each_risk(risk: str, target: int) -> No
 
 def test_tomb4_a_condition_lowers_the_modifier() -> None:
     """TS-13: each debilitating condition is -1 to flips of its ability."""
-    state = table([pc("Kit", STR=2, conditions=["Injured"])], decks=[pc_deck(["7S"])])
+    state = table([pc("Kit", STR=2, conditions=["Injured"])], decks=[pc_deck(["7S"], hand=["KD", *HAND[:4]])])
     play(state, 1, type="save", ability="STR", risk="standard")
-    play(state, 0, type="settle")  # the Dealer may settle a waiting flip too
+    assert state.to_act() == [1], "Kit's K♦ would make it: the flip waits for Kit alone, not the Dealer (TS-19)"
+    stand(state, 1)
     assert last(state)["result"]["flip"]["total"] == 8 and not last(state)["result"]["success"]
 
 
@@ -129,7 +130,7 @@ def test_tomb5_black_joker_fails_a_save_at_once_and_cannot_be_cheated() -> None:
 def test_tomb5_red_joker_makes_a_deadly_save() -> None:
     state = table([pc("Kit", DEX=0)], decks=[pc_deck(["RJ"])])
     play(state, 1, type="save", ability="DEX", risk="deadly")
-    play(state, 1, type="settle")
+    stand(state, 1)
     result = last(state)["result"]
     assert result["success"] is True and result["rule"] == "red_joker"
     assert "Red Joker" in sentences(state)[-1]
@@ -148,7 +149,7 @@ def test_ts1_jokers_in_enhanced_and_impaired_saves(mode: str, cards: list[str], 
     state = table([pc("Kit", DEX=0)], decks=[pc_deck(cards)])
     play(state, 1, type="save", ability="DEX", risk="standard", mode=mode)
     if state.pending is not None:
-        play(state, 1, type="settle")
+        stand(state, 1)
     result = last(state)["result"]
     assert (result["success"], result["rule"]) == (success, rule)
     assert result["flip"]["cards"] == cards and result["flip"]["mode"] == mode
@@ -167,7 +168,7 @@ def test_tomb5_ts1_jokers_in_contests(mine: str, theirs: str, actor_wins: bool, 
     state = table([JESSE, SILAS], decks=[pc_deck([mine]), pc_deck([theirs])])
     play(state, 1, type="contest", ability="STR", against="pc1")
     if state.pending is not None:
-        play(state, 2, type="settle")
+        stand(state, 2)
     result = last(state, "contest")["result"]
     assert (result["actor_wins"], result["rule"]) == (actor_wins, rule)
     assert sentences(state)[-1].endswith(("Jesse wins.", "Silas wins."))
@@ -187,7 +188,7 @@ def test_tomb3_ts10_contest_ties_against_the_dealer(mine: str, theirs: str, acto
     """Jesse's WIL 2 against the Dealer with no modifier: 8 + 2 = 10 against 10 + 0 is a tie."""
     state = table([JESSE], dealer=[theirs], decks=[pc_deck([mine])])
     play(state, 1, type="contest", ability="WIL", against="dealer")
-    play(state, 1, type="settle")
+    stand(state, 1)
     result = last(state)["result"]
     assert (result["actor_wins"], result["rule"]) == (actor_wins, rule)
     said = sentences(state)[-1]
@@ -203,11 +204,11 @@ def test_ts10_the_dealer_names_a_modifier_and_an_npc_adds_its_ability() -> None:
     state = table([JESSE], dealer=["5S", "5C"], decks=[pc_deck(["5H", "5C"])])
     play(state, 1, type="contest", ability="WIL", against="dealer", modifier=3)
     assert state.pending is not None and waiting(state)["sides"][1]["modifier"] == 3
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert last(state)["result"]["other"]["total"] == 8 and not last(state)["result"]["actor_wins"]
     play(state, 0, type="enemy", preset="gunslinger")  # WIL 2
     play(state, 1, type="contest", ability="WIL", against="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     result = last(state)["result"]
     assert result["other"]["modifier"] == 2 and result["actor"]["total"] == 7 == result["other"]["total"]
     assert not result["actor_wins"] and result["rule"] == "tie_defender", "the gunslinger defends the tie"
@@ -216,7 +217,7 @@ def test_ts10_the_dealer_names_a_modifier_and_an_npc_adds_its_ability() -> None:
 def test_ts10_contest_modes_and_the_other_side_mode() -> None:
     state = table([JESSE], dealer=["KS", "2S"], decks=[pc_deck(["9D", "8D"])])
     play(state, 1, type="contest", ability="WIL", against="dealer", mode="enhanced", other_mode="impaired")
-    play(state, 1, type="settle")
+    stand(state, 1)
     result = last(state)["result"]
     assert result["actor"]["total"] == 19 and result["other"]["total"] == 2 and result["actor_wins"]
     assert "(enhanced)" in sentences(state)[-1] and "(impaired: 2♠ counts)" in sentences(state)[-1]
@@ -260,30 +261,30 @@ def test_ts2_the_red_joker_from_the_hand_counts_as_flipped() -> None:
 
 
 def test_ts2_cheat_refusals() -> None:
-    # impaired: a contest against the Dealer still waits (a hand might hold the Black Joker)
-    state = table([JESSE], dealer=["5S", "6S"], decks=[pc_deck(["5C", "6C"])])
+    # impaired: a contest against the Dealer that Jesse's Black Joker could still turn waits for the re-flip
+    state = table([JESSE], dealer=["KS", "6S"], decks=[pc_deck(["5C", "6C"], hand=HAND_BJ)])
     play(state, 1, type="contest", ability="DEX", against="dealer", mode="impaired")
     assert refused(state, 1, "cannot_cheat", type="cheat", card="2D", covers="5C") == \
         "An impaired flip cannot be cheated."
     assert state.view(1)["pending"]["sides"][0]["cheat_refusal"] == "An impaired flip cannot be cheated."
-    assert state.legal_moves(1) == [{"type": "settle"}]
-    # the Dealer and the NPCs hold no hand
-    assert refused(state, 0, "cannot_cheat", type="cheat", card="2D", covers="5S") == \
-        "You have no flip in this action to cheat."
+    assert state.legal_moves(1) == [{"type": "force"}, {"type": "settle"}]
+    # the Dealer and the NPCs hold no hand, and the Dealer does not decide for the players (TS-19)
+    assert refused(state, 0, "not_your_turn", type="cheat", card="2D", covers="KS")
+    assert state._cheat_error(0, {"type": "cheat", "card": "2D", "covers": "KS"}) is not None
     assert state.view(0)["pending"]["sides"][1]["cheat_refusal"] == "Only player characters cheat."
-    play(state, 0, type="settle")
+    stand(state, 1)
 
-    # the Black Joker flipped
+    # the Black Joker flipped: no card can turn it, so the flip settles at once (TS-15)
     state = table([JESSE], dealer=["5S"], decks=[pc_deck(["BJ"])])
     play(state, 1, type="contest", ability="DEX", against="dealer")
-    assert state.pending is not None
-    assert refused(state, 1, "cannot_cheat", type="cheat", card="2D", covers="BJ") == \
-        "The Black Joker was flipped: it cannot be cheated away."
-    play(state, 1, type="settle")
-    assert last(state)["result"]["rule"] == "black_joker"
+    assert state.pending is None and last(state)["result"]["rule"] == "black_joker"
+    side = {"who": "pc0", "deck": "pc0", "cards": ["BJ"], "mode": "normal", "cheat": None}
+    state.pending = {"kind": "contest", "sides": [side], "context": {}}
+    assert state._cheat_refusal(side) == "The Black Joker was flipped: it cannot be cheated away."
+    state.pending = None
 
     # already cheated, not in the hand, the Black Joker laid over a flip
-    state = table([JESSE], dealer=["5S"], decks=[pc_deck(["2C"], hand=HAND_BJ)])
+    state = table([JESSE], dealer=["KS"], decks=[pc_deck(["2C"], hand=HAND_BJ)])
     play(state, 1, type="contest", ability="DEX", against="dealer")
     assert "not in Jesse's hand" in refused(state, 1, "not_in_hand", type="cheat", card="KD", covers="2C")
     refused(state, 1, "not_in_hand", type="cheat", card=7, covers="2C")
@@ -293,7 +294,7 @@ def test_ts2_cheat_refusals() -> None:
     assert state.pending is not None, "the Black Joker may still be spent"
     assert refused(state, 1, "cannot_cheat", type="cheat", card="4D", covers="2C") == \
         "Jesse has already cheated this flip: one card per flip."
-    play(state, 1, type="settle")
+    stand(state, 1)
 
     # a hireling (run by the Dealer) has no hand
     state = table([JESSE], dealer=["2S", "3S", "4S", "5S", "6S", "7S"], decks=[pc_deck(["2C"])])
@@ -307,11 +308,11 @@ def test_ts2_damage_is_cheated_only_on_an_enhanced_attack() -> None:
     character in it may then cheat, and one card covers the damage card."""
     state = table([JESSE, SILAS], decks=[pc_deck(["KD"]), pc_deck(["2S", "2C"], hand=["KS", *HAND[:4]])])
     play(state, 2, type="attack", weapon=0, target="pc0")  # Silas's pitchfork, STR 3 + 2 against Jesse's 0 + 13
-    play(state, 2, type="settle")
+    stand(state, 2)
     assert last(state)["result"]["actor_wins"] is False
     state = table([JESSE, SILAS], decks=[pc_deck(["7S"]), pc_deck(["8S", "2C"], hand=["KS", *HAND[:4]])])
     play(state, 2, type="attack", weapon=0, target="pc0")
-    play(state, 2, type="settle")
+    stand(state, 2)
     assert state.pending is None, "the damage flip of a plain attack cannot be cheated: settled at once"
     assert last(state, "damage")["result"]["card"] == "2C" and last(state, "damage")["result"]["total"] == 1
     side = {"who": "pc1", "deck": "pc1", "cards": ["2C"], "mode": "normal", "cheat": None}
@@ -328,74 +329,73 @@ def test_tomb6_the_black_joker_forces_the_dealer_to_flip_again_once() -> None:
     assert state.view(1)["pending"]["force"] is None
     assert state.view(0)["pending"]["force"] == "Only a character in this action can force the Dealer's flip."
     events = play(state, 1, type="force")
-    assert state.pending is not None and waiting(state)["sides"][1]["cards"] == ["2S"]
-    assert "BJ" not in state.decks["pc0"].hand and state.decks["pc0"].discard == ["BJ"]
-    assert state.decks["dealer"].discard == ["KC"]
+    assert state.pending is None, "5♣ + 4 against 2♠: Jesse wins, nothing left to decide (TS-15)"
+    assert "BJ" not in state.decks["pc0"].hand and state.decks["pc0"].discard == ["BJ", "5C"]
+    assert state.decks["dealer"].discard == ["KC", "2S"]
     assert any(e["type"] == "force" and e["sentence"] == "Jesse plays the Black Joker: the Dealer flips again, "
                "K♣ out, 2♠ in; that stands." for e in events)
-    assert refused(state, 1, "cannot_force", type="force") in (
-        "Jesse has no Black Joker in hand.", "The Dealer already flipped again: the second card is final.")
-    play(state, 1, type="settle")
     assert last(state)["result"]["actor_wins"] and last(state)["result"]["other"]["cards"] == ["2S"]
     assert_54(state)
 
 
 def test_tomb6_the_second_card_is_final() -> None:
     """The re-flip is once per Dealer's flip: even a Black Joker in hand again cannot undo the second card."""
-    state = table([JESSE], dealer=["KC", "QC"], decks=[pc_deck(["5C"], hand=HAND_BJ)])
+    state = table([JESSE], dealer=["KC", "QC"], decks=[pc_deck(["5C"], hand=["KD", *HAND_BJ[1:]])])
     play(state, 1, type="contest", ability="DEX", against="dealer")
-    play(state, 1, type="force")
+    play(state, 1, type="force")  # Q♣ against 5♣ + 4: the K♦ could still win it, so the flip waits
     assert waiting(state)["sides"][1]["forced"] is True
     state.decks["pc0"].hand.append("BJ")  # as if it were held again: still no second re-flip
     state.decks["pc0"].discard.remove("BJ")
     assert state._force_refusal(1) == "The Dealer already flipped again: the second card is final."
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert last(state)["result"]["other"]["cards"] == ["QC"] and not last(state)["result"]["actor_wins"]
 
 
 def test_tomb6_the_black_joker_never_touches_the_red_joker_and_only_the_dealers_side() -> None:
     state = table([JESSE], dealer=["RJ"], decks=[pc_deck(["5C"], hand=HAND_BJ)])
     play(state, 1, type="contest", ability="DEX", against="dealer")
-    assert refused(state, 1, "cannot_force", type="force") == "The Black Joker cannot touch the Red Joker."
-    play(state, 1, type="settle")
+    assert state.pending is None, "nothing turns the Dealer's Red Joker: settled at once (TS-15)"
+    dealer = {"who": "dealer", "deck": "dealer", "cards": ["RJ"], "forced": False}
+    state.pending = {"kind": "contest", "context": {}, "sides": [
+        {"who": "pc0", "deck": "pc0", "cards": ["5C"], "forced": False}, dealer]}
+    state.decks["pc0"].hand.append("BJ")
+    assert state._force_refusal(1) == "The Black Joker cannot touch the Red Joker."
+    state.pending = None
     # a save: no Dealer's flip to force
-    state = table([JESSE], decks=[pc_deck(["5C"], hand=HAND_BJ)])
+    state = table([JESSE], decks=[pc_deck(["5C"], hand=["KD", *HAND_BJ[1:]])])
     play(state, 1, type="save", ability="DEX", risk="deadly")
     assert refused(state, 1, "cannot_force", type="force") == "The Black Joker forces only the Dealer to flip again."
-    play(state, 1, type="settle")
+    stand(state, 1)
     # against another character: neither side is the Dealer's
-    state = table([JESSE, SILAS], decks=[pc_deck(["5C"], hand=HAND_BJ), pc_deck(["6C"])])
+    state = table([JESSE, SILAS], decks=[pc_deck(["5C"], hand=HAND_BJ), pc_deck(["6C"], hand=["KD", *HAND[:4]])])
     play(state, 1, type="contest", ability="DEX", against="pc1")
-    assert refused(state, 1, "cannot_force", type="force") == "The Black Joker forces only the Dealer to flip again."
+    assert state.to_act() == [2], "Jesse wins as it stands; Silas's K♦ could turn it"
+    assert state._force_refusal(1) == "The Black Joker forces only the Dealer to flip again."
     assert refused(state, 2, "cannot_force", type="force") == "Silas has no Black Joker in hand."
     # an enemy flips from the Dealer's deck: forcing its flip works (TOMB-1)
     state = table([JESSE], dealer=["KC", "2C"], decks=[pc_deck(["5C"], hand=HAND_BJ)])
     play(state, 0, type="enemy", preset="bandit")
     play(state, 1, type="attack", weapon=0, target="npc0")  # the revolver: DEX
     play(state, 1, type="force")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert last(state, "attack")["result"]["actor_wins"] and last(state, "attack")["result"]["other"]["cards"] == ["2C"]
 
 
 def test_ts15_a_waiting_flip_tells_nobody_what_a_hand_holds() -> None:
-    """A hand of only the Black Joker, or a cheat already made, leaves the Black Joker's re-flip: the flip
-    waits whether or not the hand holds it, so the other seats cannot tell (TS-15 with TS-2)."""
+    """TS-15: whether a flip waits is read from what the table sees (the discards, the cards on the flip), never
+    from the hand: a hand with or without the Black Joker waits alike on an impaired contest it could turn;
+    once the Black Joker lies face up in the discards, nobody can force, and the flip settles at once."""
     for hand in (HAND, HAND_BJ):
-        state = table([JESSE, SILAS], dealer=["5S"], decks=[pc_deck(["2C"], hand=hand), pc_deck([])])
+        state = table([JESSE, SILAS], dealer=["KS"], decks=[pc_deck(["2C", "3C"], hand=hand), pc_deck([])])
         play(state, 1, type="contest", ability="DEX", against="dealer", mode="impaired")
-        assert state.pending is not None and state.to_act() == [0, 1]
+        assert state.pending is not None and state.to_act() == [1]
         assert state.view(2)["pending"]["sides"][0]["cheat_refusal"] == "An impaired flip cannot be cheated."
         assert state.legal_moves(1) == ([{"type": "force"}] if "BJ" in hand else []) + [{"type": "settle"}]
-    lone = table([JESSE, SILAS], decks=[pc_deck(["2C", "3C", "4C", "5C", "6C", "7C"], hand=HAND_BJ), pc_deck([])])
-    for card in HAND_BJ[:4]:
-        play(lone, 1, type="save", ability="DEX", risk="standard")
-        play(lone, 1, type="cheat", card=card, covers=waiting(lone)["sides"][0]["cards"][0])
-    assert lone.decks["pc0"].hand == ["BJ"]
-    play(lone, 1, type="save", ability="DEX", risk="standard")
-    assert lone.pending is not None, "one card in hand: the others cannot tell it is the Black Joker"
-    assert lone.view(1)["pending"]["sides"][0]["cheat_refusal"] == "Jesse has no card in hand to cheat with."
-    assert lone.view(2)["pending"]["sides"][0]["cheat_refusal"] is None
-    assert lone.legal_moves(1) == [{"type": "settle"}]
+    seen = table([JESSE, SILAS], dealer=["KS"], decks=[pc_deck(["BJ", "2C", "3C"]), pc_deck([])])
+    play(seen, 1, type="save", ability="DEX", risk="standard")  # the Black Joker flipped: a failure, discarded
+    assert seen.pending is None and "BJ" in seen.decks["pc0"].discard
+    play(seen, 1, type="contest", ability="DEX", against="dealer", mode="impaired")
+    assert seen.pending is None, "the Black Joker is face up in the discards: nothing could turn the flip"
 
 
 # --------------------------------------------------------------------------- attacks (TOMB-8, TOMB-11)
@@ -405,9 +405,10 @@ def test_tomb8_melee_is_str_and_ranged_dex_by_weapon(weapon: int, ability: str) 
     state = table([JESSE], dealer=["2H", "3H", "4H"], decks=[pc_deck(["AH"])])
     play(state, 0, type="enemy", preset="bandit")
     play(state, 1, type="attack", weapon=weapon, target="npc0")
-    assert waiting(state)["context"]["ability"] == ability
-    assert [s["ability"] for s in waiting(state)["sides"]] == [ability, ability]
-    assert [s["modifier"] for s in waiting(state)["sides"]] == [JESSE["abilities"][ability], 1]
+    stand(state, 1)
+    result = last(state, "attack")["result"]
+    assert result["ability"] == ability
+    assert [result["actor"]["modifier"], result["other"]["modifier"]] == [JESSE["abilities"][ability], 1]
 
 
 @pytest.mark.parametrize("item,card,amount", [
@@ -423,7 +424,7 @@ def test_tomb8_damage_by_tier_and_weapon_class(item: str | None, card: str, amou
     state = table([pc("Kit", STR=1, DEX=1, items=items)], dealer=["2C", "AC", "AD"], decks=[pc_deck(["KS", card])])
     play(state, 0, type="enemy", preset="brute")  # HP 3, GRT 2
     play(state, 1, type="attack", weapon=0, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     damage = last(state, "damage")["result"]
     assert damage["card"] == card and damage["total"] == amount and damage["bonus"] == 0
     assert any(s.endswith(f": {amount} damage to Brute.") for s in sentences(state))
@@ -436,7 +437,7 @@ def test_tomb5_damage_jokers() -> None:
         play(state, 0, type="enemy", preset="lawman")
         play(state, 0, type="fatigue", character="pc0", change=1)
         play(state, 1, type="attack", weapon=1, target="npc0")  # the knife: hand weapon 1/3/4
-        play(state, 1, type="settle")
+        stand(state, 1)
         damage = last(state, "damage")["result"]
         assert (damage["rule"], damage["tier"], damage["base"], damage["extra"], damage["total"]) == \
             ("red_joker", 3, 4, extra, total)
@@ -444,7 +445,7 @@ def test_tomb5_damage_jokers() -> None:
     state = table([JESSE], dealer=["2C"], decks=[pc_deck(["KS", "BJ"])])
     play(state, 0, type="enemy", preset="lawman")
     play(state, 1, type="attack", weapon=1, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     damage = last(state, "damage")["result"]
     assert damage["total"] == 0 and damage["misfortune"] and state.npcs[0]["hp"] == 2
     assert sentences(state)[-1].endswith("the Black Joker, no damage, and the Dealer may add a misfortune.")
@@ -458,7 +459,7 @@ def test_tomb11_several_attackers_attack_enhanced_for_one_more_damage() -> None:
     side = waiting(state)["sides"][0]
     assert side["mode"] == "enhanced" and side["cards"] == ["9S", "8S"]
     assert waiting(state)["context"]["why"] == "several attackers: enhanced" and waiting(state)["context"]["bonus"] == 1
-    play(state, 1, type="settle")
+    stand(state, 1)
     damage = last(state, "damage")["result"]
     assert damage["total"] == 3 + 1 and damage["bonus"] == 1
     assert state.party[0]["hp"] == 2
@@ -473,13 +474,12 @@ def test_tomb11_a_posse_attacks_enhanced_for_three_more_and_is_attacked_impaired
     assert waiting(state)["sides"][0]["mode"] == "enhanced"
     assert waiting(state)["context"]["bonus"] == 3, "a posse's +3, not +1 more"
     assert waiting(state)["context"]["why"] == "a posse attacks enhanced"
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert last(state, "damage")["result"]["total"] == 3 + 3 and state.party[0]["hp"] == 2
-    play(state, 1, type="attack", weapon=0, target="npc0")
-    side = waiting(state)["sides"][0]
-    assert side["mode"] == "impaired" and side["cards"] == ["KC", "QC"]
-    assert waiting(state)["context"]["why"] == "attacks against a posse are impaired"
-    assert state.view(1)["pending"]["sides"][0]["cheat_refusal"] == "An impaired flip cannot be cheated."
+    play(state, 1, type="attack", weapon=0, target="npc0")  # impaired, already a hit: settled at once (TS-15)
+    attack = last(state, "attack")
+    assert attack["result"]["actor"]["mode"] == "impaired" and attack["result"]["actor"]["cards"] == ["KC", "QC"]
+    assert attack["context"]["why"] == "attacks against a posse are impaired"
 
 
 # --------------------------------------------------------------------------- damage (TOMB-9, TS-11, TS-16)
@@ -489,12 +489,10 @@ def test_tomb9_damage_past_hp_lowers_grt_then_a_grt_save_at_10() -> None:
         state = table([pc("Kit", STR=5, items=("fireman_axe",)), pc("Silas", STR=0, GRT=2)],
                       decks=[pc_deck(["KS", "JS"]), pc_deck(["2S", save_card])])
         play(state, 1, type="attack", weapon=0, target="pc1")
-        play(state, 1, type="settle")
+        stand(state, 1)
         silas = state.party[1]
         assert silas["hp"] == 0 and silas["abilities"]["GRT"] == 0
-        assert state.pending is not None and waiting(state)["kind"] == "critical"
-        assert state.to_act() == [0, 2], "Silas may cheat his save against critical damage"
-        play(state, 2, type="settle")
+        stand(state, 2)  # his hand's 2♦..6♦ cannot turn the save: it settled itself (TS-15)
         result = last(state, "critical")["result"]
         assert result["target"] == 10 and result["success"] is (status == "up")
         assert silas["status"] == status
@@ -509,7 +507,7 @@ def test_tomb9_grt_below_zero_is_death_and_scars_need_exactly_zero() -> None:
     state = table([pc("Kit", STR=5, items=("fireman_axe",)), pc("Silas", STR=0, GRT=1)],
                   decks=[pc_deck(["KS", "JS"]), pc_deck(["2S"])])
     play(state, 1, type="attack", weapon=0, target="pc1")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.party[1]["status"] == "dead" and state.party[1]["abilities"]["GRT"] == -2
     assert state.party[1]["scars"] == [], "TS-9: damage past HP draws no scar"
     assert "GRT below 0: Silas is dead." in sentences(state)[-1]
@@ -535,7 +533,7 @@ def test_tomb9_ts17_a_character_shot_far_below_zero_goes_back_to_the_roster_dead
     state = table([pc("Kit", DEX=7, items=("elephant_gun",)), pc("Silas", DEX=0, GRT=0)],
                   decks=[pc_deck(["KC", "RJ", "KS"]), pc_deck(["2C"])])
     play(state, 1, type="attack", weapon=0, target="pc1")
-    play(state, 1, type="settle")  # the hit; the damage flip is not enhanced, so nobody can cheat it
+    stand(state, 1)  # the hit; the damage flip is not enhanced, so nobody can cheat it
     assert last(state, "damage")["result"]["total"] == 18
     assert state.party[1]["status"] == "dead" and state.party[1]["abilities"]["GRT"] == -17
     assert "Silas loses 1 HP and 17 GRT (GRT -17). GRT below 0: Silas is dead." in sentences(state)[-1]
@@ -566,7 +564,7 @@ def test_tomb9_ts16_critical_damage_kills_an_npc(save_card: str, status: str) ->
                   decks=[pc_deck(["KS", "JS"])])
     play(state, 0, type="enemy", preset="brute")  # HP 3, GRT 2
     play(state, 1, type="attack", weapon=0, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     brute = state.npcs[0]
     assert brute["hp"] == 0 and brute["abilities"]["GRT"] == 0 and brute["status"] == status
     assert state.pending is None, "nobody may cheat an NPC's save: settled at once"
@@ -579,17 +577,17 @@ def test_ts16_a_lone_enemy_at_zero_hp_is_flagged_for_morale() -> None:
     state = table([pc("Kit", STR=5, items=("knife",))], dealer=["2S"], decks=[pc_deck(["KS", "2H"])])
     play(state, 0, type="enemy", preset="bandit")  # HP 2
     play(state, 1, type="attack", weapon=0, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 0, type="enemy", preset="bandit")
     assert state.npcs[1]["name"] == "Bandit 2"
     kit = table([pc("Kit", STR=5, items=("knife",))], dealer=["2S"], decks=[pc_deck(["KS", "7H"])])
     play(kit, 0, type="enemy", preset="bandit")
     play(kit, 1, type="attack", weapon=0, target="npc0")  # 3 damage: 2 HP and 1 GRT
-    play(kit, 1, type="settle")
+    stand(kit, 1)
     state = table([pc("Kit", STR=5, items=("pitchfork",))], dealer=["2S"], decks=[pc_deck(["KS", "7H"])])
     play(state, 0, type="enemy", preset="bandit")
     play(state, 1, type="attack", weapon=0, target="npc0")  # improvised tier 2: 2 = its HP
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.npcs[0]["hp"] == 0 and state.npcs[0]["status"] == "up"
     assert "a lone enemy now makes a morale save (TOMB-13)" in sentences(state)[-1]
 
@@ -600,7 +598,7 @@ def test_ts11_a_posse_loses_str_routs_and_is_destroyed() -> None:
                   decks=[pc_deck(["KC", "QC", "JS"])])
     play(state, 0, type="enemy", preset="posse")
     play(state, 1, type="attack", weapon=0, target="npc0")  # impaired: no cheat, but a Black Joker might be held
-    play(state, 1, type="settle")
+    stand(state, 1)
     posse = state.npcs[0]
     assert posse["hp"] == 0 and posse["abilities"]["STR"] == 1 and posse["abilities"]["GRT"] == 2
     assert posse["status"] == "routed" and "Posse of bandits is routed." in sentences(state)[-1]
@@ -609,7 +607,7 @@ def test_ts11_a_posse_loses_str_routs_and_is_destroyed() -> None:
                   decks=[pc_deck(["KC", "QC", "JS"])])
     play(state, 0, type="enemy", preset="posse")
     play(state, 1, type="attack", weapon=0, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert state.npcs[0]["status"] == "destroyed" and state.npcs[0]["abilities"]["STR"] == 0
     assert sentences(state)[-1].endswith("The posse is destroyed.")
 
@@ -629,7 +627,7 @@ def scarred(hp: int, weapon: str, damage_flips: list[str], target_flips: list[st
     state = table([pc("Kit", STR=7, items=(weapon,)), ann],
                   decks=[pc_deck(["KS", *damage_flips]), pc_deck(["2S", *target_flips])])
     play(state, 1, type="attack", weapon=0, target="pc1")
-    play(state, 1, type="settle")
+    stand(state, 1)
     return state
 
 
@@ -671,8 +669,7 @@ def test_tomb10_scar_8_deafened_is_a_cheatable_grt_save() -> None:
     state = scarred(8, "knife", ["RJ", "QC"], ["6H"], grt=7)  # the Red Joker: 4 + 4 = Ann's HP 8
     ann = state.party[1]
     assert ann["scars"][0]["name"] == "Deafened"
-    assert state.pending is not None and waiting(state)["kind"] == "scar_save" and state.to_act() == [0, 2]
-    play(state, 2, type="settle")
+    stand(state, 2)  # 6♥ + GRT 7 is made: it settles itself (TS-15)
     assert last(state)["result"]["target"] == 9 and last(state)["result"]["success"]  # 6 + GRT 7
     assert ann["max"]["GRT"] == 8 and "Max GRT rises to 8." in sentences(state)[-1]
 
@@ -682,7 +679,7 @@ def test_tomb10_ts9_scar_11_mortal_wound_then_recover() -> None:
                   dealer=["KC", "QC", "RJ", "JC"], decks=[pc_deck([]), pc_deck(["2C", "8H"])])
     play(state, 0, type="enemy", preset="posse")  # enhanced revolver: DEX; the Red Joker 4 + J 4 + 3 = 11
     play(state, 0, type="npc_attack", npc="npc0", target="pc1")
-    play(state, 2, type="settle")
+    stand(state, 2)
     ann = state.party[1]
     assert last(state, "damage")["result"]["total"] == 11
     assert ann["scars"][2]["name"] == "Mortal Wound" and ann["status"] == "out" and ann["exhausted"]
@@ -700,8 +697,8 @@ def test_tomb10_scar_12_doomed_then_the_next_failed_critical_save_kills() -> Non
     assert ann["scars"][2]["roll"] == 12 and ann["doomed"] and ann["hp"] == 0
     # a second hit goes past HP: the save against critical damage fails and Ann dies horribly
     play(state, 1, type="attack", weapon=0, target="pc1")
-    play(state, 1, type="settle")
-    play(state, 2, type="settle")
+    stand(state, 1)
+    stand(state, 2)
     assert ann["status"] == "dead" and not ann["doomed"]
     assert sentences(state)[-1].endswith("Doomed: Ann dies horribly.")
 
@@ -713,7 +710,7 @@ def test_tomb10_scars_cap_at_12_and_a_full_inventory_fights_at_0_hp() -> None:
     ann = state.party[1]
     assert state.view(0)["party"][1]["effective_hp"] == 0
     assert ann["scars"] == [] and ann["abilities"]["GRT"] == 2
-    assert state.pending is not None and waiting(state)["kind"] == "critical"
+    assert any(e["kind"] == "critical" for e in state.view(0)["last"]), "past 0 HP: the save against critical damage"
 
 
 # --------------------------------------------------------------------------- the empty deck (TOMB-6, TS-3)
@@ -723,7 +720,7 @@ def test_ts3_an_empty_deck_is_reshuffled_with_the_hand_and_a_new_hand_is_drawn()
     for _ in range(49):
         play(state, 1, type="save", ability="DEX", risk="standard")
         if state.pending is not None:
-            play(state, 1, type="settle")
+            stand(state, 1)
     assert state.decks["pc0"].draw == [] and state.decks["pc0"].hand == old_hand
     events = play(state, 1, type="save", ability="DEX", risk="standard")
     renewed = [e for e in events if e["type"] == "renewed"]
@@ -820,9 +817,9 @@ def test_tomb12_initiative_and_a_complication_on_a_black_joker(dealer: str, pc_c
                                                               complication: bool) -> None:
     state = table([JESSE], dealer=[dealer], decks=[pc_deck([pc_card])])
     play(state, 0, type="initiative", character="pc0", modifier=2)
-    assert waiting(state)["sides"][1]["modifier"] == 2
-    play(state, 0, type="settle")
+    stand(state, 1)
     event = last(state, "initiative")
+    assert event["result"]["other"]["modifier"] == 2
     assert event["result"]["actor_wins"] is party_first and event["complication"] is complication
     said = sentences(state)[-1]
     assert ("the party acts first" if party_first else "the enemies act first") in said
@@ -846,7 +843,7 @@ def test_tomb13_ts16_morale(risk: str, card: str, holds: bool) -> None:
 def test_tomb14_turning_tail_is_a_dex_save_at_11(card: str, escapes: bool) -> None:
     state = table([JESSE], decks=[pc_deck([card])])
     play(state, 1, type="turn_tail")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert last(state)["result"]["target"] == 11 and last(state)["result"]["success"] is escapes
     assert sentences(state)[-1].endswith("clean away." if escapes else
                                          "away, but every enemy gets one free attack first.")
@@ -979,12 +976,13 @@ def test_flip_waiting_no_flip_and_not_your_tool() -> None:
     assert refused(state, 0, "not_your_tool", type="save", ability="STR", risk="low") == "That is a player's move."
     refused(state, 3, "not_your_turn", type="save", ability="STR", risk="low")
     assert state.legal_moves(3) == [] and state.to_act() == [0, 1, 2]
-    play(state, 1, type="save", ability="DEX", risk="low")
-    assert state.to_act() == [0, 1]
+    play(state, 1, type="save", ability="DEX", risk="low")  # A♠ + DEX 4 against 10: the 6♦ would make it
+    assert state.to_act() == [1], "the flip waits for Jesse alone (TS-19)"
     for seat, move in ((1, {"type": "save", "ability": "DEX", "risk": "low"}), (0, {"type": "reaction"}),
                        (2, {"type": "turn_tail"})):
         assert code(state, seat, move) in ("flip_waiting", "not_your_turn"), move
-    assert refused(state, 0, "flip_waiting", type="end").startswith("A flip is waiting")
+    assert refused(state, 1, "flip_waiting", type="turn_tail").startswith("A flip is waiting")
+    assert code(state, 0, {"type": "end"}) == "not_your_turn", "the Dealer waits for Jesse's choice (TS-19)"
     assert code(state, 2, {"type": "settle"}) == "not_your_turn"
 
 

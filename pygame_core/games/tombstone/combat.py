@@ -1,8 +1,10 @@
 """The combat path both Tombstone tables share: flips from each participant's deck, cheating fate, settling.
 
 A ``Combat`` holds the party's sheets, the non-player characters and every deck of fate (TOMB-1). An action
-flips its sides (``_side``) and waits as ``pending`` while a player character in it may still lay a hand
-card over their own flip or spend the Black Joker on the Dealer's (TOMB-6, TS-2); ``_settle`` judges it
+flips its sides (``_side``) and waits as ``pending`` while a player in it may hold, as far as the table can
+see, a card that would turn it their way: over their own flip, or the Black Joker against the Dealer's (the
+damage flip against their character included) (TOMB-6, TS-2, TS-15, TS-20). Each such player lets their own
+cards stand (TS-19); a cheat offers its preview (TS-21). Once nobody is left to decide, ``_settle`` judges it
 (``fate``), writes the result on the sheets (damage, critical saves, death: TOMB-9; scars: TOMB-10) and
 starts the next flip the action needs (an attack's damage, a GRT save against critical damage). Every
 settled flip is told in one sentence, the way the table would say it.
@@ -15,6 +17,7 @@ that an action is over.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from typing import Any, Mapping, Sequence
 
@@ -23,7 +26,7 @@ from ...cards import shuffle
 from ...engine import Event, IllegalMove, Json, Move, SetupError
 from .character import CONDITIONS, Sheet, ability_modifier, check_sheet, effective_hp, slots_used, weapons
 from .fate import (ABILITIES, ABILITY_SUITS, BLACK, RED, RISK_LABELS, RISKS, SUIT_ABILITIES, FateDeck, Flip,
-                   cards_needed, check_deck_order, contest, damage, full_deck, judge_flip, label, save, tier)
+                   cards_needed, check_deck_order, contest, damage, full_deck, judge_flip, label, save, tier, value)
 from .shapes import WaitingMove
 from .tables import SCARS, broken_limb, head_wound_ability, scar_spot
 
@@ -147,6 +150,96 @@ class Combat:
         moves.append({"type": "settle"})
         return moves
 
+    # --- who still decides a waiting flip (TS-15, TS-19, TS-20) ------------------------------------------
+    def _involved(self) -> list[str]:
+        """The player characters whose players decide on the waiting flip: those with a side in it, and the
+        target of a damage flip the Dealer makes (their Black Joker may force it: TS-20)."""
+        if self.pending is None:
+            return []
+        refs = [s["who"] for s in self.pending["sides"] if s["who"].startswith("pc")]
+        target = self.pending["context"].get("target")
+        if (self.pending["kind"] == "damage" and isinstance(target, str) and target.startswith("pc")
+                and not self.pending["sides"][0]["who"].startswith("pc") and target not in refs):
+            refs.append(target)
+        return refs
+
+    def _deciding(self) -> list[int]:
+        """The seats the waiting flip still waits for (worked out each time the flip changes)."""
+        return list(self.pending["deciding"]) if self.pending is not None else []
+
+    def _who_decides(self) -> list[int]:
+        """TS-15, TS-19: the seats involved that have not let their cards stand and may hold a card that could
+        turn the flip their way."""
+        assert self.pending is not None
+        stood = self.pending["stood"]
+        return sorted({self.seat_of(ref) for ref in self._involved()
+                       if self.seat_of(ref) not in stood and self._could_change(ref)})
+
+    def _could_change(self, ref: str) -> bool:
+        """TS-15: whether some card ``ref``'s hand may hold, as far as the other seats can tell, would turn the
+        flip their way when laid over their own side, or whether the Black Joker, if the hand may hold it,
+        could: some card the Dealer's deck may give on the flip again (TS-20). Read from what the table sees,
+        so that a flip waiting tells nobody what a hand holds."""
+        assert self.pending is not None
+        sides = self.pending["sides"]
+        now = self._standing(ref, sides)
+        possible = self._possible_hand(ref)
+        for i, side in enumerate(sides):
+            if side["who"] == ref and self._cheat_refusal(side, public=True) is None:
+                for card in possible - {BLACK}:
+                    for covered in side["cards"]:
+                        if self._standing(ref, _with(sides, i, cheat=card, covered=covered)) > now:
+                            return True
+        if BLACK in possible and self._force_refusal(self.seat_of(ref), public=True) is None:
+            i, dealer = next((i, s) for i, s in enumerate(sides) if not s["who"].startswith("pc"))
+            for cards in self._reflips(dealer):
+                if self._standing(ref, _with(sides, i, cards=list(cards))) > now:
+                    return True
+        return False
+
+    def _possible_hand(self, ref: str) -> set[str]:
+        """The cards ``ref``'s hand may hold as far as the table can tell: none for an empty hand, else every
+        card of the deck that is neither in its (face-up) discards nor lying on the waiting flip."""
+        deck = self.decks[ref]
+        if not deck.hand:
+            return set()
+        shown = set(deck.discard)
+        for side in self.pending["sides"] if self.pending else []:
+            if side["deck"] == ref:
+                shown |= {*side["cards"], *([side["cheat"]] if side["cheat"] else [])}
+        return set(full_deck()) - shown
+
+    def _reflips(self, side: dict[str, Any]) -> list[tuple[str, ...]]:
+        """The cards (or ordered pairs) the Dealer's deck may give if forced to flip ``side`` again: from its
+        draw pile, or, when that is too short and the discards come back (TS-3), from the whole deck. Cards
+        alike for the verdict (a joker; a value and whether its suit is the ability's) are tried once."""
+        deck = self.decks[side["deck"]]
+        pool = deck.draw if len(deck.draw) >= len(side["cards"]) else [*deck.draw, *deck.discard, *side["cards"]]
+        suit = ABILITY_SUITS[side["ability"]]
+        alike: dict[Any, list[str]] = {}
+        for card in sorted(set(pool)):
+            kind = card if card in JOKERS else (value(card), card[-1] == suit)
+            if len(alike.setdefault(kind, [])) < 2:
+                alike[kind].append(card)
+        if len(side["cards"]) == 1:
+            return [(cards[0],) for cards in alike.values()]
+        return [(a[0], b[-1]) for ka, a in alike.items() for kb, b in alike.items() if ka != kb or len(a) == 2]
+
+    def _standing(self, ref: str, sides: list[dict[str, Any]]) -> float:
+        """How well a flip goes for ``ref``'s player (higher is better): a save made, a contest won, more
+        damage dealt or less taken (a Red Joker counted at the most it could do)."""
+        assert self.pending is not None
+        context = self.pending["context"]
+        if self.pending["kind"] == "damage":
+            dealt = _damage_at_most(context["weapon"]["damage"], sides[0]["cheat"] or sides[0]["cards"][0],
+                                    context["bonus"])
+            return dealt if sides[0]["who"] == ref else -dealt
+        flips = [self._judged(s) for s in sides]
+        if len(flips) == 1:
+            return float(save(flips[0], context["ability"], context["target"]).success)
+        actor_wins = contest(flips[0], flips[1], context["ability"]).actor_wins
+        return float(actor_wins == (sides[0]["who"] == ref))
+
     def _free_field_error(self, move: Move, fields: dict[str, Any]) -> IllegalMove | None:
         """Why a free field of ``move`` (``fields``: name -> choices, [low, high] or "text") is malformed."""
         for name, spec in fields.items():
@@ -204,16 +297,16 @@ class Combat:
         return None
 
     def _force_refusal(self, p: int, public: bool = False) -> str | None:
-        """Why seat ``p`` may not spend the Black Joker on the Dealer's flip now (TOMB-6, TS-2); ``public``:
-        as far as the other seats can tell (any card in the hand might be the Black Joker)."""
+        """Why seat ``p`` may not spend the Black Joker on the Dealer's flip now (TOMB-6, TS-2, TS-20);
+        ``public``: as far as the other seats can tell (any card in the hand might be the Black Joker)."""
         if self.pending is None:
             return "There is no flip waiting."
-        mine = [s for s in self.pending["sides"] if s["who"].startswith("pc") and self.seat_of(s["who"]) == p]
+        mine = [ref for ref in self._involved() if self.seat_of(ref) == p]
         if not mine:
             return "Only a character in this action can force the Dealer's flip."
-        hand = self.decks[mine[0]["deck"]].hand
+        hand = self.decks[mine[0]].hand
         if BLACK not in hand and not (public and hand):
-            return f"{self.name_of(mine[0]['who'])} has no Black Joker in hand."
+            return f"{self.name_of(mine[0])} has no Black Joker in hand."
         dealer_sides = [s for s in self.pending["sides"] if not s["who"].startswith("pc")]
         if not dealer_sides:
             return "The Black Joker forces only the Dealer to flip again."
@@ -233,44 +326,58 @@ class Combat:
         who = self.name_of(side["who"])
         self._say(events, {"type": "cheat", "who": side["who"], "card": move["card"], "covers": covers},
                   f"{who} cheats fate: {label(move['card'])} over the {label(covers)}.")
-        self._settle_if_nobody_can_act(events)
+        self._reopen(p, events)
 
     def _do_force(self, p: int, move: Move, events: list[Event]) -> None:
         assert self.pending is not None
-        mine = next(s for s in self.pending["sides"] if s["who"].startswith("pc") and self.seat_of(s["who"]) == p)
-        self.decks[mine["deck"]].hand.remove(BLACK)
-        self.decks[mine["deck"]].discard.append(BLACK)
+        mine = next(ref for ref in self._involved() if self.seat_of(ref) == p)
+        self.decks[mine].hand.remove(BLACK)
+        self.decks[mine].discard.append(BLACK)
         side = next(s for s in self.pending["sides"] if not s["who"].startswith("pc"))
         old = list(side["cards"])
         self.decks[side["deck"]].discard.extend(old)
         side["cards"] = [self._flip(side["deck"], events) for _ in old]
         side["forced"] = True
-        self._say(events, {"type": "force", "who": mine["who"], "old": old, "cards": side["cards"]},
-                  f"{self.name_of(mine['who'])} plays the Black Joker: {self.name_of(side['who'])} flips again, "
+        self._say(events, {"type": "force", "who": mine, "old": old, "cards": side["cards"]},
+                  f"{self.name_of(mine)} plays the Black Joker: {self.name_of(side['who'])} flips again, "
                   f"{cards_words(old)} out, {cards_words(side['cards'])} in; that stands.")
-        self._settle_if_nobody_can_act(events)
+        self._reopen(p, events)
 
     def _do_settle(self, p: int, move: Move, events: list[Event]) -> None:
-        self._settle(events)
+        """TS-19: this player lets their own cards stand; the flip settles once nobody else still decides."""
+        assert self.pending is not None
+        self.pending["stood"].append(p)
+        self._settle_if_nobody_can_act(events)
+
+    def _reopen(self, p: int, events: list[Event]) -> None:
+        """TS-19: a cheat or a forced flip changes what the others let stand, so they decide again."""
+        assert self.pending is not None
+        self.pending["stood"] = []
+        self._settle_if_nobody_can_act(events)
 
     def _attack(self, attacker: str, target: str, weapon: dict[str, Any], mode: str, attackers: int,
                 events: list[Event], poor: Sequence[str] = (), bonus: int = 0) -> None:
-        """TOMB-8 and TOMB-11: melee is STR against STR, ranged DEX against DEX; several attackers or a posse
-        attack enhanced, an individual attacks a posse impaired; the damage bonus is +1 or a posse's +3.
-        ``poor`` names what else makes the attack impaired (the dark, cover); an advantage and a poor
-        position together cancel into a plain flip (SD-3). Without either, ``mode`` stands."""
+        """TOMB-8 and TS-22: melee is STR against STR, ranged DEX against DEX; several attackers together or a
+        posse attack enhanced, an individual attacks a posse impaired; the damage bonus is +1 once for the
+        group or a posse's +3. ``mode`` is the position the table declared and ``poor`` what else impairs
+        (the dark, cover): SD-3 weighs them all, a reason to be enhanced and one to be impaired cancelling
+        into a plain flip."""
         ability = "DEX" if weapon["ranged"] else "STR"
         posse_attacks = not attacker.startswith("pc") and self.npc(attacker)["kind"] == "posse"
         posse_defends = not target.startswith("pc") and self.npc(target)["kind"] == "posse"
-        good = "a posse attacks enhanced" if posse_attacks else "several attackers: enhanced" if attackers > 1 else ""
-        bad = [*poor, *(["attacks against a posse are impaired"] if posse_defends else [])]
-        why = ""
+        good = [*(["a posse attacks enhanced"] if posse_attacks else
+                  ["several attackers: enhanced"] if attackers > 1 else []),
+                *(["an advantageous position"] if mode == "enhanced" else [])]
+        bad = [*poor, *(["attacks against a posse are impaired"] if posse_defends else []),
+               *(["a poor position"] if mode == "impaired" else [])]
         if good and bad:
-            mode, why = "normal", f"{good}, but {', '.join(bad)}: the two cancel"
+            mode, why = "normal", f"{', '.join(good)}, but {', '.join(bad)}: the two cancel"
         elif good:
-            mode, why = "enhanced", good
+            mode, why = "enhanced", ", ".join(good)
         elif bad:
             mode, why = "impaired", ", ".join(bad)
+        else:
+            mode, why = "normal", ""
         bonus += 3 if posse_attacks else 1 if attackers > 1 else 0
         sides = [self._side(attacker, ability, mode, events), self._side(target, ability, "normal", events)]
         self._start(events, "attack", sides, {"ability": ability, "weapon": weapon, "bonus": bonus,
@@ -333,20 +440,19 @@ class Combat:
                 "cheat": None, "covered": None, "forced": False}
 
     def _start(self, events: list[Event], kind: str, sides: list[dict[str, Any]], context: dict[str, Any]) -> None:
-        self.pending = {"kind": kind, "sides": sides, "context": context}
+        self.pending = {"kind": kind, "sides": sides, "context": context, "stood": [],
+                        "deciding": []}
         events.append({"type": "flip", "kind": kind, "sides": copy.deepcopy(sides)})
         self._settle_if_nobody_can_act(events)
 
     def _settle_if_nobody_can_act(self, events: list[Event]) -> None:
-        """A flip that no cheat and no Black Joker can change is settled at once."""
+        """TS-15, TS-19: a flip nobody still decides on (each player let their cards stand, or has no card
+        that could turn it their way) is settled at once."""
         if self.pending is None:
             return
-        for side in self.pending["sides"]:
-            if side["who"].startswith("pc"):
-                seat = self.seat_of(side["who"])  # public: waiting must not tell others what a hand holds
-                if self._cheat_refusal(side, public=True) is None or self._force_refusal(seat, public=True) is None:
-                    return
-        self._settle(events)
+        self.pending["deciding"] = self._who_decides()
+        if not self.pending["deciding"]:
+            self._settle(events)
 
     def _judged(self, side: dict[str, Any]) -> Flip:
         return judge_flip(side["cards"], side["mode"], side["modifier"], ABILITY_SUITS[side["ability"]],
@@ -404,7 +510,8 @@ class Combat:
                 text += f" Max GRT rises to {sheet['max']['GRT']}."
         else:
             text = self._save_words(kind, ref, result, said, verdict, context)
-        self._record_result(events, {"type": "settled", "kind": kind, "who": ref, "result": result.to_json()}, text)
+        self._record_result(events, {"type": "settled", "kind": kind, "who": ref, "result": result.to_json(),
+                                     "context": context}, text)
         self._after_settle(kind, [ref], result, context, events)
 
     def _settle_contest(self, kind: str, refs: list[str], outcome: Any, context: dict[str, Any],
@@ -417,7 +524,7 @@ class Combat:
         why = _contest_rule(outcome, ability)
         winner = self.name_of(a if outcome.actor_wins else o)
         base = f"{actor_words} against {other_words}: {why}"
-        event = {"type": "settled", "kind": kind, "who": a, "other": o, "result": outcome.to_json()}
+        event = {"type": "settled", "kind": kind, "who": a, "other": o, "result": outcome.to_json(), "context": context}
         if kind == "initiative":
             first = "the party acts first" if outcome.actor_wins else "the enemies act first"
             complication = any(BLACK in f.counted for f in (outcome.actor, outcome.other))
@@ -457,7 +564,7 @@ class Combat:
         else:
             text += f": {result.total} damage to {self.name_of(target)}."
         self._record_result(events, {"type": "settled", "kind": "damage", "who": attacker, "other": target,
-                                     "result": result.to_json()}, text)
+                                     "result": result.to_json(), "context": context}, text)
         if result.total > 0:
             self._hurt(target, result.total, events)
 
@@ -653,7 +760,53 @@ class Combat:
             return None
         return {"kind": self.pending["kind"], "context": self.pending["context"],
                 "sides": [self._side_view(s, p) for s in self.pending["sides"]],
-                "force": None if p is None else self._force_refusal(p)}
+                "force": None if p is None else self._force_refusal(p), "stood": list(self.pending["stood"]),
+                "deciding": self._deciding(), "damage": self._waiting_damage(self.pending["sides"])}
+
+    def _waiting_damage(self, sides: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """A damage flip's tier and damage as its card shows now (the Red Joker's second flip still to come)."""
+        if self.pending is None or self.pending["kind"] != "damage":
+            return None
+        context = self.pending["context"]
+        result = damage(context["weapon"]["damage"], sides[0]["cheat"] or sides[0]["cards"][0], context["bonus"])
+        return {"tier": result.tier, "total": result.total, "rule": result.rule}
+
+    def _cheat_preview(self, p: int, move: Mapping[str, Any]) -> dict[str, Any] | None:
+        """TS-21: a cheat's new total and verdict, and a warning when it makes the flip worse for its player
+        (a Red Joker that counts is a sure success: covering it can only lose)."""
+        if move["type"] != "cheat" or self.pending is None:
+            return None
+        sides = self.pending["sides"]
+        i, side = next((i, s) for i, s in enumerate(sides) if s["who"].startswith("pc") and self.seat_of(s["who"]) == p)
+        after = _with(sides, i, cheat=move["card"], covered=move["covers"])
+        total, verdict = self._verdict_words(side["who"], after, i)
+        warning = None
+        if move["covers"] == RED and RED in self._judged(side).counted:
+            warning = "The Red Joker is a sure success: covering it throws that away."
+        elif self._standing(side["who"], after) < self._standing(side["who"], sides):
+            warning = f"This makes the flip worse for {self.name_of(side['who'])}: {verdict}."
+        return {"total": total, "verdict": verdict, "warning": warning}
+
+    def _verdict_words(self, ref: str, sides: list[dict[str, Any]], i: int) -> tuple[int | None, str]:
+        """Side ``i``'s total and the flip's verdict for ``ref`` in a few words: "16, made", "12, wins",
+        "the Red Joker, a success", "tier 3: 4 damage"."""
+        assert self.pending is not None
+        context = self.pending["context"]
+        if self.pending["kind"] == "damage":
+            shown = self._waiting_damage(sides)
+            assert shown is not None
+            if shown["rule"] == "black_joker":
+                return 0, "the Black Joker: no damage"
+            extra = " and a second flip" if shown["rule"] == "red_joker" else ""
+            return shown["total"], f"tier {shown['tier']}: {shown['total']} damage{extra}"
+        flip = self._judged(sides[i])
+        total = None if flip.auto else flip.total
+        head = f"the {'Red' if flip.auto == 'success' else 'Black'} Joker" if flip.auto else str(flip.total)
+        if len(sides) == 1:
+            made = save(flip, context["ability"], context["target"]).success
+            return total, f"{head}, {'made' if made else 'short'}"
+        wins = self._standing(ref, sides) > 0
+        return total, f"{head}, {'wins' if wins else 'loses'}"
 
     def _side_view(self, side: dict[str, Any], p: int | None) -> dict[str, Json]:
         judged = self._judged(side)
@@ -695,6 +848,18 @@ def by_suit(cards: Sequence[str]) -> dict[str, int]:
 
 def scores_words(scores: dict[str, int]) -> str:
     return ", ".join(f"{a} {scores[a]}" for a in ABILITIES)
+
+
+def _with(sides: list[dict[str, Any]], i: int, **change: Any) -> list[dict[str, Any]]:
+    """The sides with side ``i`` changed (a cheat laid, the Dealer's cards flipped again), the rest as they are."""
+    return [{**side, **change} if k == i else side for k, side in enumerate(sides)]
+
+
+def _damage_at_most(weapon: Sequence[int], shown: str, bonus: int) -> float:
+    """The most a damage flip showing ``shown`` can do: a Red Joker's tier 3 and the best a second flip adds."""
+    if shown == RED:
+        return weapon[2] + max(weapon) + bonus
+    return damage(weapon, shown, bonus).total
 
 
 def cards_words(cards: Sequence[str]) -> str:

@@ -289,14 +289,38 @@ class FlipContext(TypedDict):
     action: NotRequired[str]
 
 
+class WaitingDamage(TypedDict):
+    """What a waiting damage flip would do as it stands, worked out by the engine (TOMB-5, TOMB-8): the tier
+    of the card that shows (3 for the Red Joker, 0 for the Black), the damage with the bonus, and the rule
+    ("tier", "red_joker": a second flip adds to it, "black_joker": no damage)."""
+
+    tier: int
+    total: int
+    rule: str
+
+
 class Waiting(TypedDict):
     """A flip waiting for cheats (TOMB-6, TS-2): its kind, what it is for, its sides, and why the viewer may
-    not force the Dealer's re-flip (None: they may; a spectator: None)."""
+    not force the Dealer's re-flip (None: they may; a spectator: None); the seats that let their cards stand
+    (TS-19) and those it still waits for; a damage flip's ``damage`` as it stands (else None)."""
 
     kind: str
     context: FlipContext
     sides: list[WaitingSide]
     force: str | None
+    stood: list[int]
+    deciding: list[int]
+    damage: WaitingDamage | None
+
+
+class CheatPreview(TypedDict):
+    """TS-21: what a cheat would make of its flip: the side's new total (None when a joker decides it, and for
+    damage the damage), the verdict in a few words ("16, made", "tier 3: 4 damage"), and a warning when it
+    would make the flip worse for its own player (the page asks before playing it)."""
+
+    total: int | None
+    verdict: str
+    warning: str | None
 
 
 @final
@@ -336,13 +360,15 @@ class FlipEvent(TypedDict):
 
 class SettledEvent(TypedDict):
     """A flip judged and its result written on the sheets; ``other`` the defender of a contest or the target
-    of a damage flip; ``complication`` whether a Black Joker came up at initiative."""
+    of a damage flip; ``context`` what it was for (a flip that settled itself at once, TS-15, was never seen
+    waiting with it); ``complication`` whether a Black Joker came up at initiative."""
 
     type: Literal["settled"]
     kind: str
     who: str
     other: NotRequired[str]
     result: SaveResult | ContestResult | DamageResult
+    context: FlipContext
     complication: NotRequired[bool]
     sentence: str
 

@@ -43,7 +43,7 @@ from ...grammar import sentence
 from .character import Sheet, check_sheet, item_json, sheet_constants, weapons
 from .combat import (DEALER, LOG_WINDOW, MIN_PARTY, TURN_TAIL_TARGET, Combat, check_party, deal_decks, pc_ref,
                      strict)
-from .shapes import ShowdownConstants, ShowdownEvent, ShowdownMove, ShowdownView
+from .shapes import CheatPreview, ShowdownConstants, ShowdownEvent, ShowdownMove, ShowdownView
 from .encounters import COMPLICATIONS, ENCOUNTERS, ENEMY_WEAPONS, Encounter
 from .fate import BLACK, RED, label, roll_die, tier
 from .tables import SHOP, SHORT_CREDIT, Item
@@ -109,11 +109,11 @@ def fit_party(setup: Json) -> dict[str, Json]:
 
 
 @register
-class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, None]):
+class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, CheatPreview]):
     """A gunfight in rounds; ``phase`` is "initiative", "party" or "enemies"; ``queue`` holds what must
     happen before the round goes on (free attacks on a character turning tail, a snake's strike)."""
 
-    shapes = Shapes(ShowdownView, ShowdownEvent, ShowdownMove, None, ShowdownConstants)
+    shapes = Shapes(ShowdownView, ShowdownEvent, ShowdownMove, CheatPreview, ShowdownConstants)
 
     info = GameInfo(
         id="tombstone_showdown",
@@ -234,7 +234,7 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
         if self.end is not None:
             return []
         if self.pending is not None:
-            return sorted({self.seat_of(s["who"]) for s in self.pending["sides"] if s["who"].startswith("pc")})
+            return self._deciding()  # each player decides for their own side (TS-19)
         if self.camp:
             return [self.seat_of(ref) for ref in self._campers()]
         if self.phase == "enemies":
@@ -856,10 +856,17 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Non
             raise IllegalMove("not_your_turn", "The Dealer has nothing to do now: the party is due.")
         return dealer_move(self.view(0), moves)
 
+    def preview(self, p: int, move: ShowdownMove) -> CheatPreview | None:
+        """A cheat's new total and verdict (TS-21); nothing for the other moves."""
+        return cast(CheatPreview | None, self._cheat_preview(p, move))
+
     def describe(self, p: int, move: ShowdownMove) -> str:
         n = self.name_of
         if move["type"] == "cheat":
-            return f"Cheat fate: {label(move['card'])} over the {label(move['covers'])}"
+            preview = self.preview(p, move)
+            said = f"Cheat fate: {label(move['card'])} over the {label(move['covers'])}"
+            return said if preview is None else f"{said} → {preview['verdict']}" + (
+                f" ({preview['warning']})" if preview["warning"] else "")
         if move["type"] == "force":
             return "Play the Black Joker: the Dealer flips again"
         if move["type"] == "settle":

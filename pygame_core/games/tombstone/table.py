@@ -6,11 +6,13 @@ seat may act whenever no flip is waiting (``to_act`` lists them all): a save, a 
 damage, turning tail; the Dealer's tools (a reaction, the die of fate, a hireling, an enemy, an enemy's
 attack, a morale save, initiative, a hazard, Fatigue, rests, recovering from a scar, ending the session).
 
-A flip that someone may still cheat (TOMB-6, TS-2) waits as ``pending``: the player characters in it
-may lay a hand card over their own flip or spend the Black Joker to make the Dealer flip again, and
-``settle`` judges it (``fate``), writes the result on the sheets (TOMB-9, TOMB-10) and carries on (an
-attack's hit asks for its damage flip, damage past HP asks for the GRT save). A flip nobody can change is
-settled at once. Every settled flip is told in one sentence, the way the table would say it.
+A flip that a player may still turn their way (TOMB-6, TS-2, TS-15) waits as ``pending``: the player
+characters in it may lay a hand card over their own flip or spend the Black Joker to make the Dealer flip
+again (the damage flip against their character too, TS-20), and each lets their own cards stand with
+``settle`` (TS-19); when nobody is left to decide it is judged (``fate``), written on the sheets (TOMB-9,
+TOMB-10) and carried on (an attack's hit asks for its damage flip, damage past HP asks for the GRT save).
+A flip nobody could turn is settled at once. Every settled flip is told in one sentence, the way the table
+would say it.
 
 Moves with free parameters (``modifier``, ``mode``, ``other_mode``, ``amount``, ``name``) are listed in
 ``legal_moves`` with their defaults left out; ``view()["forms"]`` says which fields a page may vary.
@@ -34,7 +36,7 @@ from ...engine import Event, GameInfo, IllegalMove, Json, Move, Outcome, SeatSpe
 from .character import Sheet, item_json, new_sheet, sheet_constants, slots_used, weapons
 from .combat import (DEALER, LOG_WINDOW, MIN_PARTY, MORALE_TARGETS, TURN_TAIL_TARGET, Combat, by_suit, cards_words,
                      check_party, deal_decks, pc_ref, scores_words, strict)
-from .shapes import TableConstants, TableEvent, TableMove, TableView
+from .shapes import CheatPreview, TableConstants, TableEvent, TableMove, TableView
 from .encounters import ENEMY_WEAPONS
 from .fate import ABILITIES, MODES, RISK_LABELS, RISKS, label, roll_die
 from .tables import (ARCHETYPES, BACKGROUNDS, DIE_OF_FATE_FAVOURS, NAME_COLUMNS, NAMES, SHORT_CREDIT, Item,
@@ -77,7 +79,7 @@ FREE_FIELDS: dict[str, dict[str, Any]] = {
 # the rule behind a free field, where the number is more than a count (the page's forms say it)
 FREE_HELP: dict[str, dict[str, str]] = {
     "contest": {"modifier": "Added to the Dealer's flip in a contest against the Dealer (TS-10)"},
-    "npc_attack": {"attackers": "Several attackers flip enhanced and add 1 to the damage (TOMB-11)"},
+    "npc_attack": {"attackers": "Those attacking together, this one included: enhanced and 1 more damage in all (TS-22)"},
 }
 FIELDS: dict[str, set[str]] = {
     "save": {"ability", "risk"}, "contest": {"ability", "against"}, "attack": {"weapon", "target"},
@@ -104,10 +106,10 @@ def sample_party() -> list[Sheet]:
 
 
 @register
-class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
+class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
     """A session at the Dealer's table; ``pending`` holds a flip waiting for cheats, else None."""
 
-    shapes = Shapes(TableView, TableEvent, TableMove, None, TableConstants)
+    shapes = Shapes(TableView, TableEvent, TableMove, CheatPreview, TableConstants)
 
     info = GameInfo(
         id="tombstone_table",
@@ -162,7 +164,7 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         if self.ended:
             return []
         if self.pending is not None:
-            return sorted({0, *(self.seat_of(s["who"]) for s in self.pending["sides"] if s["who"].startswith("pc"))})
+            return self._deciding()  # each player decides for their own side (TS-19)
         hirelings = bool(self.npc_refs(("hireling",)))
         return [0, *(n + 1 for n, sheet in enumerate(self.party)
                      if sheet["status"] == "up" or (sheet["status"] == "dead" and hirelings))]
@@ -530,6 +532,10 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
     def redact_event(self, event: TableEvent, viewer: int | None) -> TableEvent:
         return cast(TableEvent, self._redact_hands(event, viewer))
 
+    def preview(self, p: int, move: TableMove) -> CheatPreview | None:
+        """A cheat's new total and verdict (TS-21); nothing for the other moves."""
+        return cast(CheatPreview | None, self._cheat_preview(p, move))
+
     def describe(self, p: int, move: TableMove) -> str:
         n = self.name_of
         if move["type"] == "save":
@@ -542,7 +548,10 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, None]):
         if move["type"] == "take_over":
             return f"Take over {n(move['npc'])}"
         if move["type"] == "cheat":
-            return f"Cheat fate: {label(move['card'])} over the {label(move['covers'])}"
+            preview = self.preview(p, move)
+            said = f"Cheat fate: {label(move['card'])} over the {label(move['covers'])}"
+            return said if preview is None else f"{said} → {preview['verdict']}" + (
+                f" ({preview['warning']})" if preview["warning"] else "")
         if move["type"] == "enemy":
             return f"Bring in a {ENEMY_PRESETS[move['preset']]['name'].lower()}"
         if move["type"] == "npc_attack":

@@ -10,7 +10,7 @@
 // here judges a flip.
 import { TableRenderer } from "../table-renderer.js";
 import { BRASS, CREAM, FAINT, GOLD, PILL_TEXT, ease, clamp01, contains, glow, pill, ribbon, text, setFont } from "../canvas-kit.js";
-import { nameOf, pendingTitle, saveTitle, totalWords, contestRule, saveRule, damageTier } from "./fate-words.js";
+import { nameOf, pendingTitle, saveTitle, totalWords, contestRule, saveRule, damageTier, damageWords } from "./fate-words.js";
 
 const FLIP_MS = 520; // one card turning over
 const STAGGER_MS = 180;
@@ -46,7 +46,7 @@ export function pendingStage(view) {
   const needs = typeof pending.context.target === "number" ? ` · needs ${pending.context.target}` : "";
   const sides = pending.sides.map((s) => ({
     name: s.name.charAt(0).toUpperCase() + s.name.slice(1), back: deckBack(s.deck), cards: s.cards, cheat: s.cheat, covered: s.covered,
-    total: pending.kind === "damage" ? `damage ${(pending.context.weapon?.damage ?? []).join("/")} by tier` : `${totalWords(s.flip, s.ability)}${needs}`,
+    total: pending.kind === "damage" ? damageWords(pending.damage) : `${totalWords(s.flip, s.ability)}${needs}`,
   }));
   return { title: pendingTitle(view), sides, target: "", verdict: "", rule: pending.context.why ?? "", sentence: "", waiting: true };
 }

@@ -58,18 +58,35 @@ export function flipWords(flip, ability) {
 
 /**
  * The flip waiting for cheats in one sentence, in plain words: each side's cards and total, then what it is
- * measured against (a save's number), or for a damage flip its cards and the weapon's damage by tier (a
- * damage flip has no total: its card's tier says the damage).
+ * measured against (a save's number), or for a damage flip its cards and what they would do as the engine
+ * worked it out (`pending.damage`: "tier 3: 4 damage").
  */
 export function pendingSentence(pending) {
-  const { target, weapon } = pending.context;
+  const { target } = pending.context;
   const named = (/** @type {string} */ name) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
   if (pending.kind === "damage") {
     const cards = pending.sides.map((side) => `${named(side.name)} flips ${side.cards.map(cardText).join(" and ")}`).join("; ");
-    return `${cards} for damage (${(weapon?.damage ?? []).join("/")} by tier).`;
+    return `${cards} for damage: ${damageWords(pending.damage)}.`;
   }
   const sides = pending.sides.map((side) => `${named(side.name)} ${flipWords(side.flip, side.ability)}`).join(" against ");
   return typeof target === "number" ? `${sides}, needing ${target}.` : `${sides}.`;
+}
+
+/** What a waiting damage flip would do (the engine's `pending.damage`): "tier 3: 4 damage", "the Black Joker: no damage". */
+export function damageWords(damage) {
+  if (!damage) return "";
+  if (damage.rule === "black_joker") return "the Black Joker: no damage";
+  if (damage.rule === "red_joker") return `the Red Joker: ${damage.total} damage and one more flip`;
+  return `tier ${damage.tier}: ${damage.total} damage`;
+}
+
+/**
+ * A cheat button's words with the engine's preview (TS-21): "Cover 3♠ with Q♥ → 16, made".
+ * @param {{card: string, covers: string}} move
+ * @param {{verdict: string} | null} preview
+ */
+export function cheatWords(move, preview) {
+  return `Cover ${cardText(move.covers)} with ${cardText(move.card)}${preview ? ` → ${preview.verdict}` : ""}`;
 }
 
 /** A judged flip's total in a few words: "DEX 4 → 11", "Red Joker: succeeds". */

@@ -1,10 +1,11 @@
 // Move buttons of a Tombstone table, where more than one seat may act at one screen: each legal move is a
 // real <button class="move" data-seat data-move> (the engine's label its accessible name), found in the
 // seat's legal moves so nothing the engine did not offer is ever shown; and the titled groups the panel
-// puts them in.
+// puts them in. A move whose preview carries a warning (a cheat that would make the flip worse, TS-21) asks
+// for a second tap before it is played.
 import { el, moveButton } from "../move-panel.js";
 
-/** @typedef {{moves: any[], labels: string[]}} Legal */
+/** @typedef {{moves: any[], labels: string[], previews?: any[]}} Legal */
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -18,15 +19,38 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 export function seatButton(seat, legal, move, shown, className = "") {
   const index = legal.moves.findIndex((m) => same(m, move));
   if (index < 0) return null;
-  const node = moveButton(move, legal.labels[index], `move tt-move${className ? ` ${className}` : ""}`, [el("span", { "aria-hidden": "true" }, shown)]);
+  const warning = legal.previews?.[index]?.warning;
+  const node = moveButton(move, legal.labels[index], `move tt-move${className ? ` ${className}` : ""}${warning ? " tt-warn" : ""}`, [el("span", { "aria-hidden": "true" }, shown)]);
+  if (warning) node.dataset.warning = warning;
   node.dataset.seat = String(seat);
   node.dataset.key = `${seat}:${JSON.stringify(move)}`;
   return node;
 }
 
-/** Buttons for every legal move of `seat` of one type, each shown by `shown(move)`. */
+/**
+ * Buttons for every legal move of `seat` of one type, each shown by `shown(move, preview)`.
+ * @param {number} seat
+ * @param {Legal} legal
+ * @param {string} type
+ * @param {(move: any, preview: any) => (Node | string)[]} shown
+ */
 export function seatButtons(seat, legal, type, shown, className = "") {
-  return legal.moves.filter((m) => m.type === type).map((m) => seatButton(seat, legal, m, shown(m), className));
+  return legal.moves.flatMap((m, i) => (m.type === type ? [seatButton(seat, legal, m, shown(m, legal.previews?.[i] ?? null), className)] : []));
+}
+
+/**
+ * Whether a tap on a move button may play it now. A warned move (TS-21) asks first: its first tap turns it
+ * into "Sure? …" (its accessible name too), and only a second tap on it plays.
+ * @param {HTMLElement} button
+ */
+export function confirmed(button) {
+  const warning = button.dataset.warning;
+  if (!warning || button.dataset.armed === "yes") return true;
+  button.dataset.armed = "yes";
+  button.classList.add("tt-armed");
+  button.setAttribute("aria-label", `Sure? ${warning} Tap again to play it anyway.`);
+  button.querySelector("[aria-hidden]")?.replaceChildren(`Sure? ${warning} Tap again to play it anyway.`);
+  return false;
 }
 
 /** A group of controls under a title; `fold`: a <details> opened when needed. */

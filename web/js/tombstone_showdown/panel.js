@@ -3,14 +3,15 @@
 // accessible name. On a character's turn: an attack per weapon and target, cover, a reload, a swig,
 // turning tail (or, at the rattlesnake, its ways out). While a flip waits for them: the sides as the
 // engine judged them, a button per card of the hand that may cheat it (and which card it covers), the
-// Black Joker's re-flip when offered, "Let the cards stand", and the engine's reason when no card may be
-// laid. In camp between the fights of a trail (SD-16): the night's rest, the shop's shelves (what this
-// character can afford and carry) and moving on. Over the moves, the other characters due this round: tap
-// one to let them act first (at a hot-seat table that passes the device).
+// Black Joker's re-flip when offered (a Dealer's damage flip against them too, TS-20), "Let the cards
+// stand", and the engine's reason when no card may be laid; a cheat shows the total it gives, and one that
+// makes the flip worse asks twice (TS-21). In camp between the fights of a trail (SD-16): the night's rest,
+// the shop's shelves (what this character can afford and carry) and moving on. Over the moves, the other
+// characters due this round: tap one to let them act first (at a hot-seat table that passes the device).
 import { MovePanel, el } from "../move-panel.js";
 import { cardText } from "../cards.js";
-import { nameOf, flipWords } from "../tombstone/fate-words.js";
-import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
+import { nameOf, flipWords, damageWords } from "../tombstone/fate-words.js";
+import { seatButton, seatButtons, group, confirmed } from "../tombstone/seat-moves.js";
 import { seatName } from "./texts.js";
 import { constantsOf } from "../game-constants.js";
 import { dollars } from "../tombstone/sheet-view.js";
@@ -41,8 +42,9 @@ export class ShowdownPanel extends MovePanel {
     const click = (/** @type {Event} */ event) => {
       const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button"));
       if (!button || button.disabled) return;
-      if (button.classList.contains("move")) this.onPlayAs(Number(button.dataset.seat), JSON.parse(button.dataset.move ?? "null"));
-      else if (button.dataset.switch) onSwitch(Number(button.dataset.switch));
+      if (button.classList.contains("move")) {
+        if (confirmed(button)) this.onPlayAs(Number(button.dataset.seat), JSON.parse(button.dataset.move ?? "null")); // a worse cheat asks twice (TS-21)
+      } else if (button.dataset.switch) onSwitch(Number(button.dataset.switch));
     };
     this.list.addEventListener("click", click, { signal });
     this.tabs.addEventListener("click", click, { signal });
@@ -127,22 +129,27 @@ export class ShowdownPanel extends MovePanel {
     return controls;
   }
 
-  /** A flip waiting for the character on screen. */
+  /** A flip waiting for the character on screen: their side's cheats with what each gives (TS-21), or for a
+   * Dealer's damage flip against them the Black Joker's re-flip (TS-20), and their own "Let the cards stand". */
   flipControls(view, seat, legal) {
     const { pending } = view;
     const controls = [el("ul", { className: "tt-sides" }, pending.sides.map((side) => el("li", {}, [
-      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${flipWords(side.flip, side.ability)}`,
+      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${pending.kind === "damage" ? side.cards.map(cardText).join(" and ") : flipWords(side.flip, side.ability)}`,
     ])))];
     if (pending.context.why) controls.push(el("p", { className: "tt-refusal" }, [`This flip: ${pending.context.why}.`]));
+    if (pending.damage) controls.push(el("p", { className: "tt-quiet" }, [`As it stands: ${damageWords(pending.damage)}.`]));
     const mine = pending.sides.find((side) => side.who === `pc${seat - 1}`);
     const single = mine && mine.cards.length === 1;
-    const cheats = seatButtons(seat, legal, "cheat", (m) => [cardFace(m.card), ...(single ? [] : [el("small", {}, [` over ${cardText(m.covers)}`])])], "tt-cheat");
+    const cheats = seatButtons(seat, legal, "cheat", (m, preview) => [cardFace(m.card), el("small", {}, [
+      `${single ? "" : ` over ${cardText(m.covers)}`}${preview ? ` → ${preview.verdict}` : ""}`])], "tt-cheat");
     const force = seatButtons(seat, legal, "force", () => ["Black Joker: the Dealer flips again"], "tt-alt");
     const refusal = mine?.cheat_refusal;
-    controls.push(group(single && cheats.length ? `Cheat fate: lay a card over the ${cardText(mine.cards[0])}` : "Cheat fate", [
-      el("div", { className: "tt-row sd-cheats" }, cheats.length ? cheats : [el("p", { className: "tt-quiet" }, [refusal ? `No cheating here: ${refusal}` : "No card of the hand can be laid on this flip."])]),
-      ...(force.length ? [el("div", { className: "tt-row" }, force)] : []),
-    ]));
+    if (mine) {
+      controls.push(group(single && cheats.length ? `Cheat fate: lay a card over the ${cardText(mine.cards[0])}` : "Cheat fate", [
+        el("div", { className: "tt-row sd-cheats" }, cheats.length ? cheats : [el("p", { className: "tt-quiet" }, [refusal ? `No cheating here: ${refusal}` : "No card of the hand can be laid on this flip."])]),
+        ...(force.length ? [el("div", { className: "tt-row" }, force)] : []),
+      ]));
+    } else if (force.length) controls.push(group("The Dealer's flip against you", [el("div", { className: "tt-row" }, force)]));
     const settle = seatButton(seat, legal, { type: "settle" }, ["Let the cards stand"], "tt-primary");
     if (settle) controls.push(el("div", { className: "tt-row" }, [settle]));
     return controls;

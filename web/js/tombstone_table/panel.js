@@ -2,11 +2,13 @@
 // character: tabs), the flip's mode and the other free fields the engine allows (view.forms.free), and
 // that participant's legal moves as real <button class="move" data-move data-seat> buttons, the engine's
 // label as each one's accessible name. A button carries the legal move; the move sent is that move plus
-// the free fields set here. While a flip waits: the cheats of the hand its player chose to show, the
-// Black Joker's re-flip when offered, "Let the cards stand", and the reasons a side may not be cheated.
+// the free fields set here. While a flip waits: for each player it waits for, their own "Let the cards
+// stand" (TS-19) and, once they show their hand, its cheats with the total each gives (TS-21) and the Black
+// Joker's re-flip when offered; the reasons a side may not be cheated.
 import { MovePanel, el, moveButton } from "../move-panel.js";
-import { seatButton, seatButtons, group } from "../tombstone/seat-moves.js";
 import { cardText } from "../cards.js";
+import { seatButton, seatButtons, group, confirmed } from "../tombstone/seat-moves.js";
+import { cheatWords, damageWords } from "../tombstone/fate-words.js";
 import { seatName, nameOf, pendingTitle, flipWords, riskShort, wipedOut } from "./texts.js";
 import { constantsOf } from "../game-constants.js";
 
@@ -68,6 +70,7 @@ export class TablePanel extends MovePanel {
       const button = /** @type {HTMLButtonElement | null} */ (target.closest("button"));
       if (!button || button.disabled) return;
       if (button.classList.contains("move")) {
+        if (!confirmed(button)) return; // a cheat that makes the flip worse asks twice (TS-21)
         const move = this.withFields(JSON.parse(button.dataset.move ?? "null"));
         const seat = Number(button.dataset.seat);
         this.approve(move, this.offer?.view).then((yes) => {
@@ -275,35 +278,42 @@ export class TablePanel extends MovePanel {
     }))];
   }
 
-  /** @param {Offer} offer */
+  /**
+   * The waiting flip: each side as judged, then every player it still waits for (TS-19), each with their own
+   * "Let the cards stand" and a way to show their hand; the hand on show offers its cheats, each with the
+   * total it would give (TS-21), and the Black Joker's re-flip. Those who let their cards stand are named.
+   * @param {Offer} offer
+   */
   pendingControls({ view, toAct, legal, handSeat }) {
     const { pending } = view;
     const controls = [];
     const sides = pending.sides.map((side) => el("li", {}, [
-      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${flipWords(side.flip, side.ability)}`,
+      el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${pending.kind === "damage" ? side.cards.map(cardText).join(" and ") : flipWords(side.flip, side.ability)}`,
       ...(side.who.startsWith("pc") && side.cheat_refusal ? [el("span", { className: "tt-refusal" }, [`No cheat: ${side.cheat_refusal}`])] : []),
     ]));
     controls.push(el("ul", { className: "tt-sides" }, sides));
-    const settler = handSeat !== null && toAct.includes(handSeat) ? handSeat : 0;
-    const settle = seatButton(settler, legal.get(settler) ?? { moves: [], labels: [] }, { type: "settle" }, ["Let the cards stand"], "tt-primary");
+    if (pending.damage) controls.push(el("p", { className: "tt-quiet" }, [`As it stands: ${damageWords(pending.damage)}.`]));
+    const stood = pending.stood.filter((seat) => !toAct.includes(seat)).map((seat) => seatName(view, seat));
+    if (stood.length) controls.push(el("p", { className: "tt-quiet" }, [`${stood.join(" and ")} let${stood.length > 1 ? "" : "s"} the cards stand.`]));
     for (const seat of toAct.filter((s) => s > 0)) {
       const name = seatName(view, seat);
       const mine = legal.get(seat) ?? { moves: [], labels: [] };
+      const stand = seatButton(seat, mine, { type: "settle" }, [`${name}: let the cards stand`], "tt-primary");
       if (handSeat !== seat) {
         controls.push(el("div", { className: "tt-row" }, [el("button", {
           type: "button", className: "brass-button tt-hand-toggle", "data-hand": String(seat), "data-key": `hand:${seat}`,
-        }, [`${name}: show my hand to cheat fate`])]));
+        }, [`${name}: show my hand to cheat fate`]), ...(stand ? [stand] : [])]));
         continue;
       }
-      const cheats = seatButtons(seat, mine, "cheat", (m) => [`${cardText(m.card)} over ${cardText(m.covers)}`], "tt-cheat");
+      const cheats = seatButtons(seat, mine, "cheat", (m, preview) => [cheatWords(m, preview)], "tt-cheat");
       const force = seatButtons(seat, mine, "force", () => ["Play the Black Joker: the Dealer flips again"], "tt-alt");
       controls.push(group(`${name}'s hand`, [
         el("div", { className: "tt-row" }, cheats.length ? cheats : [el("p", { className: "tt-quiet" }, ["No card of this hand can be laid on this flip."])]),
         ...(force.length ? [el("div", { className: "tt-row" }, force)] : view.pending.force ? [el("p", { className: "tt-quiet" }, [`Black Joker: ${view.pending.force}`])] : []),
-        el("div", { className: "tt-row" }, [el("button", { type: "button", className: "plain-button tt-hand-toggle", "data-hand": "", "data-key": "hand:none" }, ["Hide my hand"])]),
+        el("div", { className: "tt-row" }, [...(stand ? [stand] : []),
+          el("button", { type: "button", className: "plain-button tt-hand-toggle", "data-hand": "", "data-key": "hand:none" }, ["Hide my hand"])]),
       ]));
     }
-    if (settle) controls.push(el("div", { className: "tt-row" }, [settle]));
     return controls;
   }
 }
