@@ -53,6 +53,27 @@ export function confirmed(button) {
   return false;
 }
 
+/**
+ * A cheat tapped on the felt (a card of the hand). One whose preview warns (TS-21) is never played from the
+ * felt: its button asks instead ("Sure? …", as after a first tap) and comes into sight, so only a second,
+ * deliberate tap there plays it. Returns whether the tap may play the move at once.
+ * @param {Legal} legal the seat's legal moves with their previews
+ * @param {any} move the cheat the tap chose
+ * @param {HTMLElement} list the move panel's list, where the button is
+ */
+export function playableFromFelt(legal, move, list) {
+  const index = legal.moves.findIndex((m) => same(m, move));
+  if (!legal.previews?.[index]?.warning) return true;
+  const button = /** @type {HTMLElement[]} */ ([...list.querySelectorAll("button.move")])
+    .find((node) => node.dataset.move !== undefined && same(JSON.parse(node.dataset.move), move));
+  if (button) {
+    confirmed(button);
+    button.scrollIntoView({ block: "nearest" });
+    button.focus({ preventScroll: true });
+  }
+  return false;
+}
+
 /** A group of controls under a title; `fold`: a <details> opened when needed. */
 export function group(title, children, { fold = false, open = true, key = title } = {}) {
   if (!fold) return el("section", { className: "tt-group" }, [el("h3", { className: "tt-group-title" }, [title]), ...children]);

@@ -18,6 +18,7 @@ import { abilities } from "../tombstone/rules.js";
 import { constantsOf } from "../game-constants.js";
 import { Roster, writtenBackNote } from "../tombstone/roster.js";
 import { partyPicker, notUp } from "../tombstone/party-picker.js";
+import { playableFromFelt } from "../tombstone/seat-moves.js";
 
 /** @typedef {import("./shapes.js").ShowdownView} ShowdownView */
 /** @typedef {import("../table/adapter.js").TableKit<ShowdownView>} TableKit */
@@ -173,7 +174,7 @@ export function makeTable(kit) {
       const hit = renderer.hitTest(clientX, clientY);
       if (!hit || !moment.acting || hit.kind !== "hand") return;
       const cheats = moment.legal.moves.filter((m) => m.type === "cheat" && m.card === hit.card);
-      if (cheats.length === 1) kit.play(cheats[0]);
+      if (cheats.length === 1) { if (playableFromFelt(moment.legal, cheats[0], panel.list)) kit.play(cheats[0]); }
       else if (cheats.length > 1) kit.toast("This flip has two cards: pick which one to cover with the buttons.");
     },
     highlight: ({ view, legal }) => ({

@@ -15,6 +15,7 @@ import { Bestiary, beastLine } from "./bestiary.js";
 import { make } from "../tombstone/sheet-view.js";
 import { partyStrip } from "../tombstone/compact-sheet.js";
 import { keepFeltRoom } from "../tombstone/felt-room.js";
+import { playableFromFelt } from "../tombstone/seat-moves.js";
 import { Roster, writtenBackNote } from "../tombstone/roster.js";
 
 export { setupFields } from "./party.js";
@@ -140,7 +141,8 @@ export function makeTable(kit) {
       const hit = renderer.hitTest(clientX, clientY);
       if (!hit || !moment.acting || hit.kind !== "hand" || handSeat === null) return;
       const moves = (moment.offered.get(handSeat)?.moves ?? []).filter((m) => m.type === "cheat" && m.card === hit.card);
-      if (moves.length === 1) kit.play(moves[0], handSeat);
+      const offered = moment.offered.get(handSeat);
+      if (moves.length === 1 && offered && playableFromFelt(offered, moves[0], panel.list)) kit.play(moves[0], handSeat);
       else if (moves.length > 1) kit.toast("This flip has two cards: pick which one to cover with the buttons below.");
     },
     highlight: ({ offered }) => {
