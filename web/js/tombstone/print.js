@@ -3,7 +3,7 @@
 // Letter) with the sheet alone, whatever is open on screen: a paper sheet with pencil space (issue 26):
 // boxes for the current score beside the maximum of HP and each ability, lines for conditions, Fatigue,
 // scars, advancements and notes, and the ten inventory slots, the empty ones drawn as empty lines.
-import { make, dollars, PROVENANCE_WORDS, RED_SUITS, advanceWords } from "./sheet-view.js";
+import { make, dollars, PROVENANCE_WORDS, RED_SUITS, advanceWords, slotTotal } from "./sheet-view.js";
 import { abilities, traits, inventorySlots } from "./rules.js";
 import { CONDITION_OF } from "./sheet-edits.js";
 
@@ -44,7 +44,8 @@ function slotLines(sheet) {
   for (let i = 0; i < (sheet.fatigue ?? 0); i++) texts.push("Fatigue");
   for (const condition of sheet.conditions ?? []) texts.push(condition);
   const small = sheet.inventory.filter((item) => item.slots === 0).map((item) => item.name);
-  return [lines(texts.slice(0, inventorySlots()), inventorySlots(), "tb-pslots"),
+  const total = slotTotal(sheet); // a pack beast's slots are lines too (TS-25)
+  return [lines(texts.slice(0, total), total, "tb-pslots"),
     ...(small.length ? [make("p", { className: "tb-pnote" }, [`Small, no slot: ${small.join(", ")}`])] : [])];
 }
 
@@ -90,7 +91,7 @@ export function printView(sheet, { provenance = null, marks = {} } = {}) {
     make("div", { className: "tb-pcolumns" }, [
       make("section", { className: "tb-ptraits" }, [heading("Traits"), make("dl", {}, traits().map((t) => make("div", {}, [
         make("dt", {}, [t.label]), make("dd", {}, [sheet.traits?.[t.id] ?? ""])])))]),
-      make("section", { className: "tb-pgear" }, [heading(`Inventory · ${inventorySlots()} slots`), ...slotLines(sheet),
+      make("section", { className: "tb-pgear" }, [heading(`Inventory · ${slotTotal(sheet)} slots`), ...slotLines(sheet),
         make("p", { className: "tb-pmoney" }, ["Money ", make("span", { className: "tb-pfill" }, [blank ? "" : dollars(sheet.money)])])]),
     ]),
     make("div", { className: "tb-pcolumns" }, [

@@ -3,8 +3,8 @@
 // change (./sheet-edits.js) and hands it to `commit`, which has the engine check the whole sheet before it is
 // kept (Roster.replace: character.check_sheet) and writes it in the sheet's history (TS-24). A refused change
 // shows the engine's reason and leaves the sheet as it was. The dead keep only their notes (TS-23).
-import { make, dollars, slotsUsed } from "./sheet-view.js";
-import { abilities, inventorySlots } from "./rules.js";
+import { make, dollars, slotsUsed, slotTotal } from "./sheet-view.js";
+import { abilities } from "./rules.js";
 import * as edits from "./sheet-edits.js";
 
 /**
@@ -90,7 +90,7 @@ export class SheetEditor {
   summary() {
     const sheet = this.character.sheet;
     return [`HP ${sheet.hp}/${sheet.max_hp}`, ...abilities().map((a) => `${a.id} ${sheet.abilities[a.id]}/${sheet.max[a.id]}`),
-      dollars(sheet.money), `${slotsUsed(sheet)} of ${inventorySlots()} slots`].join(" · ");
+      dollars(sheet.money), `${slotsUsed(sheet)} of ${slotTotal(sheet)} slots`].join(" · ");
   }
 
   moneyPart() {
@@ -108,7 +108,7 @@ export class SheetEditor {
   itemsPart() {
     const sheet = this.character.sheet;
     const used = slotsUsed(sheet);
-    const full = used >= inventorySlots();
+    const full = used >= slotTotal(sheet); // a pack beast's slots count too (TS-25)
     const list = make("ul", { className: "tb-edit-list" }, sheet.inventory.map((item, i) => make("li", { "data-edit-item": item.name }, [
       make("span", {}, [item.name, make("small", {}, [` ${item.slots === 2 ? "bulky, 2 slots" : item.slots === 1 ? "1 slot" : "no slot"}`])]),
       button("Drop", "plain-button tb-small", () => this.apply(edits.dropItem(sheet, i)), { "aria-label": `Drop ${item.name}`, "data-edit-drop": "" }),
@@ -116,9 +116,9 @@ export class SheetEditor {
     const name = /** @type {HTMLInputElement} */ (make("input", { type: "text", className: "tb-edit-input", maxlength: "80", "data-edit-item-name": "", autocomplete: "off" }));
     const slots = /** @type {HTMLSelectElement} */ (make("select", { className: "tb-edit-input", "data-edit-item-slots": "" }, [
       make("option", { value: "1" }, ["1 slot"]), make("option", { value: "2" }, ["Bulky: 2 slots"]), make("option", { value: "0" }, ["Small: no slot"])]));
-    return section("items", `Items: ${used} of ${inventorySlots()} slots`, [
-      ...(full ? [make("p", { className: "tb-edit-warn", "data-edit-full": "" }, [`All ${inventorySlots()} slots are full: ${sheet.name} is at 0 HP while it stays so (TOMB-2).`])]
-        : used + 2 > inventorySlots() ? [make("p", { className: "tb-edit-warn" }, ["One slot left: filling it brings the character to 0 HP (TOMB-2)."])] : []),
+    return section("items", `Items: ${used} of ${slotTotal(sheet)} slots`, [
+      ...(full ? [make("p", { className: "tb-edit-warn", "data-edit-full": "" }, [`All ${slotTotal(sheet)} slots are full: ${sheet.name} is at 0 HP while it stays so (TOMB-2).`])]
+        : used + 2 > slotTotal(sheet) ? [make("p", { className: "tb-edit-warn" }, ["One slot left: filling it brings the character to 0 HP (TOMB-2)."])] : []),
       list,
       make("div", { className: "tb-edit-row" }, [field("New item", name), field("Size", slots)]),
       button("Add the item", "plain-button tb-small", () => this.apply(edits.addItem(sheet, name.value, Number(slots.value))), { "data-edit-add-item": "" }),

@@ -2,9 +2,9 @@
 // non-player characters in the scene with their HP and status) and one card per character (abilities,
 // HP, status, conditions, Fatigue, slots, money, scars, deck, discards and hand count), each with the
 // button its player taps to see their own hand. Shows the engine's view only.
-import { make, dollars } from "../tombstone/sheet-view.js";
+import { make, dollars, slotTotal } from "../tombstone/sheet-view.js";
 import { abilityList, statusPill as status, sheetMarks } from "../tombstone/compact-sheet.js";
-import { abilities, statuses, inventorySlots } from "../tombstone/rules.js";
+import { abilities, statuses } from "../tombstone/rules.js";
 
 /** The Dealer's column. */
 function dealerCard(view) {
@@ -40,7 +40,7 @@ function characterCard(member, shown) {
     abilityList(sheet.abilities, sheet.max),
     make("p", { className: "tt-vitals" }, [
       make("span", { className: "tt-hp", "data-hp": "" }, [`HP ${member.effective_hp}/${sheet.max_hp}`]),
-      make("span", {}, [`slots ${member.slots}/${inventorySlots()}`]),
+      make("span", {}, [`slots ${member.slots}/${slotTotal(sheet)}`]),
       make("span", { "data-money": "" }, [dollars(sheet.money)]),
     ]),
     ...(extras.length ? [make("ul", { className: "tt-extras" }, extras)] : []),
