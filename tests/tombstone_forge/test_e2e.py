@@ -95,6 +95,14 @@ def assert_sheet_matches(shown: dict[str, Any], sheet: dict[str, Any]) -> None:
     assert shown["slots"] == f"{used} of {total} slots"
 
 
+def accept_the_character(visit: Visit) -> None:
+    """Tap "accept" once the forge waits for it, and wait until the felt has drawn what follows."""
+    assert visit.wait_for_turn() == "move"
+    before = visit.page.evaluate("() => window.app.renders")
+    visit.page.locator(move_selector({"type": "accept"})).click()
+    visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
+
+
 def roster_entries(page: Any) -> dict[str, Any]:
     return dict(page.evaluate(f"""() => Object.fromEntries(Object.keys(localStorage)
       .filter((k) => k.startsWith("{PREFIX}")).map((k) => [k, localStorage.getItem(k)]))"""))
@@ -202,10 +210,7 @@ def test_forge_a_character_then_print_export_and_import(open_page: Callable[...,
     assert [i["id"] for i in view["sheet"]["inventory"]] == ["rations", "torch", "revolver"]
     assert_sheet_matches(sheet_on_screen(page), view["sheet"])
     visit.screenshot("tombstone-forge-gear-1280x800.png")
-    assert visit.wait_for_turn() == "move"
-    before = page.evaluate("() => window.app.renders")
-    page.locator(move_selector({"type": "accept"})).click()
-    page.wait_for_function("(n) => window.app.renders > n", arg=before)
+    accept_the_character(visit)
 
     # Done: the sheet on screen is the engine's result, and it is on the roster.
     page.wait_for_selector(".tf-done .tb-sheet")
@@ -397,10 +402,7 @@ def test_a_packages_leftover_and_a_mule_on_a_phone(open_page: Callable[..., Visi
     visit.screenshot(f"tombstone-forge-shop-top-{size['width']}x{size['height']}.png")
     assert not problems, "\n".join(problems)
 
-    assert visit.wait_for_turn() == "move"
-    before = page.evaluate("() => window.app.renders")
-    page.locator(move_selector({"type": "accept"})).click()
-    page.wait_for_function("(n) => window.app.renders > n", arg=before)
+    accept_the_character(visit)
     page.wait_for_selector(".tf-done .tb-sheet")
     session = page.evaluate("() => window.app.current.session")
     result = visit.call({"op": "view", "session": session, "player": 0})["outcome"]["result"]
