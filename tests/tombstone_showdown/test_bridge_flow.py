@@ -192,8 +192,9 @@ def test_a_trail_camps_through_the_bridge_and_writes_every_fight_back() -> None:
     party = [forged_sheet(40), forged_sheet(41)]
     b = Bridge()
     ok(b, {"op": "new", "game": GAME_ID, "seed": 9, "options": {"encounter": "trail"}, "setup": {"party": party}})
+    assert view(b, None)["view"]["pending"] is None, "the snake's first lunge was made: settled at once (TS-15)"
     with Unchanged(b):
-        fails(b, {"op": "play", "session": "s1", "player": 1, "move": {"type": "rest"}}, "flip_waiting")
+        fails(b, {"op": "play", "session": "s1", "player": 1, "move": {"type": "rest"}}, "not_in_camp")
     camps = 0
     for _ in range(2000):
         answer = view(b, None)

@@ -211,9 +211,9 @@ def test_sd13_an_ambush_is_telegraphed_and_one_who_spots_it_acts_first_in_the_da
     assert (view["round"], view["phase"], view["first"]) == (1, "party", "party")
     assert said(state, "Round 1: a horse shies and a hammer clicks in the rocks. Each of the party saves WIL against "
                        "10 to spot the ambush; the party moves first.")
-    assert waiting(state)["kind"] == "spot" and waiting(state)["context"] == {"ability": "WIL", "target": 10}
+    assert flipped(state, "spot")["context"] == {"ability": "WIL", "target": 10}
+    assert state.pending is None, "made as it stands, no card could turn it against Kit: settled at once (TS-15)"
     assert all(n["cover"] for n in view["npcs"]), "the bushwhackers wait in cover"
-    play(state, 1, type="settle")
     assert sentences(state)[-1] == ("Kit watches the rocks: Kit flips 9♣ + WIL 1 = 10 against 10. Made it: the "
                                     "ambush is spotted.")
     assert state.to_act() == [1] and {"type": "attack", "weapon": 0, "target": "npc0"} in state.legal_moves(1)
@@ -221,14 +221,16 @@ def test_sd13_an_ambush_is_telegraphed_and_one_who_spots_it_acts_first_in_the_da
     pending = flipped(state, "attack")
     assert pending["sides"][0]["mode"] == "impaired" and pending["sides"][0]["cards"] == ["QC", "JC"]
     assert pending["context"]["why"] == "in the dark, Bushwhacker is in cover"
-    assert flipped(state, "initiative")["context"]["round"] == 2, "impaired, no Black Joker in hand: settled (TS-15)"
+    assert state.pending is None and said(state, "the higher total; a hit."), \
+        "impaired (no cheat, SD-3) and a hit as it stands: settled at once (TS-15)"
+    assert state.view(None)["phase"] == "enemies" and state.to_act() == [0], "then the bushwhackers shoot (SD-13)"
 
 
 def test_sd13_caught_off_guard_a_lone_character_still_acts_before_any_shot() -> None:
     """SD-13: 2♣ + 1 misses the ambush: round 1 is for cover or turning tail, and the shots come after; a gang
     attack's advantage cancels the dark and the cover (SD-3); round 2 has its contest and every move back."""
     state = showdown([KIT], "ambush", dealer=["2S", "3S"], decks=[pc_deck(["2C", "KC", "QS"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert said(state, "Short: caught off guard.")
     assert state.legal_moves(1) == [{"type": "take_cover"}, {"type": "turn_tail"}]
     assert refused(state, 1, "not_possible", type="attack", weapon=0, target="npc0") == \
@@ -238,15 +240,15 @@ def test_sd13_caught_off_guard_a_lone_character_still_acts_before_any_shot() -> 
     assert state.view(None)["phase"] == "enemies" and state.to_act() == [0]
     alone = clone_of(state)
     play(alone, 0, type="attack", npcs=["npc0"], target="pc0")
-    assert waiting(alone)["sides"][0]["mode"] == "impaired"
-    assert waiting(alone)["context"]["why"] == "in the dark, Kit is in cover"
+    assert flipped(alone, "attack")["sides"][0]["mode"] == "impaired"
+    assert flipped(alone, "attack")["context"]["why"] == "in the dark, Kit is in cover"
     play(state, 0, type="attack", npcs=["npc0", "npc1"], target="pc0")
-    pending = waiting(state)
+    pending = flipped(state, "attack")  # 2♠ + 2 against K♣ + 2: a miss as it stands, settled at once (TS-15)
     assert pending["sides"][0]["mode"] == "normal" and pending["context"]["bonus"] == 1
     assert pending["context"]["why"] == "several attackers: enhanced, but in the dark, Kit is in cover: the two cancel"
-    play(state, 1, type="settle")  # 2♠ + 2 against K♣ + 2: a miss
-    assert waiting(state)["kind"] == "initiative" and state.view(None)["round"] == 2
-    play(state, 1, type="settle")  # Q♠ + 2 against 3♠ + 2
+    assert said(state, "the higher total; a miss.") and state.party[0]["hp"] == 3
+    assert flipped(state, "initiative")["context"]["round"] == 2 and state.view(None)["round"] == 2
+    assert said(state, "Initiative: Kit flips Q♠ + DEX 2 = 14 against the Dealer's 3♠ + DEX 2 = 5")
     assert {"type": "attack", "weapon": 0, "target": "npc0"} in state.legal_moves(1)
 
 
@@ -411,7 +413,7 @@ def test_tomb11_ts11_attacks_on_a_posse_are_impaired_and_damage_past_hp_takes_it
     gunner = pc("Kit", DEX=3, items=("carbine",))  # field 2/3/5
     dealer = ["2S", "3S", *([save_card] if save_card else []), "AC", "KS", "QS"]
     state = showdown([gunner], "posse", dealer=dealer, decks=[pc_deck(["KC", "QC", "JC", damage_card, "KD"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=0, target="npc1")
     pending = flipped(state, "attack")
     assert pending["sides"][0]["mode"] == "impaired" and pending["sides"][0]["cards"] == ["QC", "JC"]
@@ -526,9 +528,9 @@ def test_tomb9_ts16_critical_damage_kills_an_npc(save_card: str, status: str) ->
     """Kit's knife (hand 1/3/4) deals 4 to Deacon Vane (HP 3, GRT 2): GRT 1, then the Dealer's save at 10
     settles at once (nobody may cheat an NPC's flip); holding, he is a lone enemy at 0 HP (SD-8)."""
     state = showdown([KIT], dealer=["2S", "3S", save_card, "AC", "KS"], decks=[pc_deck(["KC", "KS", "JH", "QC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=1, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert last(state, "critical")["result"]["target"] == 10
     if status == "up":
         enemy_misses(state, ["npc0"])  # SD-14: his morale waits for the round's end
@@ -760,13 +762,13 @@ def test_sd7_sd8_a_failed_morale_save_routs_them_and_the_purse_is_shared() -> No
     state = showdown(party, dealer=dealer, decks=[pc_deck(["KC", "KS", "JH", "QC", "JC"]), pc_deck(["AC"]),
                                                   pc_deck(["AS"])])
     assert [n["name"] for n in state.view(None)["npcs"]] == ["Deacon Vane", "Vane's shadow", "Vane's shadow 2"]
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=0, target="npc1")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert npc(state, "npc1")["status"] == "dead" and not said(state, "Morale")
     for seat in (2, 3):
         play(state, seat, type="attack", weapon=0, target="npc0")
-        play(state, seat, type="settle")
+        stand(state, seat)
     events = enemy_misses(state, ["npc0", "npc2"])
     assert said(state, "Morale: the first of them is down, Deacon Vane saves WIL against 9.")
     assert said(state, "Short: Deacon Vane flees.") and said(state, "The rest run with them: nobody stays to fight.")
@@ -784,12 +786,12 @@ def test_sd7_sd9_whoever_got_away_has_no_share_of_the_purse() -> None:
     party = [pc("Kit", DEX=2), pc("Ann", STR=2, DEX=2, items=("knife",))]
     state = showdown(party, dealer=["2S", "3S", "2H", "AH", "5S"],
                      decks=[pc_deck(["KC", "KS"]), pc_deck(["KS", "JH", "QC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="turn_tail")
     stand(state, 1)
     assert state.view(None)["party"][0]["escaped"]
     play(state, 2, type="attack", weapon=0, target="npc1")
-    play(state, 2, type="settle")
+    stand(state, 2)
     enemy_misses(state, ["npc0"], target="pc1")
     assert state.view(None)["end"] == "routed"
     assert [sheet["money"] for sheet in state.party] == [1000, 1000 + 2500]
@@ -827,9 +829,9 @@ def test_sd8_morale_at_the_first_casualty_then_when_half_are_down(first: str, ha
     saves WIL 2 at 9, then (one of two is half) at 12."""
     dealer = ["3S", "2S", "AC", first, *([half] if half else [])]
     state = showdown([KIT], "gang", dealer=dealer, decks=[pc_deck(["KC", "KS", "7H", "QC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=1, target="npc1")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert npc(state, "npc1")["status"] == "dead" and not said(state, "Morale")
     enemy_misses(state, ["npc0"])
     morale = [e for e in state.view(None)["last"] if e["kind"] == "morale"]
@@ -844,7 +846,7 @@ def test_sd8_without_its_leader_the_best_wil_standing_saves() -> None:
     """SD-8: Ruby, the leader, dies; the boy swings (A♣, a miss) and at the round's end saves both times (9♠ at
     9, K♠ at 12)."""
     state = showdown([KIT], "gang", dealer=["3S", "2S", "AC", "9S", "KS"], decks=[pc_deck(["KC", "KS", "JH", "QC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=1, target="npc0")  # the knife: 4 on Ruby's HP 2, GRT 1 -> -1
     stand(state, 1)
     assert npc(state, "npc0")["status"] == "dead"
@@ -852,17 +854,21 @@ def test_sd8_without_its_leader_the_best_wil_standing_saves() -> None:
     assert said(state, "Morale: the first of them is down, Hollister boy saves WIL against 9.")
     assert said(state, "Morale: half of them are down, Hollister boy saves WIL against 12.")
     assert npc(state, "npc1")["status"] == "up" and not state.is_over()
-    assert waiting(state)["kind"] == "initiative" and waiting(state)["sides"][1]["modifier"] == 1, \
+    assert flipped(state, "initiative")["context"]["round"] == 2, "won as it stands (A♠ + 2 against A♠ + 1): TS-15"
+    assert flipped(state, "initiative")["sides"][1]["modifier"] == 1, \
         "SD-1: the best DEX among the enemies standing, now the boy's"
 
 
 def enemy_misses(state: ShowdownState, npcs: list[str], target: str = "pc0") -> list[dict[str, Any]]:
-    """The enemy phase of a round in a test: each of ``npcs`` attacks ``target`` (the decks make it miss)
-    and the defender lets the cards stand; the events of the last move."""
+    """The enemy phase of a round in a test: each of ``npcs`` attacks ``target`` (the decks make it miss: a
+    miss as it stands settles itself, TS-15, or else the defender lets the cards stand, TS-19); the events of
+    the last attack, from the Dealer's move to its settling."""
     events: list[dict[str, Any]] = []
     for ref in npcs:
-        play(state, 0, type="attack", npcs=[ref], target=target)
-        events = play(state, int(target[2:]) + 1, type="settle")
+        events = play(state, 0, type="attack", npcs=[ref], target=target)
+        if state.pending is not None and state.pending["kind"] == "attack":
+            events += stand(state, int(target[2:]) + 1)
+        assert not [e for e in events if e.get("kind") == "damage"], "the enemy misses"
     return events
 
 
@@ -870,9 +876,9 @@ def test_sd8_a_lone_enemy_at_0_hp_saves_and_flees() -> None:
     """SD-8 (TS-16): the knife's 7♥ leaves Deacon Vane at exactly 0 HP; he still shoots this round (A♠ + 3
     against Q♣ + 2, a miss: SD-14, morale at the round's end); 5♠ + 2 fails at 9: routed."""
     state = showdown([KIT], dealer=["2S", "3S", "AC", "5S"], decks=[pc_deck(["KC", "KS", "7H", "QC"])])
-    play(state, 1, type="settle")
+    stand(state, 1)
     play(state, 1, type="attack", weapon=1, target="npc0")
-    play(state, 1, type="settle")
+    stand(state, 1)
     assert npc(state, "npc0")["hp"] == 0 and not said(state, "Morale") and state.to_act() == [0]
     events = enemy_misses(state, ["npc0"])
     assert [e["type"] for e in events].count("morale_due") == 1
@@ -970,31 +976,30 @@ def test_sd10_the_snake_lunges_a_friend_is_bitten_and_a_kick_flings_it_out_loose
     assert said(state, "The rattlesnake strikes at Ann.") and state.party[1]["hp"] == 2
     assert last(state, "damage")["result"]["weapon"] == [1, 2, 3]
     assert waiting(state)["kind"] == "venom" and waiting(state)["context"]["target"] == 11
-    play(state, 2, type="settle")  # 5♥ + GRT 3 = 8
+    stand(state, 2)  # 5♥ + GRT 3 = 8
     assert state.party[1]["abilities"]["STR"] == 1 and said(state, "A hazard strikes Ann's STR: 2 to 1.")
-    play(state, 1, type="hazard", action="shake")
-    events = play(state, 1, type="settle")  # 9♣ + 2 = 11
-    assert events[0]["sentence"].endswith("Made it: the boot flies off.")
+    play(state, 1, type="hazard", action="shake")  # 9♣ + 2 = 11: made as it stands, settled at once (TS-15)
+    assert state.pending is None and last(state, "hazard_save")["sentence"].endswith("Made it: the boot flies off.")
     assert said(state, "The rattlesnake lands in the dust, coiled and furious: now it can be fought.")
     view = state.view(None)
     assert view["encounter"]["hazard"] is None and view["npcs"][0]["kind"] == "enemy" and not view["end"]
     assert view["phase"] == "enemies" and state.to_act() == [0]
-    play(state, 0, type="attack", npcs=["npc0"], target="pc0")
-    play(state, 1, type="settle")  # 2♣ + STR 0 against K♣ + 2: a miss
-    assert waiting(state)["kind"] == "initiative", "SD-10: loose, it goes by initiative"
-    play(state, 1, type="settle")  # Q♠ + 2 against 3♣ + DEX 3: the party first
+    play(state, 0, type="attack", npcs=["npc0"], target="pc0")  # 2♣ + STR 0 against K♣ + 2: a miss, settled
+    assert last(state, "attack")["result"]["actor_wins"] is False and state.party[0]["hp"] == 3
+    initiative = flipped(state, "initiative")  # Q♠ + 2 against 3♣ + DEX 3: the party first, settled (TS-15)
+    assert initiative["context"]["round"] == 2, "SD-10: loose, it goes by initiative"
+    assert state.view(None)["phase"] == "party"
     play(state, 1, type="attack", weapon=1, target="npc0")
-    assert waiting(state)["sides"][0]["mode"] == "impaired"
-    assert waiting(state)["context"]["why"] == "a small, quick target"
+    assert flipped(state, "attack")["sides"][0]["mode"] == "impaired"
+    assert flipped(state, "attack")["context"]["why"] == "a small, quick target"
 
 
 def test_sd10_holding_still_sends_it_away() -> None:
     """SD-10: the owner holds dead still (Q♣ + WIL 1 = 13 against 13): the danger is past, round 1."""
     state = showdown([KIT], "snake", decks=[pc_deck(["8C", "QC"])])
-    play(state, 1, type="settle")
-    play(state, 1, type="hazard", action="still")
-    events = play(state, 1, type="settle")
-    assert events[0]["sentence"].endswith("Made it: the snake slithers away.")
+    stand(state, 1)
+    events = play(state, 1, type="hazard", action="still")  # made as it stands: settled at once (TS-15)
+    assert state.pending is None and last(state, "hazard_save")["sentence"].endswith("Made it: the snake slithers away.")
     assert state.view(None)["end"] == "safe" and events[-1]["sentence"] == "The danger is past."
 
 
@@ -1003,11 +1008,11 @@ def test_sd10_a_failed_lunge_strikes_and_the_snake_lunges_again_next_round() -> 
     strike); round 2 opens with a lunge."""
     state = showdown([pc("Kit", DEX=2, WIL=1, GRT=2)], "snake", dealer=["2H"],
                      decks=[pc_deck(["2C", "KH", "3S"])])
-    play(state, 1, type="settle")  # 2♣ + 2 against 10: the fangs go in
+    stand(state, 1)  # 2♣ + 2 against 10: the fangs go in
     assert said(state, "the fangs go in.") and state.party[0]["hp"] == 2
     stand(state, 1)  # the venom: K♥ + 2 holds
     play(state, 1, type="hazard", action="still")
-    play(state, 1, type="settle")  # 3♠ + WIL 1 against 13: it stays put
+    stand(state, 1)  # 3♠ + WIL 1 against 13: it stays put
     assert said(state, "Short: it stays put, rattling.")
     assert sentences(state).count("The rattlesnake strikes at Kit.") == 1, "only the lunge struck"
     assert state.party[0]["hp"] == 2 and state.party[0]["abilities"]["STR"] == 1
@@ -1034,15 +1039,15 @@ def snake_held_still(party: list[Sheet] | None = None) -> ShowdownState:
     state = get_game(GAME).new_game(seed=1, options={"encounter": "trail"}, setup={"party": party},
                                     deal=[deck("2H"), pc_deck(["2C", "KH", "QC"]), *(pc_deck([]) for _ in party[1:])])
     assert isinstance(state, ShowdownState)
-    play(state, 1, type="settle")  # the lunge: 2♣ + 2 fails, 1 HP
-    play(state, 1, type="settle")  # the venom: K♥ + 2 holds
+    stand(state, 1)  # the lunge: 2♣ + 2 fails, 1 HP
+    stand(state, 1)  # the venom: K♥ + 2 holds
     for seat in range(2, len(party) + 1):
         play(state, seat, type="hazard", action="grab")
-        play(state, seat, type="settle")  # the friend's grab fails: bitten
+        stand(state, seat)  # the friend's grab fails: bitten
         while state.pending is not None:
-            play(state, seat, type="settle")
+            stand(state, seat)
     play(state, 1, type="hazard", action="still")
-    play(state, 1, type="settle")
+    stand(state, 1)
     return state
 
 

@@ -12,7 +12,7 @@ import pytest
 from bridge_calls import call, ok
 from pygame_core.bridge import Bridge
 from pygame_core.games.tombstone.table import TableState
-from tombstone.play import HAND_BJ, deck, pc, pc_deck, play
+from tombstone.play import HAND_BJ, deck, pc, pc_deck, play, stand
 
 from .test_rulings import table
 
@@ -23,7 +23,7 @@ def kill_silas() -> TableState:
                   decks=[pc_deck(["KS", "JS"]), pc_deck(["2S"])])
     play(state, 0, type="die")
     play(state, 1, type="attack", weapon=0, target="pc1")
-    play(state, 1, type="settle")
+    stand(state, 2)  # Silas lets the cards stand (TS-19); the damage flip no hand card could turn settles itself (TS-15)
     assert state.party[1]["status"] == "dead"
     return state
 
@@ -39,7 +39,7 @@ def loaded(state: TableState) -> tuple[Bridge, str]:
 
 def test_ts27_the_dealer_takes_back_a_kill_whole_and_the_same_cards_come_again() -> None:
     state = kill_silas()
-    assert state.undo_point(0) == 1, "the attack and its settle are one action"
+    assert state.undo_point(0) == 1, "the attack and Silas's standing are one action"
     assert state.undo_point(1) is None and state.undo_point(2) is None, "only the Dealer undoes"
     b, session = loaded(state)
     legal = ok(b, {"op": "legal", "session": session, "player": 0})
@@ -134,15 +134,17 @@ def test_ts28_an_enemy_from_the_dealers_own_stat_block() -> None:
 
 
 def test_ts27_the_blow_that_wipes_out_the_party_waits_for_the_dealer_and_is_undone() -> None:
-    """Jesse alone: the bandit's K♠ and K♦ kill her (HP 2, GRT 1). The session does not end by itself: the
-    Dealer may end it (the first move offered) or take the attack back."""
+    """Jesse alone: the bandit's K♠ and K♦ kill her (HP 2, GRT 1); she lets the cards stand on the attack and
+    on the damage flip her Black Joker could force (TS-19, TS-20). The session does not end by itself: the
+    Dealer may end it (the first move offered) or take the attack back, with both of her stands."""
     state = table([pc("Jesse", DEX=4, GRT=1)], dealer=["KS", "KD"], decks=[pc_deck(["2C"])])
     play(state, 0, type="enemy", preset="bandit")
     play(state, 0, type="npc_attack", npc="npc0", target="pc0")
-    play(state, 0, type="settle")
+    assert state.to_act() == [1], "the attack waits for Jesse, not the Dealer (TS-19)"
+    stand(state, 1)
     assert state.party[0]["status"] == "dead" and not state.is_over()
     assert state.to_act() == [0] and state.legal_moves(0)[0] == {"type": "end"}
     assert state.undo_point(0) == 1
     b, session = loaded(state)
-    assert ok(b, {"op": "undo", "session": session, "player": 0})["undone"] == 2
+    assert ok(b, {"op": "undo", "session": session, "player": 0})["undone"] == 3, "the attack and both stands"
     assert ok(b, {"op": "view", "session": session, "player": 0})["view"]["party"][0]["sheet"]["status"] == "up"
