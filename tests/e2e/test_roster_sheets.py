@@ -202,8 +202,8 @@ def test_a_write_back_is_recorded_with_its_differences(open_page: Callable[..., 
     visit = open_page(PHONE)
     page = visit.page
     visit.goto()
-    kit = forged(11)
-    assert page.evaluate(ADD_TO_ROSTER, kit) == ""
+    assert page.evaluate(ADD_TO_ROSTER, forged(11)) == ""
+    [kit] = stored(visit)  # the sheet as the roster keeps it and hands it to a table (its id is of that text)
     after = copy.deepcopy(kit)
     after.update(hp=kit["hp"] - 1, money=kit["money"] + 500, status="out")
     after["scars"] = [{"roll": 3, "name": "Walloped", "detail": "Sent flying."}]

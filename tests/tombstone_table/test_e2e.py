@@ -244,9 +244,22 @@ def box(page: Any, selector: str) -> dict[str, float]:
     return dict(found)
 
 
+def stand_through(visit: Visit, seat: int) -> int:
+    """``seat``'s player lets the cards stand, on the attack and on the damage flip that follows (TS-19,
+    TS-20), clicking their own "Let the cards stand" while a flip waits for them; how many clicks."""
+    clicks = 0
+    while visit.view(0)["pending"] is not None:
+        session = visit.page.evaluate("() => window.app.current.session")
+        assert visit.call({"op": "view", "session": session, "player": 0})["to_act"] == [seat]
+        click_and_wait(visit, move_selector(SETTLE, seat))
+        clicks += 1
+    return clicks
+
+
 def test_a_mis_tap_kill_undone_marks_and_asking_before_the_end(open_page: Callable[..., Visit]) -> None:
-    """TS-27: the bandit's K♠ and K♦ kill Jesse (HP 2, GRT 1); the Dealer's Undo takes the whole attack back,
-    Jesse stands again and the same K♠ comes again. The tracker marks who acted, a tap toggles, a new round
+    """TS-27: the bandit's K♠ and K♦ kill Jesse (HP 2, GRT 1) once she lets the cards stand on the attack and
+    on the damage flip her Black Joker could force (TS-19, TS-20); the Dealer's Undo takes the whole attack
+    back, Jesse stands again and the same K♠ comes again. The tracker marks who acted, a tap toggles, a new round
     clears. TS-28: ending the session asks first; Back closes the question and nothing ends."""
     visit = open_page(PHONE)
     page = visit.goto(forced_table("KS", "KD", jesse=["2C"]))
@@ -257,7 +270,8 @@ def test_a_mis_tap_kill_undone_marks_and_asking_before_the_end(open_page: Callab
     attack = move_selector({"type": "npc_attack", "npc": "npc0", "target": "pc0"}, 0)
     click_and_wait(visit, attack)
     assert visit.view(0)["pending"]["sides"][0]["cards"] == ["KS"]
-    click_and_wait(visit, move_selector({"type": "settle"}, 0))
+    assert page.locator(move_selector(SETTLE, 0)).count() == 0, "the Dealer no longer settles for Jesse (TS-19)"
+    assert stand_through(visit, 1) == 2, "the attack, then the damage flip"
     assert visit.view(0)["party"][0]["sheet"]["status"] == "dead"
     assert page.locator(".tt-acted[data-acted='npc0']").get_attribute("aria-pressed") == "true", "the bandit acted"
     undo = page.locator("#undo-button")
@@ -271,7 +285,7 @@ def test_a_mis_tap_kill_undone_marks_and_asking_before_the_end(open_page: Callab
     page.wait_for_selector("#move-list button.move")
     jesse = visit.view(0)["party"][0]["sheet"]
     assert jesse["status"] == "up" and jesse["hp"] == 2 and jesse["abilities"]["GRT"] == 1
-    assert len(visit.record()["moves"]) == 1, "the attack and its settle went together"
+    assert len(visit.record()["moves"]) == 1, "the attack and both of Jesse's stands went together"
     reason = page.locator("#reason-line").inner_text()
     assert reason.startswith("Taken back: Bandit attacks Jesse"), reason
     assert page.locator(".tt-acted[data-acted='npc0']").get_attribute("aria-pressed") == "false", "its mark went too"
@@ -283,7 +297,7 @@ def test_a_mis_tap_kill_undone_marks_and_asking_before_the_end(open_page: Callab
     page.click("button[data-desk='round']")
     assert page.locator(".tt-acted[aria-pressed='true']").count() == 0
     assert "round 2" in page.locator(".tt-round").inner_text()
-    click_and_wait(visit, move_selector({"type": "settle"}, 0))
+    stand_through(visit, 1)
 
     page.click("button.tt-actor[data-actor='0']")
     page.click("details[data-fold='End the session'] > summary")
