@@ -250,6 +250,31 @@ def test_a_write_back_is_recorded_with_its_differences(open_page: Callable[..., 
     assert sheet["history"][-1]["what"] == f"Showdown: The Hollister gang — HP {after['hp']}→{after['max_hp']}"
 
 
+def test_a_sheet_kept_in_an_older_form_is_still_written_back(open_page: Callable[..., Visit]) -> None:
+    """TS-17, TS-24: an entry kept before the rules added a field (no companions or board: before TS-25) is
+    read in today's canonical form; a table hands that form back, and the write-back still finds it."""
+    visit = open_page(PHONE)
+    page = visit.page
+    visit.goto()
+    older = {k: v for k, v in check_sheet(forged(11)).items() if k not in ("companions", "board")}
+    answer = page.evaluate("""
+    async (older) => {
+      const { Roster, sheetId } = await import("./js/tombstone/roster.js");
+      const oldKey = "saloon:tombstone:character:" + sheetId(older);
+      localStorage.setItem(oldKey, JSON.stringify({ sheet: older, added: "2026-01-02T03:04:05.000Z" }));
+      const roster = new Roster(window.app);
+      const [seated] = (await roster.load()).characters;
+      const after = { ...seated.sheet, money: seated.sheet.money + 500 };
+      const written = await roster.replace(seated.sheet, after, { cause: "fight", title: "Showdown: The Hollister gang" });
+      const kept = (await roster.load()).characters;
+      return { moved: seated.key !== oldKey, oldGone: localStorage.getItem(oldKey) === null, written: written.ok,
+               message: written.ok ? "" : written.message, kept: kept.map((c) => [c.sheet.money, c.added]) };
+    }
+    """, older)
+    assert answer["moved"] and answer["oldGone"], answer
+    assert answer["written"], answer["message"]
+    assert answer["kept"] == [[older["money"] + 500, "2026-01-02T03:04:05.000Z"]], "one character, paid, joined when it did"
+
 def test_the_party_picker_marks_who_cannot_sit_down_and_sheets_the_rules_never_gave(open_page: Callable[..., Visit]) -> None:
     visit = open_page(PHONE, touch=True)
     page = visit.page

@@ -56,6 +56,29 @@ export function fileName(sheet) {
   return `tombstone-${slug || "character"}.json`;
 }
 
+/**
+ * The key a checked sheet is kept under. A sheet is found again by the id of its canonical form (what
+ * tables hand back), so an entry kept in an older form (a field the rules added since, say the companions
+ * of TS-25) moves to its canonical key as it is read; otherwise a table's write-back would miss it. An entry
+ * that cannot move (the key is taken, the storage full) stays where it is.
+ * @param {Storage} store
+ * @param {string} key where the entry is kept now
+ * @param {any} sheet the entry's sheet as the engine checked it
+ * @param {unknown} added when it first joined the roster
+ * @returns {string} the key it is kept under after this
+ */
+function rekey(store, key, sheet, added) {
+  const canonical = PREFIX + sheetId(sheet);
+  if (canonical === key || store.getItem(canonical) !== null) return key;
+  try {
+    store.setItem(canonical, JSON.stringify({ sheet, added }));
+  } catch {
+    return key;
+  }
+  store.removeItem(key);
+  return canonical;
+}
+
 export class Roster {
   /** @param {Bridge} bridge the engine (window.app / the table's engine): checks every sheet */
   constructor(bridge) {
@@ -105,7 +128,8 @@ export class Roster {
         problems.push({ key, message: checked.message });
         continue;
       }
-      characters.push({ id: key.slice(PREFIX.length), key, sheet: checked.sheet, added: String(entry.added ?? ""), provenance: checked.provenance ?? null });
+      const kept = rekey(store, key, checked.sheet, entry.added);
+      characters.push({ id: kept.slice(PREFIX.length), key: kept, sheet: checked.sheet, added: String(entry.added ?? ""), provenance: checked.provenance ?? null });
     }
     characters.sort((x, y) => x.added.localeCompare(y.added) || x.id.localeCompare(y.id));
     return { characters, problems };
