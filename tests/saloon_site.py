@@ -9,6 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+# Keep a Tombstone sheet on the page's roster (checked by the engine): "" when kept, else the reason.
+ADD_TO_ROSTER = """
+async (sheet) => {
+  const { Roster } = await import("./js/tombstone/roster.js");
+  const added = await new Roster(window.app).add(sheet);
+  return added.ok ? "" : added.message;
+}
+"""
+
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 ARTIFACTS = ROOT / "artifacts"

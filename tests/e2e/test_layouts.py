@@ -16,7 +16,7 @@ from typing import Any, Callable
 import pytest
 
 from pygame_core.games.tombstone.character import new_sheet
-from saloon_site import ROOT, Visit
+from saloon_site import ADD_TO_ROSTER, ROOT, Visit
 
 SIZES = {
     "phone": {"width": 390, "height": 844},
@@ -37,13 +37,6 @@ TABLES = {
     "tombstone_showdown": "#game=tombstone_showdown&mode=solo&seed={seed}&options=" + STRANGER_AT_NOON,
 }
 DEALERS_TABLE = "tombstone_table"  # seated from the setup form, with a character from the roster
-ADD_TO_ROSTER = """
-async (sheet) => {
-  const { Roster } = await import("./js/tombstone/roster.js");
-  const added = await new Roster(window.app).add(sheet);
-  return added.ok ? "" : added.message;
-}
-"""
 MIN_CARD_WIDTH = 34  # narrower, and a card's corner index can no longer be read
 MIN_CANVAS_HEIGHT = 200
 SAMPLES = 12  # frames looked at while a move plays out

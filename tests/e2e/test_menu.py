@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from pygame_core.games.tombstone.character import new_sheet
-from saloon_site import DIST, LAPTOP, PHONE, Visit
+from saloon_site import ADD_TO_ROSTER, DIST, LAPTOP, PHONE, Visit
 
 MIN_TOUCH = 44
 SIZES = {
@@ -89,13 +89,6 @@ BUTTON_ROWS = """
 }
 """
 
-ADD_TO_ROSTER = """
-async (sheet) => {
-  const { Roster } = await import("./js/tombstone/roster.js");
-  const added = await new Roster(window.app).add(sheet);
-  return added.ok ? "" : added.message;
-}
-"""
 
 
 def games(visit: Visit) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from typing import Any, Callable
 import pytest
 
 from pygame_core.games.tombstone.character import new_sheet
-from saloon_site import ARTIFACTS, Visit
+from saloon_site import ADD_TO_ROSTER, ARTIFACTS, Visit
 
 SIZES = {
     "portrait": {"width": 390, "height": 844},
@@ -43,13 +43,6 @@ MIN_TOUCH = 44
 MIN_CELL = 36
 GROW21_CARDS_DOWN = 30
 
-ADD_TO_ROSTER = """
-async (sheet) => {
-  const { Roster } = await import("./js/tombstone/roster.js");
-  const added = await new Roster(window.app).add(sheet);
-  return added.ok ? "" : added.message;
-}
-"""
 
 # What keeps a person with a phone from playing: every problem in words, and the smallest control seen.
 LOOK = """

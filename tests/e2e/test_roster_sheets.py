@@ -16,19 +16,12 @@ import pytest
 from playwright.sync_api import expect
 
 from pygame_core.games.tombstone.character import check_sheet, new_sheet
-from saloon_site import ARTIFACTS, PHONE, Visit
+from saloon_site import ADD_TO_ROSTER, ARTIFACTS, PHONE, Visit
 from tests.tombstone.test_sheet import forged
 
 MIN_TOUCH = 44
 SIZES = {"390x844": PHONE, "844x390": {"width": 844, "height": 390}}
 
-ADD_TO_ROSTER = """
-async (sheet) => {
-  const { Roster } = await import("./js/tombstone/roster.js");
-  const added = await new Roster(window.app).add(sheet);
-  return added.ok ? "" : added.message;
-}
-"""
 STORED = """
 () => Object.keys(localStorage).filter((k) => k.startsWith("saloon:tombstone:character:"))
   .map((k) => JSON.parse(localStorage.getItem(k)).sheet)

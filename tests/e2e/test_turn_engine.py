@@ -17,7 +17,7 @@ from typing import Any, Callable
 import pytest
 
 from pygame_core.games.tombstone.character import new_sheet
-from saloon_site import LAPTOP, Visit
+from saloon_site import ADD_TO_ROSTER, LAPTOP, Visit
 
 STRANGER_AT_NOON = json.dumps({"encounter": "noon"})
 TABLES = {
@@ -31,13 +31,6 @@ TABLES = {
 }
 DEALERS_TABLE = "tombstone_table"
 MOVES_AT_THE_DEALERS_TABLE = 10  # a session there has no end of its own: the Dealer ends it
-ADD_TO_ROSTER = """
-async (sheet) => {
-  const { Roster } = await import("./js/tombstone/roster.js");
-  const added = await new Roster(window.app).add(sheet);
-  return added.ok ? "" : added.message;
-}
-"""
 
 LIVE = "#move-list:not([inert]) button.move:not([disabled])"  # a busy list goes inert as a whole
 

@@ -404,12 +404,9 @@ def test_the_desk_on_a_phone_held_sideways(open_page: Callable[..., Visit]) -> N
     assert "round 1" in page.locator(".tt-round").inner_text() and not visit.errors
 
 
-def test_two_players_choose_for_their_own_sides(open_page: Callable[..., Visit]) -> None:
-    """TS-19, TS-21 with the sample party (seed 5): Jesse's DEX contest against Silas waits for Silas alone (he
-    is losing); his cheat buttons show what each gives ("→ 15, wins"); his J♦ wins it, and the flip then waits
-    for Jesse, whose own "Let the cards stand" settles it. Then Jesse's enhanced shot at a bandit hits: its
-    damage flip offers the 2♥, which would do less, and asks "Sure?" before a second tap plays it."""
-    visit = open_page(LAPTOP)
+def open_the_contest_of_deal_5(visit: Visit) -> Any:
+    """The sample party dealt with seed 5 from the setup sheet, and Jesse's DEX contest against Silas begun
+    (Jesse 3♦ + 4 against Silas 3♣ + 1: it waits for Silas alone)."""
     page = visit.goto()
     page.wait_for_selector(f"button[data-setup='{GAME}']")
     page.click(f"button[data-setup='{GAME}']")
@@ -420,6 +417,16 @@ def test_two_players_choose_for_their_own_sides(open_page: Callable[..., Visit])
     page.wait_for_selector("#move-list button.move")
     page.click("button.tt-actor[data-actor='1']")
     click_and_wait(visit, move_selector({"type": "contest", "ability": "DEX", "against": "pc1"}, 1))
+    return page
+
+def test_two_players_choose_for_their_own_sides(open_page: Callable[..., Visit]) -> None:
+    """TS-19, TS-21 with the sample party (seed 5): Jesse's DEX contest against Silas waits for Silas alone (he
+    is losing); his cheat buttons show what each gives ("→ 15, wins"); his J♦ wins it, and the flip then waits
+    for Jesse, whose own "Let the cards stand" settles it. Then Jesse's enhanced shot at a bandit hits: its
+    damage flip offers the 2♥, which would do less: a tap on its card on the felt or on its button asks
+    "Sure?", and only a second tap on the button plays it (TS-21)."""
+    visit = open_page(LAPTOP)
+    page = open_the_contest_of_deal_5(visit)
     session = page.evaluate("() => window.app.current.session")
     assert visit.call({"op": "view", "session": session, "player": 0})["to_act"] == [2]
     assert shown(visit, move_selector(SETTLE, 2)) == "Silas: let the cards stand"
@@ -448,7 +455,9 @@ def test_two_players_choose_for_their_own_sides(open_page: Callable[..., Visit])
     assert shown(visit, move_selector(worse, 1)) == "Cover 6♦ with 2♥ → tier 1: 1 damage"
     assert "tt-warn" in (button.get_attribute("class") or "")
     moves = len(visit.record()["moves"])
-    button.click()
+    two = next(b for b in page.evaluate("() => window.app.hitboxes()")["hand"] if b["card"] == "2H")
+    assert two["playable"], two
+    page.mouse.click(two["x"] + two["w"] / 2, two["y"] + two["h"] / 2)  # the felt never plays a warned cheat
     assert shown(visit, move_selector(worse, 1)).startswith("Sure? This makes the flip worse for Jesse")
     assert (button.get_attribute("aria-label") or "").startswith("Sure?")
     assert len(visit.record()["moves"]) == moves, "the first tap plays nothing"
@@ -461,16 +470,7 @@ def test_a_waiting_contest_on_a_phone(open_page: Callable[..., Visit], name: str
     """The contest of seed 5 waiting for Silas, his hand shown, on a phone held both ways: nothing wider than
     the screen and every control of the panel at least 44 px."""
     visit = open_page(viewport, scale=2, touch=True)
-    page = visit.goto()
-    page.wait_for_selector(f"button[data-setup='{GAME}']")
-    page.click(f"button[data-setup='{GAME}']")
-    page.locator(".tt-party-pick").wait_for()
-    page.check("input[name='tt-party'][value='sample']")
-    page.fill("#setup-form input[name='seed']", "5")
-    page.click("#setup-form button[value='deal']")
-    page.wait_for_selector("#move-list button.move")
-    page.click("button.tt-actor[data-actor='1']")
-    click_and_wait(visit, move_selector({"type": "contest", "ability": "DEX", "against": "pc1"}, 1))
+    page = open_the_contest_of_deal_5(visit)
     click_and_wait(visit, "#move-list button[data-hand='2']")
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     small = page.evaluate("""() => [...document.querySelectorAll('#move-list button')]
