@@ -51,8 +51,8 @@ def test_ts19_a_cheat_reopens_the_other_side() -> None:
 
 def test_ts15_a_save_already_made_settles_itself() -> None:
     """The issue's own case: J♥ + GRT 4 = 15 against 9 needs no click; a failed one the hand might turn waits."""
-    grit = pc("Doc", GRT=4)
-    state = table([grit], decks=[pc_deck(["JH", "2H"])])
+    doc = pc("Doc", GRT=4)
+    state = table([doc], decks=[pc_deck(["JH", "2H"])])
     events = play(state, 1, type="save", ability="GRT", risk="standard")
     assert state.pending is None and [e["type"] for e in events] == ["flip", "settled"]
     play(state, 1, type="save", ability="GRT", risk="deadly")  # 2♥ + 4 = 6 against 13: a Red Joker could still turn it
