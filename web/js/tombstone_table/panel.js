@@ -73,8 +73,12 @@ export class TablePanel extends MovePanel {
         if (!confirmed(button)) return; // a cheat that makes the flip worse asks twice (TS-21)
         const move = this.withFields(JSON.parse(button.dataset.move ?? "null"));
         const seat = Number(button.dataset.seat);
+        this.list.inert = true; // nothing else is pressed while the step is asked about, or once it is on its way
         this.approve(move, this.offer?.view).then((yes) => {
-          if (!yes) return;
+          if (!yes) {
+            this.list.inert = false;
+            return;
+          }
           Object.assign(this.state, FRESH_FIELDS); // the next action starts plain: no setting carries over unseen
           this.onPlayAs(seat, move);
         });
@@ -126,6 +130,7 @@ export class TablePanel extends MovePanel {
    */
   show(_legal, moment) {
     this.offer = { view: moment.view, toAct: moment.answer?.to_act ?? [], legal: moment.offered, handSeat: moment.viewer || null };
+    this.list.inert = false;
     this.rerender(null);
   }
 
