@@ -108,7 +108,7 @@
 
 /**
  * @typedef {object} BridgeError
- * @property {string} code     "illegal", "not_over", "save_conflict", "unreadable_save"...
+ * @property {string} code     "illegal", "not_over", "record_full", "save_conflict", "unreadable_save"...
  * @property {string} message  plain words a player understands
  */
 
