@@ -225,6 +225,7 @@ class Bridge:
     def op_new(self, request: Request) -> Response:
         game = _game(request)
         names = _names(game.info.players, request)
+        _check_whole(request.get("seed"), "bad_seed", "The seed")
         _check_options(request.get("options"), "bad_option", "options")
         _check_deal(request.get("deal"), "bad_deal", "deal")
         try:
@@ -546,6 +547,13 @@ def _check_tree(request: Request) -> None:
             raise BadRequest(_TREE_CODES.get(key, "bad_request"), problem)
 
 
+def _check_whole(value: Json, code: str, what: str) -> None:
+    """A whole number where one belongs (a seed, a version) or nothing: the engine's own check, made here so
+    that the message quotes a cut piece of what it refuses."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise BadRequest(code, f"{what} must be a whole number, not {quote(value)}.")
+
+
 def _check_move(move: Json, code: str, where: str) -> None:
     """A move within the limits of a move: small, shallow, and short strings (so an engine's message about
     an unknown card or id quotes a short one)."""
@@ -579,6 +587,11 @@ def _check_record(record: Json) -> None:
     most ``MAX_RECORD_MOVES`` moves, each within the limits of a move."""
     if not isinstance(record, dict):
         return  # ``replay`` says what a record is
+    game = record.get("game")
+    if not isinstance(game, str) or len(game) > limits.MAX_ID_CHARS:
+        raise BadRequest("bad_record", f"The saved game names no game, not even with {quote(game)}.")
+    _check_whole(record.get("version"), "bad_record", "The saved game's version")
+    _check_whole(record.get("seed"), "bad_record", "The saved game's seed")
     _check_options(record.get("options"), "bad_record", "record.options")
     _check_deal(record.get("deal"), "bad_record", "record.deal")
     moves = record.get("moves")
