@@ -56,9 +56,10 @@ ADVANCE_LIMIT = 60
 REASON_LIMIT = 200
 # ``made``: how the character was drawn and the forge's record (TS-7, TS-18), free-form for a sheet from
 # elsewhere, so bounded before it is copied: every view of a table repeats it. The forge's own is some 1,000
-# characters and 4 deep (made, replay, moves, a move)
+# characters and 4 deep (made, replay, moves, a move); the size leaves room for a record of 2,000 draws, the
+# most the forge replays (``forge.MAX_REPLAY_MOVES``)
 MADE_DEPTH = 6
-MADE_CHARS = 32_000
+MADE_CHARS = 64_000
 Sheet = dict[str, Any]
 
 # --- what the rules can write on a sheet (TS-17) -----------------------------------------------------
