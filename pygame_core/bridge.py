@@ -10,7 +10,7 @@ docs/bridge-limits.md, before anything is copied: a refused request changes noth
 - ``games`` -> ``{games: [GameInfo...]}``
 - ``new {game, seed?, options?, deal?, setup?, names?}`` -> ``{session}``; ``setup`` is the game's
   structured input (error ``bad_setup``), ``names`` the seats' display names for the engine's
-  sentences (one non-empty string per seat; presentation only, never in the record)
+  sentences (one line of 1 to ``MAX_NAME_CHARS`` characters per seat; presentation only, never in the record)
 - ``view {session, player?}`` -> ``{view, viewer, to_act, over, outcome}`` (no player: the spectator):
   the same envelope for every game around the game's own view (``ViewAnswer``). ``viewer`` is the seat
   the view is for (null: the spectator), ``to_act`` who must move now, ``over`` whether the game has
@@ -71,7 +71,6 @@ import zlib
 from typing import Any, Callable, Generic, Literal, Mapping, NotRequired, TypedDict
 
 from . import limits
-
 from .bots import LEVELS, Bot, make_bot
 from .bots.ismcts import SearchBot
 from .engine import (AnyState, EventT, Game, IllegalMove, Json, MoveT, PreviewT, SetupError, ToldOutcome, ViewT,
@@ -190,9 +189,11 @@ class Bridge:
             response = self._dispatch(request_json)
         except BadRequest as exc:
             response = _error(exc.code, exc.message)
-        except Exception:  # a bug must not crash the page; report it instead
-            response = _error("internal_error", "Something went wrong inside the game engine: "
-                              + traceback.format_exc(limit=3).strip().splitlines()[-1][:limits.QUOTE_CHARS * 5])
+        except Exception:  # a bug must not crash the page; report it instead (its words may quote the input: cut)
+            words = traceback.format_exc(limit=3).strip().splitlines()[-1]
+            if len(words) > 4 * limits.QUOTE_CHARS:
+                words = words[:4 * limits.QUOTE_CHARS] + "…"
+            response = _error("internal_error", "Something went wrong inside the game engine: " + words)
         return json.dumps(response, separators=(",", ":"))
 
     def _dispatch(self, request_json: str) -> Response:
@@ -274,6 +275,7 @@ class Bridge:
         if "move" not in request:
             raise BadRequest("bad_request", "'play' needs a 'move'.")
         _check_move(request["move"], "malformed_move", "move")
+        self._check_room(state)
         viewer = self._viewer(state, request, "viewer", default=player)
         events = self._play_safely(request["session"], state, player, request["move"])
         return {"ok": True, "events": state.redact_events(events, viewer)}
@@ -289,6 +291,7 @@ class Bridge:
             raise BadRequest("bad_request", f"Unknown level {quote(level)}; levels: {levels}.")
         viewer = self._viewer(state, request, "viewer", default=None)
         self._check_turn(state, player)
+        self._check_room(state)
         session = request["session"]
         slice_ms = _slice_ms(request)
         position = (len(state.moves), player, level)
@@ -373,6 +376,7 @@ class Bridge:
                                                 "a bot, not by the game: use 'play' or 'bot'.")
         viewer = self._viewer(state, request, "viewer", default=None)
         self._check_turn(state, player)
+        self._check_room(state)
         return self._move_answer(request["session"], state, player, state.auto_move(player), viewer)
 
     def op_record(self, request: Request) -> Response:
@@ -419,6 +423,13 @@ class Bridge:
             raise BadRequest("not_person_seat", f"{state.info.seats[player].name} is played by the game "
                                                 "itself: ask for its move with op 'auto'.")
 
+    def _check_room(self, state: AnyState) -> None:
+        """A session whose record is full takes no more moves, so that its record still loads (``load``
+        takes at most ``MAX_RECORD_MOVES``)."""
+        if len(state.moves) >= MAX_RECORD_MOVES:
+            raise BadRequest("record_full", f"This game has reached {MAX_RECORD_MOVES} moves, as many as a saved game "
+                                            "holds: it can be saved as it is, but it takes no more moves.")
+
     def _check_turn(self, state: AnyState, player: int) -> None:
         error = state.check_turn(player)
         if error is not None:
@@ -432,11 +443,7 @@ class Bridge:
                 "events": state.redact_events(events, viewer)}
 
     def _play_safely(self, session: str, state: AnyState, player: int, move: Any) -> list[dict[str, Any]]:
-        """Play on the session; a bug half-way through restores the position from before. A session whose
-        record is full takes no more moves: its record must still load (``MAX_RECORD_MOVES``)."""
-        if len(state.moves) >= MAX_RECORD_MOVES:
-            raise BadRequest("record_full", f"This game has reached {MAX_RECORD_MOVES} moves, as many as a saved game "
-                                            "holds: it can be saved as it is, but it takes no more moves.")
+        """Play on the session; a bug half-way through restores the position from before."""
         backup = state.clone()
         try:
             return state.play(player, move)
@@ -588,8 +595,8 @@ def _check_record(record: Json) -> None:
     if not isinstance(record, dict):
         return  # ``replay`` says what a record is
     game = record.get("game")
-    if not isinstance(game, str) or len(game) > limits.MAX_ID_CHARS:
-        raise BadRequest("bad_record", f"The saved game names no game, not even with {quote(game)}.")
+    if isinstance(game, (dict, list)) or (isinstance(game, str) and len(game) > limits.MAX_ID_CHARS):
+        raise BadRequest("bad_record", f"The saved game's 'game' must be the id of a game, not {quote(game)}.")
     _check_whole(record.get("version"), "bad_record", "The saved game's version")
     _check_whole(record.get("seed"), "bad_record", "The saved game's seed")
     _check_options(record.get("options"), "bad_record", "record.options")
