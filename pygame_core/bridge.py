@@ -229,6 +229,7 @@ class Bridge:
         _check_whole(request.get("seed"), "bad_seed", "The seed")
         _check_options(request.get("options"), "bad_option", "options")
         _check_deal(request.get("deal"), "bad_deal", "deal")
+        _check_setup(game, request.get("setup"), "")
         try:
             state = game.new_game(request.get("seed"), request.get("options"), request.get("deal"),
                                   request.get("setup"))
@@ -561,6 +562,18 @@ def _check_whole(value: Json, code: str, what: str) -> None:
         raise BadRequest(code, f"{what} must be a whole number, not {quote(value)}.")
 
 
+def _check_setup(game: Game, setup: Json, opening: str) -> None:
+    """The game's own check of a setup (``State.check_setup``) on the request as it came, before
+    ``Game.new_game`` copies it: a party of hundreds of sheets is refused by its size, not after a copy of
+    them all. A refusal in a record (``opening`` says so) is ``bad_record``, as ``replay`` gives it."""
+    if setup is None:
+        return
+    try:
+        game.state_class.check_setup(setup)
+    except SetupError as exc:
+        raise BadRequest("bad_record" if opening else exc.code, opening + exc.message) from None
+
+
 def _check_move(move: Json, code: str, where: str) -> None:
     """A move within the limits of a move: small, shallow, and short strings (so an engine's message about
     an unknown card or id quotes a short one)."""
@@ -601,6 +614,12 @@ def _check_record(record: Json) -> None:
     _check_whole(record.get("seed"), "bad_record", "The saved game's seed")
     _check_options(record.get("options"), "bad_record", "record.options")
     _check_deal(record.get("deal"), "bad_record", "record.deal")
+    try:
+        known = get_game(game) if isinstance(game, str) else None
+    except KeyError:
+        known = None  # ``replay`` says so
+    if known is not None:
+        _check_setup(known, record.get("setup"), "The saved game cannot be set up: ")
     moves = record.get("moves")
     if isinstance(moves, list):
         if len(moves) > MAX_RECORD_MOVES:

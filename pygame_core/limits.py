@@ -37,9 +37,9 @@ MAX_SAFE_INTEGER = 2**53 - 1  # JavaScript's Number.MAX_SAFE_INTEGER: every whol
 MAX_NUMBER_CHARS = 400  # a number's text (a float's digits); a whole number is refused past 16 digits anyway
 
 # --- the fields of the ops ----------------------------------------------------------------------------
-MAX_ID_CHARS = 40  # a game id, a session id, a level id, an option's name or value
+MAX_ID_CHARS = 40  # a game's id (in a request or a record), an option's name or value
 MAX_NAME_CHARS = 40  # a seat's display name (``names``): every view and label repeats it
-MAX_MOVE_CHARS = 1_000  # one move's JSON (the longest a game offers is some 100)
+MAX_MOVE_CHARS = 1_000  # one move's JSON (random play offers none past 70 characters)
 MAX_MOVE_DEPTH = 3  # a move is an object whose fields may hold a list
 MAX_MOVE_STRING = 80  # a string inside a move (card codes, ids, a forged name or background: TEXT_LIMIT)
 MAX_DEAL_CHARS = 8  # a string inside a forced deal (card codes such as "10H")
@@ -48,7 +48,7 @@ MAX_RECORD_MOVES = MAX_LIST  # a record's moves; a session refuses a move past i
 
 # --- what answers quote --------------------------------------------------------------------------------
 QUOTE_CHARS = 40  # of a refused value, in a message
-MAX_MESSAGE_CHARS = 1_000  # of any error message (a last guard: engines' messages are far shorter)
+MAX_MESSAGE_CHARS = 1_000  # of any error message (a last guard: the fuzz meets none past 500)
 _SHORT = reprlib.Repr()
 _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxstring, _SHORT.maxother = 2, 4, 4, QUOTE_CHARS, QUOTE_CHARS
 
@@ -97,44 +97,64 @@ def _constant(text: str) -> float:
     raise ValueError(f"{text} is not a JSON number.")
 
 
+Trail = tuple[Any, ...]  # (the parent's trail, a key) down from the top: ``()`` is the value itself
+
+
 def tree_problem(value: Any, where: str, *, max_depth: int = MAX_DEPTH, max_chars: int | None = None,
                  max_list: int = MAX_LIST, max_keys: int = MAX_KEYS, max_string: int = MAX_STRING,
                  depth: int = 1) -> str | None:
-    """What in ``value`` (parsed JSON, named ``where`` in the message) passes a limit, or None: its nesting
-    depth, each array's items, each object's names and their length, each string's length and, with
-    ``max_chars``, its size (about its compact JSON's length). One walk with its own stack, never
-    recursion, stopping at the first problem: a value too deep for Python's stack is measured safely."""
+    """What in ``value`` (parsed JSON at nesting level ``depth``, named ``where`` in the message) passes a
+    limit, or None: its nesting depth, each array's items, each object's names and their length, each
+    string's length and, with ``max_chars``, its size (about its compact JSON's length). One walk with its
+    own stack, never recursion, stopping at the first problem: a value too deep for Python's stack is
+    measured safely. Only containers go on the stack, each with the trail of keys to it (a path is spelled
+    out only for a message)."""
+    if isinstance(value, str) and len(value) > max_string:
+        return f"{_short(where)} is text of {len(value)} characters; at most {max_string}."
     size = 0
-    stack: list[tuple[Any, str, int]] = [(value, where, depth)]
+    stack: list[tuple[Any, int, Trail]] = [(value, depth, ())] if isinstance(value, (dict, list)) else []
     while stack:
-        node, path, level = stack.pop()
-        if isinstance(node, str):
-            if len(node) > max_string:
-                return f"{_short(path)} is text of {len(node)} characters; at most {max_string}."
-            size += len(node) + 3
-        elif isinstance(node, (dict, list)):
-            if level > max_depth:
-                return f"{_short(path)} is nested {level} deep; at most {max_depth}."
-            size += 2 + len(node)
-            if isinstance(node, list):
-                if len(node) > max_list:
-                    return f"{_short(path)} holds {len(node)} items; at most {max_list}."
-                stack.extend((item, f"{path}[{n}]", level + 1) for n, item in enumerate(node))
-            else:
-                if len(node) > max_keys:
-                    return f"{_short(path)} holds {len(node)} names; at most {max_keys}."
-                for key, item in node.items():
-                    if len(str(key)) > MAX_KEY_CHARS:
-                        return f"{_short(path)} has a name of {len(str(key))} characters; at most {MAX_KEY_CHARS}."
-                    size += len(str(key)) + 3
-                    stack.append((item, f"{path}.{key}", level + 1))
-        else:  # a number, true, false or null
-            size += 5
+        node, level, trail = stack.pop()
+        if level > max_depth:
+            return f"{_path(where, trail)} is nested {level} deep; at most {max_depth}."
+        size += 2 + len(node)
+        if isinstance(node, list):
+            if len(node) > max_list:
+                return f"{_path(where, trail)} holds {len(node)} items; at most {max_list}."
+            items: Any = enumerate(node)
+        else:
+            if len(node) > max_keys:
+                return f"{_path(where, trail)} holds {len(node)} names; at most {max_keys}."
+            for key in node:
+                name = key if isinstance(key, str) else str(key)  # JSON's names are strings; Python's may not be
+                if len(name) > MAX_KEY_CHARS:
+                    return f"{_path(where, trail)} has a name of {len(name)} characters; at most {MAX_KEY_CHARS}."
+                size += len(name) + 3
+            items = node.items()
+        for key, item in items:
+            if isinstance(item, str):
+                if len(item) > max_string:
+                    return f"{_path(where, (trail, key))} is text of {len(item)} characters; at most {max_string}."
+                size += len(item) + 3
+            elif isinstance(item, (dict, list)):
+                stack.append((item, level + 1, (trail, key)))
+            else:  # a number, true, false or null
+                size += 5
         if max_chars is not None and size > max_chars:
             return f"{where} is larger than {max_chars} characters."
     return None
 
 
+def _path(where: str, trail: Trail) -> str:
+    """``where`` and the keys of ``trail`` as a path ("record.moves[3]"), cut for a message."""
+    keys: list[Any] = []
+    while trail:
+        trail, key = trail
+        keys.append(key)
+    path = where + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in reversed(keys))
+    return _short(path)
+
+
 def _short(path: str) -> str:
-    """A path in a message, cut after ``2 * QUOTE_CHARS`` characters (a deep one repeats its names)."""
+    """A path cut after ``2 * QUOTE_CHARS`` characters (a deep one repeats its names)."""
     return path if len(path) <= 2 * QUOTE_CHARS else path[:2 * QUOTE_CHARS] + "…"

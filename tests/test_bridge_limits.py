@@ -290,6 +290,20 @@ def test_a_party_of_ten_thousand_sheets_is_refused_quickly(game_id: str, op: str
     assert "characters long" in refused_quickly(Bridge(), request, "bad_request")
 
 
+@pytest.mark.parametrize("game_id", ["tombstone_table", "tombstone_showdown"])
+def test_a_party_within_the_request_size_is_refused_by_its_size_before_a_copy(game_id: str) -> None:
+    bridge = Bridge()
+    party = {"party": [sheet()] * 300}
+    answer, seconds = timed(bridge, {"op": "new", "game": game_id, "setup": party})
+    assert answer["error"] == {"code": "bad_setup", "message": answer["error"]["message"]}
+    assert "not 300" in answer["error"]["message"] and seconds < 2.0
+    session = ok(bridge, {"op": "new", "game": game_id, "seed": 1, "setup": {"party": [sheet()]}})["session"]
+    record = ok(bridge, {"op": "record", "session": session})["record"]
+    answer, seconds = timed(bridge, {"op": "load", "record": {**record, "setup": party}})
+    assert answer["error"]["code"] == "bad_record" and "cannot be set up" in answer["error"]["message"]
+    assert seconds < 2.0
+
+
 def test_a_showdown_result_holds_at_most_its_party() -> None:
     fails(Bridge(), {"op": "check_result", "game": "tombstone_showdown", "result": {"party": [sheet()] * 4}},
           "bad_result")
