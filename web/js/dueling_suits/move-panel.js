@@ -21,7 +21,7 @@ const HINTS = {
  * @param {DuelPreview | null | undefined} preview
  */
 function role(move, preview) {
-  if (move.type === "lead") return duel().short_actions[parseCard(move.card).suit];
+  if (move.type === "lead") return duel().short_actions[move.card.slice(-1)]; // its suit (DUEL-1)
   return preview ? `+${preview.added} → ${preview.power}` : "";
 }
 
