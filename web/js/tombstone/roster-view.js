@@ -183,11 +183,11 @@ export class RosterView {
       text = "";
     }
     const answer = await this.roster.importText(text);
-    if (answer.ok) {
+    if (answer.ok === false) {
+      this.error = answer.message;
+    } else {
       this.error = "";
       this.toast(answer.fresh ? `${answer.character.sheet.name} joined your roster.` : `${answer.character.sheet.name} was already on your roster.`);
-    } else {
-      this.error = answer.message;
     }
     await this.showList();
   }

@@ -76,7 +76,7 @@ export function makeTable(kit) {
     const kept = await rosterView.roster.add(drawn);
     if (box.closed()) return;
     const finished = kept.ok ? kept.character.sheet : drawn;
-    if (!kept.ok) kit.toast(kept.message);
+    if (kept.ok === false) kit.toast(kept.message);
     else if (kept.fresh) kit.toast(`${finished.name} joined your roster.`);
     const view = sheetView(finished, { caption: kept.ok ? "Kept on your roster in this browser." : "" });
     view.dataset.phase = "done";

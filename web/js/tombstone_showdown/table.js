@@ -71,7 +71,7 @@ function offerStranger(kit, box, sheet) {
     keep.setAttribute("disabled", "");
     const added = await new Roster(kit.engine).add(sheet);
     if (box.closed()) return;
-    box.note(added.ok ? `${sheet.name} is on your roster now, as the fight left them.` : `${sheet.name} could not be kept: ${added.message}`);
+    box.note(added.ok === false ? `${sheet.name} could not be kept: ${added.message}` : `${sheet.name} is on your roster now, as the fight left them.`);
     keep.remove();
   });
   box.add(make("p", { className: "sd-keep-line" }, [keep]));
@@ -91,8 +91,8 @@ async function writeBack(kit, seated, party, fought) {
   const problems = [];
   for (const [i, before] of seated.entries()) {
     const replaced = await roster.replace(before, party[i], { cause: "fight", title: `Showdown: ${fought}` });
-    if (replaced.ok) written.push(party[i].name);
-    else problems.push(replaced.message);
+    if (replaced.ok === false) problems.push(replaced.message);
+    else written.push(party[i].name);
   }
   return writtenBackNote(written, problems);
 }

@@ -48,8 +48,8 @@ async function writeBack(kit, result) {
       final = at >= 0 ? fallen.splice(at, 1)[0] : original;
     }
     const replaced = await roster.replace(original, final);
-    if (replaced.ok) written.push(final.name);
-    else problems.push(replaced.message);
+    if (replaced.ok === false) problems.push(replaced.message);
+    else written.push(final.name);
     if (joined) {
       const added = await roster.add(joined);
       if (added.ok) written.push(`${joined.name} (new)`);
