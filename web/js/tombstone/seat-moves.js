@@ -7,6 +7,13 @@ import { el, moveButton } from "../move-panel.js";
 
 /** @typedef {{moves: any[], labels: string[], previews?: any[]}} Legal */
 
+/**
+ * The move a move button carries (moveButton writes it in data-move).
+ * @param {HTMLElement} button
+ * @returns {any} the engine's move JSON, as the legal moves gave it
+ */
+export const moveOf = (button) => JSON.parse(button.dataset.move ?? "null");
+
 const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
