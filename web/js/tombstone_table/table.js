@@ -161,6 +161,7 @@ export function makeTable(kit) {
     lastMove: () => null,
     /** The end: say how the party stands, and write their sheets back to the roster (once). */
     ending: async ({ outcome }, box) => {
+      if (!outcome) return; // the session ended with an outcome
       const party = outcome.result?.party ?? [];
       const fallen = outcome.result?.fallen ?? [];
       box.show({
