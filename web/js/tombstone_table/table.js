@@ -29,7 +29,8 @@ export { setupFields } from "./party.js";
  * (found by their id, the hash of the sheet as it was seated); a hireling taken over joins the roster as a
  * new character. The sample party is not on the roster and stays off it.
  * @param {TableKit} kit
- * @param {any} result the outcome's result: {party, fallen}
+ * @param {{party: import("../tombstone/roster.js").Sheet[], fallen: import("../tombstone/roster.js").Sheet[]} | null | undefined} result
+ *   the outcome's result
  */
 async function writeBack(kit, result) {
   if (!result) return "";
