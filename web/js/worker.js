@@ -37,21 +37,14 @@ import { noteLeaving, leftTable, thinkInSlices } from "./worker/thinking.js";
 
 /** @typedef {import("./types.js").Request} Request */
 /** @typedef {import("./types.js").Response} Response */
-/**
- * A message in from the page: one request, or a batch of them (engine.js).
- * @typedef {{id: number, request: Request, batch?: undefined} | {id: number, batch: Request[], request?: undefined}} Message
- */
 
 const siteRoot = new URL("../", import.meta.url);
 const PROGRESS_EVERY_MS = 50;
 // A Content-Security-Policy without 'wasm-unsafe-eval' (sent by a host as a header) refuses WebAssembly,
 // and the runtime then waits forever instead of failing: compiling the empty module first says so at once.
 const EMPTY_WASM_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
-/** @type {import("pyodide").PyodideAPI | null} the runtime, once started */
 let pyodide = null;
-/** @type {((request: string) => string) | null} the bridge's `handle`, once it answers */
 let handle = null;
-/** @type {Message[]} messages that came before Python was up */
 const waiting = [];
 let replies = Promise.resolve(); // answers leave in the order their requests came
 
@@ -78,7 +71,6 @@ function stage(stage, progress = {}) {
  */
 function bridge(request) {
   try {
-    if (!handle) throw new Error("the game engines have not started");
     return JSON.parse(handle(JSON.stringify(request)));
   } catch (error) {
     return { ok: false, error: { code: "internal_error", message: `The game engine stumbled: ${error.message}` } };
@@ -98,7 +90,6 @@ function answer(request) {
     ({ ok: false, error: { code: "storage", message: `Saved games are out of reach in this browser (${error.message}).` } }));
 }
 
-/** @param {Message} message */
 async function reply(message) {
   if (message.batch) {
     const responses = [];
@@ -109,35 +100,22 @@ async function reply(message) {
   }
 }
 
-/**
- * Queue a message's answer behind the ones before it.
- * @param {Message} message
- */
+/** Queue a message's answer behind the ones before it. */
 function enqueue(message) {
   replies = replies.then(() => reply(message));
 }
 
 /** Whether a message can be answered before Python is up. */
-const needsNoPython = (/** @type {Message} */ message) => !message.batch && OFFLINE_OPS.has(message.request?.op ?? "");
+const needsNoPython = (message) => !message.batch && OFFLINE_OPS.has(message.request?.op);
 
-/**
- * The last line of an error that says what went wrong: for a Python traceback, the exception itself.
- * @param {unknown} error  whatever was thrown
- */
+/** The last line of an error that says what went wrong: for a Python traceback, the exception itself. */
 function gist(error) {
-  const said = typeof error === "object" && error !== null && "message" in error ? error.message : undefined;
-  const lines = String(said ?? error).trim().split("\n")
+  const lines = String(error?.message ?? error).trim().split("\n")
     .filter((line) => !line.startsWith("For more information")); // the runtime's advice to developers
   return (lines.at(-1) ?? "").trim();
 }
 
-/**
- * Run one loading step; if it fails, say in plain words which step it was.
- * @template T
- * @param {string} what
- * @param {() => T | Promise<T>} action
- * @returns {Promise<T>}
- */
+/** Run one loading step; if it fails, say in plain words which step it was. */
 async function step(what, action) {
   try {
     return await action();
@@ -146,30 +124,19 @@ async function step(what, action) {
   }
 }
 
-/**
- * A site file's bytes.
- * @param {string} file
- */
+/** A site file's bytes. */
 async function download(file) {
   const response = await fetch(new URL(file, siteRoot));
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${file}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/**
- * Put the engines archive where Python looks for it.
- * @param {import("pyodide").PyodideAPI} runtime
- * @param {Uint8Array} engines
- */
+/** Put the engines archive where Python looks for it. */
 function writeEngines(runtime, engines) {
   runtime.FS.writeFile(ENGINES_ARCHIVE, engines);
 }
 
-/**
- * A note for whoever reads the console: the fast start was not possible, and why.
- * @param {string} why
- * @param {unknown} error
- */
+/** A note for whoever reads the console: the fast start was not possible, and why. */
 function noteSlowStart(why, error) {
   console.info(`The saloon starts without a snapshot this time: ${why}`, gist(error));
 }
@@ -237,7 +204,7 @@ async function bootFromSnapshot(indexURL, version, engines) {
  */
 async function bootFromScratch(indexURL, sizes, engines) {
   let lastProgress = 0;
-  const progress = (/** @type {number} */ loaded, /** @type {number} */ total) => {
+  const progress = (loaded, total) => {
     const now = performance.now();
     if (loaded < total && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
