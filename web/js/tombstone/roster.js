@@ -69,7 +69,7 @@ export function fileName(sheet) {
  * that cannot move (the key is taken, the storage full) stays where it is.
  * @param {Storage} store
  * @param {string} key where the entry is kept now
- * @param {any} sheet the entry's sheet as the engine checked it
+ * @param {Sheet} sheet the entry's sheet as the engine checked it
  * @param {unknown} added when it first joined the roster
  * @returns {string} the key it is kept under after this
  */

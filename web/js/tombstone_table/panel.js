@@ -65,7 +65,7 @@ const FRESH_FIELDS = { mode: "normal", other_mode: "normal", modifier: 0, attack
 export class TablePanel extends MovePanel {
   /**
    * @param {Element} root
-   * @param {{onPlay: (seat: number, move: any) => void, onHand: (seat: number | null) => void, approve: (move: any, view: any) => Promise<boolean>, beasts: () => {move: any, name: string, line: string}[], signal: AbortSignal}} options
+   * @param {{onPlay: (seat: number, move: any) => void, onHand: (seat: number | null) => void, approve: (move: any, view: TableView | undefined) => Promise<boolean>, beasts: () => {move: any, name: string, line: string}[], signal: AbortSignal}} options
    *   approve: whether to send `move` (TS-28: asks first before a step undo cannot take back);
    *   beasts: the Dealer's bestiary, each entry's enemy move, name and stat line (./bestiary.js)
    */
