@@ -113,10 +113,10 @@ const settledKey = (/** @type {SettledEvent} */ event) => `${event.kind}|${event
 /** Whether a ref is one of the player characters (the party), whose good fortune a callout shows gold. */
 const ofParty = (/** @type {string | undefined} */ ref) => String(ref).startsWith("pc");
 
-/** "Red Joker: ", "Black Joker: ", "Two jokers: ": a joker that decided, before what it decided. */
-const jokerWords = (/** @type {string} */ rule) => JOKER_WORDS[rule] ?? "";
 /** @type {Record<string, string>} */
 const JOKER_WORDS = { red_joker: "Red Joker: ", black_joker: "Black Joker: ", both_black: "Two jokers: ", both_red: "Two jokers: " };
+/** "Red Joker: ", "Black Joker: ", "Two jokers: ": a joker that decided, before what it decided. */
+const jokerWords = (/** @type {string} */ rule) => JOKER_WORDS[rule] ?? "";
 
 /**
  * A settled flip in the few words of a callout, and its tone from the party's side ("good" when it went the
