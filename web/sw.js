@@ -131,11 +131,12 @@ function link(event, id, name) {
 
 /**
  * The build a client is served from: the one it was linked to, else (a client first seen, or a page of the
- * worker before this one) this worker's own build from now on.
+ * worker before this one) this worker's own build from now on. A request of no client gets this build.
  * @param {FetchEvent} event
  */
 async function buildOf(event) {
   const id = event.clientId;
+  if (!id) return CACHE;
   const known = builds.get(id);
   if (known) return known;
   for (const name of await buildCaches()) {

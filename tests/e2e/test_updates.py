@@ -1,0 +1,84 @@
+"""A deploy that changes one file costs a returning visitor that file, the manifest and sw.js: nothing else
+comes over the network (the runtime least of all). A page of the old build left open keeps its own build,
+never a mix of two; offline visits work on the new build; the old build's copy goes once no page uses it.
+
+A copy of dist/ is served (bench/updates.py: the server notes every response), changed as a rebuild that
+touched one JavaScript file would change it (build.write_manifest)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from bench.updates import CHANGED_FILE, INSTALLED, SETTLED, change_one_file, counted_site, wait_until  # noqa: E402
+from saloon_site import DIST, LAPTOP, Visit  # noqa: E402
+
+GRIT = "#game=grit&mode=computer&level=easy&speed=instant&seed=12"
+SERVED = """async (file) => {
+  const response = await fetch(file);
+  return { text: await response.text(), version: (await (await fetch("manifest.json")).json()).version };
+}"""
+BUILDS = "async () => (await caches.keys()).filter((name) => name.startsWith('saloon-')).sort()"
+
+
+def open_tab(visit: Visit, url: str) -> Any:
+    """A new tab of the visit's context at `url`, once the engines are ready."""
+    page = visit.new_tab()
+    page.goto(url)
+    page.wait_for_function("() => window.app && window.app.ready", timeout=60_000)
+    page.evaluate("() => window.app.ready")
+    return page
+
+
+def test_a_one_file_deploy_fetches_that_file_alone_and_leaves_open_pages_on_their_build(chromium: Any) -> None:
+    if not (DIST / "manifest.json").exists():
+        pytest.skip("dist/ is missing: run `python3 build.py` first")
+    with counted_site(DIST) as (base_url, site, ledger):
+        context = chromium.new_context(viewport=LAPTOP)
+        try:
+            old = Visit(context, base_url)
+            page = old.goto()
+            wait_until(page, SETTLED)
+            before = page.evaluate(SERVED, CHANGED_FILE)
+            ledger.take()
+
+            version = change_one_file(site)
+            fresh = open_tab(old, base_url + "index.html")
+            wait_until(fresh, INSTALLED, version)
+            fetched = ledger.take()
+            assert {sent.path for sent in fetched} <= {"/sw.js", "/manifest.json", f"/{CHANGED_FILE}"}, fetched
+            assert {sent.path for sent in fetched if sent.raw} == {"/sw.js", "/manifest.json", f"/{CHANGED_FILE}"}
+            assert page.evaluate(BUILDS) == sorted([f"saloon-{before['version']}", f"saloon-{version}"])
+
+            # The old page is now controlled by the new worker, and still served its own build.
+            assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+            assert page.evaluate(SERVED, CHANGED_FILE) == before
+            page.click("button[data-rules='knife_fight']")
+            assert page.locator("#help-dialog h2").first.inner_text() == "How to play Knife Fight"
+            page.locator("#help-dialog button[type='submit']").click()
+            page.evaluate("(hash) => { location.hash = hash; }", GRIT)
+            page.wait_for_function("() => window.app.current !== null")
+            old.play_moves(2)
+            assert len(old.record()["moves"]) >= 2
+
+            # Offline, a new page opens on the new build.
+            fresh.close()
+            context.set_offline(True)
+            offline = open_tab(old, base_url + "index.html")
+            after = offline.evaluate(SERVED, CHANGED_FILE)
+            assert after["version"] == version and after["text"].startswith(before["text"]) and after["text"] != before["text"]
+
+            # Once the old build's last page is gone, the next visit drops its copy.
+            page.close()
+            offline.reload()
+            offline.wait_for_function("() => window.app && window.app.ready")
+            offline.evaluate("() => window.app.ready")
+            wait_until(offline, f"async () => JSON.stringify(await ({BUILDS})()) === '[\"saloon-{version}\"]'")
+            assert not [sent for sent in ledger.take() if sent.raw], "nothing may come over the network offline"
+            assert not old.errors, old.errors
+        finally:
+            context.close()
