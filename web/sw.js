@@ -14,7 +14,9 @@
 // its life, so a page of the old build still open after an update keeps getting the old build's files and
 // never a mix of two builds. The link is kept in the build's cache itself (an entry under "sw-client/"), as
 // this worker may be stopped and started again between two requests of a page.
-// Activate: take over at once; a build's cache is deleted once no open page or worker belongs to it.
+// Activate: take over at once, and mark the build's cache as served ("sw-served"). A served build's cache
+// is deleted once no open page or worker belongs to it; a complete one never served (its worker replaced
+// before it took over) by the next install, once it has copied what it could from it.
 
 /** @typedef {{ version: string, files: string[], hashes?: Record<string, string> }} Manifest */
 
@@ -26,6 +28,7 @@ const scope = worker.registration.scope;
 const manifestUrl = new URL("manifest.json", scope).href;
 const indexUrl = new URL("index.html", scope).href;
 const clientsUrl = new URL("sw-client/", scope).href; // made-up URLs under the site: cache keys are requests
+const servedUrl = new URL("sw-served", scope).href;
 
 /** @type {Map<string, string>} the build (cache name) each client id is served from, as far as known */
 const builds = new Map();
@@ -46,6 +49,16 @@ async function buildCaches() {
 async function cachedManifest(name) {
   const hit = await caches.match(manifestUrl, { cacheName: name });
   return hit ? /** @type {Promise<Manifest>} */ (hit.json()) : null;
+}
+
+/**
+ * Whether a complete build's cache has served pages: marked so on activation, or kept by the service worker
+ * of before hashes (which served every cache it completed).
+ * @param {string} name
+ * @param {Manifest} manifest
+ */
+async function served(name, manifest) {
+  return !manifest.hashes || Boolean(await caches.match(servedUrl, { cacheName: name }));
 }
 
 /**
@@ -116,6 +129,9 @@ async function install() {
     await cache.put(url, (await keptCopy(url, file, hash, kept)) ?? (await download(url, hash)));
   }));
   await cache.put(manifestUrl, response);
+  for (const [name, complete] of kept) {
+    if (name !== CACHE && !(await served(name, complete))) await caches.delete(name);
+  }
 }
 
 /**
@@ -150,8 +166,8 @@ async function buildOf(event) {
 }
 
 /**
- * Drop the builds no open client uses (never this worker's own, nor one still installing) and the links of
- * clients that are gone. `keep`: a client just linked, not yet counted among the open ones.
+ * Drop the served builds no open client uses (never this worker's own, nor one installing or just installed)
+ * and the links of clients that are gone. `keep`: a client just linked, not yet counted among the open ones.
  * @param {string} keep
  */
 async function prune(keep) {
@@ -161,7 +177,8 @@ async function prune(keep) {
     const cache = await caches.open(name);
     const links = (await cache.keys()).filter((request) => request.url.startsWith(clientsUrl));
     const gone = links.filter((request) => !alive.has(decodeURIComponent(request.url.slice(clientsUrl.length))));
-    if (name !== CACHE && gone.length === links.length && await cachedManifest(name)) {
+    const manifest = name === CACHE ? null : await cachedManifest(name);
+    if (manifest && gone.length === links.length && await served(name, manifest)) {
       await caches.delete(name);
     } else {
       await Promise.all(gone.map((request) => cache.delete(request)));
@@ -191,7 +208,11 @@ worker.addEventListener("install", (event) => {
 });
 
 worker.addEventListener("activate", (event) => {
-  event.waitUntil(worker.clients.claim().then(() => prune("")));
+  event.waitUntil((async () => {
+    await (await caches.open(CACHE)).put(servedUrl, new Response(""));
+    await worker.clients.claim();
+    await prune("");
+  })());
 });
 
 worker.addEventListener("fetch", (event) => {
