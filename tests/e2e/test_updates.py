@@ -7,6 +7,9 @@ touched one JavaScript file would change it (build.write_manifest)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,6 +17,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import build  # noqa: E402  (the repository root's build.py)
 from bench.updates import CHANGED_FILE, INSTALLED, SETTLED, change_one_file, counted_site, wait_until  # noqa: E402
 from saloon_site import DIST, LAPTOP, Visit  # noqa: E402
 
@@ -23,6 +27,31 @@ SERVED = """async (file) => {
   return { text: await response.text(), version: (await (await fetch("manifest.json")).json()).version };
 }"""
 BUILDS = "async () => (await caches.keys()).filter((name) => name.startsWith('saloon-')).sort()"
+
+
+def test_the_manifest_names_each_files_content_hash_and_sw_js_its_build(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    for name, text in {"index.html": "<p>", "js/a.js": "export {};", "engines/e.zip": "z", "pyodide/p.wasm": "w"}.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    manifest = build.write_manifest(site)
+    hashes = manifest["hashes"]
+    assert isinstance(hashes, dict)
+    assert manifest["files"] == sorted(hashes) == ["engines/e.zip", "index.html", "js/a.js", "pyodide/p.wasm"]
+    assert hashes["js/a.js"] == hashlib.sha256(b"export {};").hexdigest()[:build.HASH_CHARS]
+    assert manifest["engines"] == "engines/e.zip" and manifest["engine_files"] == {"pyodide/p.wasm": 1}
+    assert json.loads((site / "manifest.json").read_text()) == manifest
+    stamped = (site / "sw.js").read_text()
+    assert build.SW_VERSION_LINE.replace("unbuilt", str(manifest["version"])) in stamped
+    assert build.SW_VERSION_LINE not in stamped
+
+    shutil.copytree(site, tmp_path / "again")  # sw.js already stamped: the same files are the same build
+    assert build.write_manifest(tmp_path / "again") == manifest
+    (site / "js/a.js").write_text("export const a = 1;")
+    changed = build.write_manifest(site)
+    new_hashes = changed["hashes"]
+    assert isinstance(new_hashes, dict) and changed["version"] != manifest["version"]
+    assert {name for name, hash_ in hashes.items() if new_hashes[name] != hash_} == {"js/a.js"}
 
 
 def open_tab(visit: Visit, url: str) -> Any:
