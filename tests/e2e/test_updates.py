@@ -111,3 +111,53 @@ def test_a_one_file_deploy_fetches_that_file_alone_and_leaves_open_pages_on_thei
             assert not old.errors, old.errors
         finally:
             context.close()
+
+
+def test_a_file_that_does_not_match_its_hash_fails_the_update_and_the_next_visit_tries_again(chromium: Any) -> None:
+    """A deploy seen halfway (a cache in front of the host still sending the old copy of a changed file): the
+    new build is not installed, the old one keeps serving, and a later visit installs the new build."""
+    if not (DIST / "manifest.json").exists():
+        pytest.skip("dist/ is missing: run `python3 build.py` first")
+    with counted_site(DIST) as (base_url, site, ledger):
+        context = chromium.new_context(viewport=LAPTOP)
+        try:
+            visit = Visit(context, base_url)
+            page = visit.goto()
+            wait_until(page, SETTLED)
+            before = page.evaluate(SERVED, CHANGED_FILE)
+            page.close()
+
+            version = change_one_file(site)
+            changed = (site / CHANGED_FILE).read_text()
+            (site / CHANGED_FILE).write_text(before["text"])  # the old bytes under the new manifest
+            ledger.take()
+            page = open_tab(visit, base_url + "index.html")
+            for _ in range(600):  # the visit's update check tries the new build: it asks for the changed file
+                if f"/{CHANGED_FILE}" in {sent.path for sent in ledger.sent}:
+                    break
+                page.wait_for_timeout(100)
+            else:
+                raise AssertionError("the new build was never tried")
+            wait_until(page, """async () => {
+              const registration = await navigator.serviceWorker.getRegistration();
+              return registration.installing === null && registration.waiting === null;
+            }""")
+            assert page.evaluate(SERVED, CHANGED_FILE) == before
+            assert not page.evaluate("async (name) => Boolean(await caches.match('manifest.json', { cacheName: name }))",
+                                     f"saloon-{version}")
+
+            ledger.take()
+            (site / CHANGED_FILE).write_text(changed)  # the deploy has reached every cache
+            page.reload()
+            page.wait_for_function("() => window.app && window.app.ready", timeout=60_000)
+            wait_until(page, INSTALLED, version)
+            retried = ledger.take()  # sw.js and manifest.json may come back as 304s this time
+            assert {sent.path for sent in retried} <= {"/sw.js", "/manifest.json", f"/{CHANGED_FILE}"}, retried
+            assert f"/{CHANGED_FILE}" in {sent.path for sent in retried if sent.raw}
+            page.reload()
+            page.wait_for_function("() => window.app && window.app.ready", timeout=60_000)
+            page.evaluate("() => window.app.ready")
+            assert page.evaluate(SERVED, CHANGED_FILE) == {"text": changed, "version": version}
+            assert not visit.errors, visit.errors
+        finally:
+            context.close()
