@@ -14,8 +14,8 @@ tested site.
 ``dist/`` is the whole static site: ``index.html``, ``js/``..., ``pyodide/``
 (the runtime from the npm package pinned in ``package-lock.json``), ``engines/``
 (our pure ``pygame_core`` wheel's package, compiled for the runtime) and
-``manifest.json`` (content version, engines path and the list of files the
-service worker precaches).
+``manifest.json`` (content version, engines path and every file with its
+content hash, from which the service worker keeps its offline copy and updates only what changed).
 """
 
 from __future__ import annotations
@@ -265,22 +265,66 @@ def pyodide_files() -> list[Path]:
     return files + glue
 
 
+SERVICE_WORKER = "sw.js"
+# The line of web/sw.js that the build stamps with the build's version (write_manifest), so the browser's own
+# update check, which compares sw.js byte for byte on each visit, notices every new build.
+SW_VERSION_LINE = 'const VERSION = "unbuilt";'
+HASH_CHARS = 16  # hex digits of a file's sha256 kept in manifest.json: 64 bits, no two files of a build alike
+
+
 def dist_files(dist: Path) -> list[str]:
-    """Every file in dist/ as a sorted POSIX relative path, without manifest.json."""
+    """Every file in dist/ as a sorted POSIX relative path: what the service worker keeps. manifest.json
+    is written after them; sw.js is left out, as the browser keeps the service worker's script itself."""
     return sorted(
         p.relative_to(dist).as_posix()
         for p in dist.rglob("*")
-        if p.is_file() and p.relative_to(dist).as_posix() != "manifest.json"
+        if p.is_file() and p.relative_to(dist).as_posix() not in ("manifest.json", SERVICE_WORKER)
     )
 
 
-def content_version(dist: Path, files: list[str]) -> str:
-    """A short hash over the names and bytes of all files: the service worker's cache key."""
+def file_hash(path: Path) -> str:
+    """A file's content hash as manifest.json lists it (a sha256 prefix); sw.js checks downloads against it."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_CHARS]
+
+
+def content_version(hashes: dict[str, str], service_worker: bytes) -> str:
+    """A short hash over the files' names and content hashes and the service worker's source: the build's
+    name (its cache, the engines' snapshot), new whenever any byte of the site is."""
     digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0")
-        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    for name, hash_ in sorted(hashes.items()):
+        digest.update(f"{name}\0{hash_}\0".encode())
+    digest.update(hashlib.sha256(service_worker).digest())
     return digest.hexdigest()[:12]
+
+
+def write_manifest(dist: Path, service_worker: Path = WEB / SERVICE_WORKER) -> dict[str, object]:
+    """Write dist/manifest.json for the files now in dist/ and dist/sw.js stamped with the build's version;
+    return the manifest. The engines archive is the one file in dist/engines/.
+
+    Each file is listed with its content hash, so the service worker of the next build downloads only the
+    files whose hash changed and copies the others from the copy it keeps (web/sw.js says how).
+    """
+    files = dist_files(dist)
+    hashes = {name: file_hash(dist / name) for name in files}
+    source = service_worker.read_bytes()
+    if source.count(SW_VERSION_LINE.encode()) != 1:
+        raise SystemExit(f"{service_worker} must hold the line {SW_VERSION_LINE} once: the build stamps it")
+    version = content_version(hashes, source)
+    stamped = source.replace(SW_VERSION_LINE.encode(), SW_VERSION_LINE.replace("unbuilt", version).encode())
+    (dist / SERVICE_WORKER).write_bytes(stamped)
+    (engines,) = [name for name in files if name.startswith("engines/")]
+    engine_files = [name for name in files if name.startswith("pyodide/") and name.endswith((".wasm", ".zip"))]
+    manifest: dict[str, object] = {
+        "version": version,
+        "engines": engines,
+        "pyodide": "pyodide/",
+        # The runtime's big downloads (fetched by it, not imported) and their sizes: real byte progress.
+        "engine_files": {name: (dist / name).stat().st_size for name in engine_files},
+        "files": files,
+        "hashes": hashes,
+    }
+    (dist / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
 
 
 def write_game_catalog(engines: Path) -> None:
@@ -360,7 +404,7 @@ def bundle_worker() -> None:
 
 
 def assemble_dist(engines: Path, *, include_bench: bool) -> dict[str, object]:
-    """Lay out dist/ from scratch and write manifest.json; return the manifest."""
+    """Lay out dist/ from scratch and write manifest.json (and the stamped sw.js); return the manifest."""
     if not WEB.is_dir():
         raise SystemExit("web/ is missing: nothing to publish")
     if DIST.exists():
@@ -378,18 +422,7 @@ def assemble_dist(engines: Path, *, include_bench: bool) -> dict[str, object]:
             shutil.copy2(BENCH / name, DIST / "bench" / name)
     write_game_catalog(engines)
     preload_shell(DIST)
-    files = dist_files(DIST)
-    engine_files = [f"pyodide/{f.name}" for f in pyodide_files() if f.suffix in (".wasm", ".zip")]
-    manifest: dict[str, object] = {
-        "version": content_version(DIST, files),
-        "engines": f"engines/{engines.name}",
-        "pyodide": "pyodide/",
-        # The runtime's big downloads (fetched by it, not imported) and their sizes: real byte progress.
-        "engine_files": {name: (DIST / name).stat().st_size for name in engine_files},
-        "files": files,
-    }
-    (DIST / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    return manifest
+    return write_manifest(DIST)
 
 
 def print_summary(manifest: dict[str, object]) -> None:

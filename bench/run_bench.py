@@ -1,4 +1,4 @@
-"""Benchmark the card saloon: start-up, first paint, move latency, engine speed.
+"""Benchmark the card saloon: start-up, first paint, move latency, engine speed, the cost of an update.
 
 Run it through ``python3 build.py bench`` (venv, Chromium, dist/ with the bench pages),
 or directly with the venv's python once dist/ was built with the bench pages:
@@ -7,7 +7,8 @@ or directly with the venv's python once dist/ was built with the bench pages:
 
 Browser metrics come from headless Chromium driven by playwright, each page load in a
 fresh browser context (cold caches, no service worker), the bare page and the app
-alternating so drifts of the machine hit both alike; medians are reported.
+alternating so drifts of the machine hit both alike; medians are reported. The update group
+(bench/updates.py) keeps one context with its service worker across a deploy instead.
 Engine metrics come from this CPython. Prints a table and writes JSON.
 """
 
@@ -33,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (the same HTTP server and MIME types as `build.py serve`)
 from bench.first_visit import first_visit_metrics  # noqa: E402
 from bench.soak import soak_curves, soak_metrics  # noqa: E402
+from bench.updates import TARGET_KB, update_metrics  # noqa: E402
 from bench.measure import LOAD_TIMEOUT_MS, Browser, Metric, check, load_average, percentile  # noqa: E402
 
 SOAK_GAMES = 200  # games against the computer in one page, memory sampled along the way
@@ -522,7 +524,7 @@ def page_bot_metrics(browser: Browser, decisions: int = BOT_DECISIONS // 2) -> l
     return metrics
 
 
-BROWSER_GROUPS = ("start-up", "first-visit", "moves", "bots", "soak", "grow21")
+BROWSER_GROUPS = ("start-up", "first-visit", "update", "moves", "bots", "soak", "grow21")
 
 
 def browser_metrics(dist: Path, chromium: str, runs: int, moves: int,
@@ -548,6 +550,10 @@ def browser_metrics(dist: Path, chromium: str, runs: int, moves: int,
                 if "first-visit" in only:
                     metrics += guarded("first visit", lambda: first_visit_metrics(browser), [
                         Metric("first visit: deal link to first playable move (median)", None, "ms"),
+                    ], browser)
+                if "update" in only:
+                    metrics += guarded("a one-file deploy", lambda: update_metrics(browser, dist), [
+                        Metric("update: returning visitor after a one-file deploy", None, "KB", f"< {TARGET_KB} KB"),
                     ], browser)
                 for game in game_ids() if "moves" in only else []:
                     metrics += guarded(f"{game} moves", functools.partial(move_metrics, browser, moves, game), [

@@ -1,4 +1,4 @@
-// The shape of manifest.json, which build.py writes into dist/ (assemble_dist): the engine worker imports it
+// The shape of manifest.json, which build.py writes into dist/ (write_manifest): the engine worker imports it
 // as a JSON module, and tsc reads this declaration in its place (allowArbitraryExtensions). The build leaves
 // .ts files out of dist/.
 declare const manifest: {
@@ -10,7 +10,9 @@ declare const manifest: {
   pyodide: string;
   /** The runtime's big downloads and their sizes in bytes, for real byte progress. */
   engine_files: Record<string, number>;
-  /** Every file the service worker keeps for offline visits. */
+  /** Every file the service worker keeps for offline visits (all of dist/ but sw.js and this manifest). */
   files: string[];
+  /** Each of `files` with the first hex digits of its SHA-256: a new build downloads only what changed. */
+  hashes: Record<string, string>;
 };
 export default manifest;

@@ -82,8 +82,8 @@ let menuGuided = new Set(); // the games with a guided first game, once the site
 let saveTroubleTold = false;
 
 const app = {
-  ready: engine.ready.then(({ version, snapshot }) => {
-    enableOffline(version);
+  ready: engine.ready.then(({ snapshot }) => {
+    enableOffline();
     return { snapshot };
   }),
   call: (request) => engine.call(request),
