@@ -283,6 +283,14 @@ class State(ABC, Generic[ViewT, EventT, MoveT, PreviewT]):
         without a setup (or whose default is the only one) return None."""
         return None
 
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
+        """A whole position consistent with ``view`` (one seat's view, a player due), what that seat
+        cannot see dealt at random from ``rng`` alone: the one way a game's bots and hints sample a
+        world to search. Its ``view`` for that seat is ``view`` again; games whose bots search hidden
+        information override this."""
+        raise NotImplementedError(f"{cls.info.title}'s bots sample no worlds from a view.")
+
     # --- the rules (per game) -------------------------------------------------------------
     @abstractmethod
     def to_act(self) -> list[int]:
