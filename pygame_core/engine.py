@@ -64,8 +64,8 @@ class Shapes(NamedTuple):
     constants: object = None
 
 
-class IllegalMove(ValueError):
-    """A move that is malformed or against the rules; ``code`` says which, the text says why."""
+class CodedError(ValueError):
+    """A refusal the page is told about: ``code`` says which (a stable word), ``message`` says why."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -76,13 +76,12 @@ class IllegalMove(ValueError):
         return {"code": self.code, "message": self.message}
 
 
-class SetupError(ValueError):
-    """A bad seed, option, forced deal or saved record: nothing was created."""
+class IllegalMove(CodedError):
+    """A move that is malformed or against the rules; ``code`` says which, the text says why."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+
+class SetupError(CodedError):
+    """A bad seed, option, forced deal or saved record: nothing was created."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import copy
 import random
 from typing import Any, Literal, Mapping, NamedTuple, Sequence, TypedDict
 
+from ..cards import SUIT_NAMES as CARD_SUIT_NAMES
 from ..cards import Card, card_label, is_card, new_rng, reshuffle, shuffle, standard_deck
 from ..engine import (GameInfo, IllegalMove, Json, OptionSpec, Outcome, SetupError, Shapes, State, ToldOutcome,
                       player_name, register)
@@ -29,7 +30,7 @@ MAX_HEALTH = 30
 HAND_SIZE = 7
 LOW_HAND = 2  # DUEL-4: a hand this small (or smaller) after the draw takes one more card
 SUIT_ORDER = ("S", "D", "C", "H")  # the rows and columns of the resolution table
-SUIT_NAMES = {"S": "Spades", "D": "Diamonds", "C": "Clubs", "H": "Hearts"}
+SUIT_NAMES = {s: CARD_SUIT_NAMES[s] for s in SUIT_ORDER}  # in the order of the resolution table
 ACTIONS = {"S": "block", "D": "all-out attack", "C": "cautious attack", "H": "heal"}
 SHORT_ACTIONS = {"S": "block", "D": "all-out", "C": "cautious", "H": "heal"}  # where a phone has little room
 PERK_LEVELS = range(4)

@@ -250,11 +250,6 @@ def is_face(card: str) -> bool:
     return FACE[card]
 
 
-def low_value(card: str) -> int:
-    """GROW-3/4: an ace counts 1 here, faces 10, numbers their face value."""
-    return LOW[card]
-
-
 def group_values(cards: list[str]) -> list[int]:
     """GROW-4: the group's value with every ace as 1, and with one ace as 11 when it holds one."""
     low = sum(LOW[c] for c in cards)
