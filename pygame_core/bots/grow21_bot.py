@@ -9,8 +9,7 @@ Every card is played face up, so what is left of each deck is public; only its o
   the position left is scored by the real odds, from the cards still in each deck, that the
   opponent's next card completes one of *their* groups (placed next to them or changing one of
   their cards) and that its own card after that completes one of its own; on the game's last card
-  it plays to win, near-21 groups included. (Before issue 12 it took every rank for equally likely,
-  and ignored the tie-break.)
+  it plays to win, near-21 groups included.
 * hard: a search (``SearchBot``) over determinizations: the unseen order of each deck dealt at
   random (``Grow21State.from_view``). Among normal's best few moves, each is tried in many sampled worlds,
   where both players then take every 21 their (sampled) cards offer for several cards, putting the
