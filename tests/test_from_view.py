@@ -10,6 +10,7 @@ the same random draws, gives the very same world.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any, Callable
 
@@ -19,46 +20,17 @@ from hypothesis import strategies as st
 
 from playthrough import canon, flatten, map_cards, move_mapper, play_out, redealer
 from pygame_core import State, all_games, get_game
-from pygame_core.cards import standard_deck
-from pygame_core.games.dueling_suits import DuelingSuitsState
-from pygame_core.games.grit import HEARTS, SPADES, GritState
-from pygame_core.games.grow21 import DECKS, Grow21State, played_cards
+from pygame_core.bots import LEVELS, make_bot
+from pygame_core.bots.ismcts import SearchBot
 
 SAMPLING: list[str] = [game.info.id for game in all_games() if "from_view" in vars(game.state_class)]
 EXAMPLES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def grit_cards(world: State, real: State) -> None:
-    """GRIT-1/3: the eleven spades and one allowed heart, each once; hands and discards as large as the real ones."""
-    assert isinstance(world, GritState) and isinstance(real, GritState)
-    cards = [*world.hands[0], *world.hands[1], *world.discards,
-             *(e.card for own in world.piles for pile in own for e in pile)]
-    assert len(cards) == len(set(cards)) == 12
-    hearts = [c for c in cards if c not in SPADES]
-    assert len(hearts) == 1 and hearts[0] in HEARTS[world.options["heart_ranks"]]
-    assert [len(h) for h in world.hands] == [len(h) for h in real.hands] and len(world.discards) == len(real.discards)
-
-
-def dueling_suits_cards(world: State, real: State) -> None:
-    """The 52 cards, each in exactly one place; the deck and the hands as large as the real ones."""
-    assert isinstance(world, DuelingSuitsState) and isinstance(real, DuelingSuitsState)
-    cards = [*world.deck, *world.hands[0], *world.hands[1], *world.discards,
-             *(c for c in world.leads if c is not None), *world.chains[0], *world.chains[1]]
-    assert sorted(cards) == sorted(standard_deck())
-    assert len(world.deck) == len(real.deck) and [len(h) for h in world.hands] == [len(h) for h in real.hands]
-
-
-def grow21_cards(world: State, real: State) -> None:
-    """GROW-1: each deck holds its own colours' cards not yet played, as many as the real one."""
-    assert isinstance(world, Grow21State) and isinstance(real, Grow21State)
-    played = played_cards(world.view(None))
-    for q in (0, 1):
-        assert sorted(world.decks[q] + [c for c in played if c in DECKS[q]]) == sorted(DECKS[q])
-        assert len(world.decks[q]) == len(real.decks[q])
-
-
-INVARIANTS: dict[str, Callable[[State, State], None]] = {
-    "grit": grit_cards, "dueling_suits": dueling_suits_cards, "grow21": grow21_cards}
+def invariants(game_id: str) -> Callable[[State, State], None]:
+    """``tests/<game_id>/sampled_world.py``'s ``check(world, real)``: the game's card invariants."""
+    check: Callable[[State, State], None] = importlib.import_module(f"{game_id}.sampled_world").check
+    return check
 
 
 def world_of(state: State, p: int, seed: int) -> State:
@@ -96,11 +68,16 @@ def positions(draw: st.DrawFn, game_id: str) -> tuple[State, int, list[tuple[int
     return state, due[draw(st.integers(0, len(due) - 1))], played, seed, options
 
 
-def test_the_games_whose_bots_sample_worlds_own_from_view() -> None:
-    assert sorted(SAMPLING) == sorted(INVARIANTS)
+@pytest.mark.parametrize("game_id", sorted(LEVELS))
+def test_every_game_whose_bots_search_owns_from_view(game_id: str) -> None:
+    """A searching bot samples worlds, and only through its game's ``from_view``; the game states its invariants."""
+    searches = any(isinstance(make_bot(game_id, level), SearchBot) for level in LEVELS[game_id])
+    assert searches == (game_id in SAMPLING)
+    if searches:
+        assert callable(invariants(game_id)), f"tests/{game_id}/sampled_world.py needs a check(world, real)"
 
 
-@pytest.mark.parametrize("game_id", sorted(INVARIANTS))
+@pytest.mark.parametrize("game_id", SAMPLING)
 @EXAMPLES
 @given(data=st.data(), draw_seed=st.integers(0, 2**32))
 def test_a_sampled_world_shows_the_seat_its_own_view_and_keeps_the_cards(
@@ -109,11 +86,11 @@ def test_a_sampled_world_shows_the_seat_its_own_view_and_keeps_the_cards(
     world = world_of(state, p, draw_seed)
     assert canon(world.view(p)) == canon(state.view(p))
     assert world.to_act() == state.to_act() and canon(world.legal_moves(p)) == canon(state.legal_moves(p))
-    INVARIANTS[game_id](world, state)
+    invariants(game_id)(world, state)
     assert canon(state.view(p)) == canon(world_of(state, p, draw_seed).view(p)), "sampling changed the state"
 
 
-@pytest.mark.parametrize("game_id", sorted(INVARIANTS))
+@pytest.mark.parametrize("game_id", SAMPLING)
 @EXAMPLES
 @given(data=st.data(), draw_seed=st.integers(0, 2**32), redeal_seed=st.integers(0, 2**32))
 def test_a_sampled_world_depends_on_the_view_alone(
