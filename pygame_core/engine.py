@@ -64,8 +64,8 @@ class Shapes(NamedTuple):
     constants: object = None
 
 
-class IllegalMove(ValueError):
-    """A move that is malformed or against the rules; ``code`` says which, the text says why."""
+class CodedError(ValueError):
+    """A refusal the page is told about: ``code`` says which (a stable word), ``message`` says why."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -76,13 +76,12 @@ class IllegalMove(ValueError):
         return {"code": self.code, "message": self.message}
 
 
-class SetupError(ValueError):
-    """A bad seed, option, forced deal or saved record: nothing was created."""
+class IllegalMove(CodedError):
+    """A move that is malformed or against the rules; ``code`` says which, the text says why."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+
+class SetupError(CodedError):
+    """A bad seed, option, forced deal or saved record: nothing was created."""
 
 
 @dataclass(frozen=True)
@@ -282,6 +281,14 @@ class State(ABC, Generic[ViewT, EventT, MoveT, PreviewT]):
         """A setup with ``size`` participants made from ``seed``, for the designers' simulations; games
         without a setup (or whose default is the only one) return None."""
         return None
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
+        """A whole position consistent with ``view`` (one seat's view, a player due), what that seat
+        cannot see dealt at random from ``rng`` alone: the one way a game's bots and hints sample a
+        world to search. Its ``view`` for that seat is ``view`` again; games whose bots search hidden
+        information override this."""
+        raise NotImplementedError(f"{cls.info.title}'s bots sample no worlds from a view.")
 
     # --- the rules (per game) -------------------------------------------------------------
     @abstractmethod

@@ -1,6 +1,6 @@
 """Protocol properties of every registered game, checked over random seeded games (hypothesis).
 
-Written only against the engine protocol (DESIGN.md): ``new_game, to_act, legal_moves, check, play,
+Written only against the engine protocol (``pygame_core/engine.py``): ``new_game, to_act, legal_moves, check, play,
 auto_move, view, is_over, outcome, record, replay, clone, redact_events``. Each property is
 parametrised by game id, so every game gets the same number of examples; the main one also runs on
 the toy games of ``tests/protocol`` (three seats any may act; an engine seat, a setup, reshuffles).

@@ -12,7 +12,7 @@
   matters more when low, healing above 30 is worth nothing), a kill or a death outweighs everything
   else, and every card spent costs a little, so a turn that is already won or lost is not fed more
   cards. Chaining decisions use the same search, deeper, against the two revealed leads.
-* ``HardBot``: information-set Monte Carlo tree search (``ismcts``) over ``determinize``, the
+* ``HardBot``: information-set Monte Carlo tree search (``ismcts``) over ``DuelingSuitsState.from_view``, the
   opponent's hand and the deck dealt at random from what the view leaves possible; the leads are
   searched as the simultaneous choice they are and every pair is scored by playing the rest of the
   game out quickly with the easy level's choices (``playout``).
@@ -27,14 +27,13 @@ from typing import Any, Callable
 
 from .common import Bot, LevelBot
 from .ismcts import SearchBot
-from ..cards import pick, shuffle, standard_deck
-from ..engine import AnyState, State
-from ..games.dueling_suits import (HAND_SIZE, LOW_HAND, MAX_HEALTH, DuelingSuitsState, DuelTurn, chain_power,
-                                  copy_entry, power, resolve, suit)
+from ..cards import pick, shuffle
+from ..engine import AnyState
+from ..games.dueling_suits import (ALL_CARDS, LOW_HAND, MAX_HEALTH, DuelingSuitsState, ViewSketch, chain_power, power,
+                                  resolve, suit)
 
 Move = dict[str, Any]
 
-ALL_CARDS = standard_deck()
 POWER = {c: power(c) for c in ALL_CARDS}
 SUIT = {c: suit(c) for c in ALL_CARDS}
 
@@ -283,111 +282,6 @@ class NormalBot(LevelBot):
 
 
 
-class Sketch:
-    """What a view says about the hidden cards, worked out once per decision: every determinization
-    of the search deals from it.
-
-    ``pool`` holds the cards this player cannot place: the opponent's hand (and face-down lead) and
-    the deck. The deck is refilled only when it is empty (DUEL-4), so after a reshuffle it holds only
-    cards of the pile that was shuffled, all of them public: ``deck_cards`` are the cards of the pool
-    that may be in the deck, and the others (``theirs``) can only be in the opponent's hand."""
-
-    __slots__ = ("view", "me", "pool", "deck_cards", "theirs", "deck_size", "opp_lead", "pile", "log")
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.view = view
-        self.me = me = int(view["viewer"])
-        log = [_entry(seen) for seen in view["log"]]
-        self.log = log
-        self.pile, refill = _piles(int(view["turn"]), log)
-        seen = set(view["hand"]) | set(self.pile)
-        seen.update(c for c in view["leads"] if isinstance(c, str))
-        seen.update(e["card"] for chain in view["chains"] for e in chain)
-        self.pool = [c for c in ALL_CARDS if c not in seen]
-        self.deck_cards = self.pool if refill is None else [c for c in self.pool if c in refill]
-        self.theirs = [c for c in self.pool if c not in self.deck_cards] if refill is not None else []
-        self.deck_size = int(view["deck"])
-        self.opp_lead = view["phase"] == "lead" and bool(view["committed"][1 - me])
-
-
-def _entry(seen: dict[str, Any]) -> DuelTurn:
-    """The engine's log entry behind one entry of a view's log (the view adds the table cell and the
-    sentence, and spells each chain card out)."""
-    return copy_entry({"turn": seen["turn"], "initiative": seen["initiative"], "leads": seen["leads"],
-                       "chains": [[e["card"] for e in chain] for chain in seen["chains"]],
-                       "bonus_used": seen["bonus_used"], "perks": seen["perks"], "powers": seen["powers"],
-                       "damage": seen["damage"], "heal": seen["heal"], "health_before": seen["health_before"],
-                       "health_after": seen["health_after"], "capped": seen["capped"],
-                       "bonus_earned": seen["bonus_earned"]})
-
-
-def _piles(turns: int, log: list[DuelTurn]) -> tuple[list[str], set[str] | None]:
-    """The discard pile in the order it was thrown, and the cards of the last reshuffle (None while
-    the deck is still the dealt one): the public counts replayed turn by turn by DUEL-4's draws."""
-    hands = [HAND_SIZE, HAND_SIZE]
-    deck = len(ALL_CARDS) - 2 * HAND_SIZE
-    pile: list[str] = []
-    refill: set[str] | None = None
-    for turn in range(turns):
-        for extra in (False, True):
-            for q in (0, 1):
-                if extra and hands[q] > LOW_HAND:
-                    continue
-                if not deck:
-                    deck, refill, pile = len(pile), set(pile), []
-                deck -= 1
-                hands[q] += 1
-        if turn < len(log):
-            entry = log[turn]
-            chains = entry["chains"]
-            for q in (0, 1):
-                hands[q] -= 1 + len(chains[q])
-            pile += [*entry["leads"], *chains[0], *chains[1]]
-    return pile, refill
-
-
-def deal_out(sketch: Sketch, rng: random.Random) -> DuelingSuitsState:
-    """One full position behind ``sketch``'s view: the deck drawn at random from the cards that may
-    be there, the opponent holding the rest (their face-down lead one of them at random), and a
-    fresh RNG for later reshuffles (the game's own seed is hidden)."""
-    view, me = sketch.view, sketch.me
-    opp = 1 - me
-    cards = shuffle(list(sketch.deck_cards), rng)
-    deck = cards[:sketch.deck_size]
-    hidden = shuffle(cards[sketch.deck_size:] + sketch.theirs, rng)
-    leads: list[str | None] = list(view["leads"])
-    if sketch.opp_lead:
-        leads[opp] = hidden.pop()
-    state = DuelingSuitsState.__new__(DuelingSuitsState)
-    perks = view["perks"]
-    initiative = int(view["initiative"])
-    first = initiative if view["turn"] % 2 else 1 - initiative
-    State.__init__(state, 0, {"first_initiative": str(first), "perks": f"{perks[0]}-{perks[1]}"}, None)
-    state.rng = random.Random(int(rng.random() * 2 ** 32))
-    state.initiative = initiative
-    state.perks = (int(perks[0]), int(perks[1]))
-    state.deck = deck
-    state.hands = [[], []]
-    state.hands[me], state.hands[opp] = list(view["hand"]), hidden
-    state.discards = list(sketch.pile)
-    state.health = list(view["health"])
-    state.bonus = list(view["bonus"])
-    state.turn = int(view["turn"])
-    state.phase = view["phase"]
-    state.leads = leads
-    state.chains = [[e["card"] for e in chain] for chain in view["chains"]]
-    state.chain_turn = view["chain_turn"]
-    state.log = list(sketch.log)
-    state.over = False
-    return state
-
-
-def determinize(view: dict[str, Any], rng: random.Random) -> DuelingSuitsState:
-    """A whole game consistent with ``view`` (a player due to act), the cards it cannot place dealt
-    at random to where the rules allow them."""
-    return deal_out(Sketch(view), rng)
-
-
 # --- the hard level: a search over the leads, quick playouts after them ---------------------------
 
 # a chain card's addition on each lead suit, and each card's keep, looked up in the playouts' inner loops
@@ -498,7 +392,7 @@ class EasyBot(LevelBot):
                                      int(powers[opp]["total"]), int(health[me]), int(health[opp]))]
 
 class HardBot(SearchBot):
-    """ISMCTS (``ismcts.SearchBot``) over ``determinize``: at a lead, the tree holds both leads (the
+    """ISMCTS (``ismcts.SearchBot``) over ``DuelingSuitsState.from_view``: at a lead, the tree holds both leads (the
     opponent's chosen without seeing this one) and each pair is scored by a quick playout of the rest
     of the game; at a chain step the tree follows the chaining a few steps first.
 
@@ -508,7 +402,7 @@ class HardBot(SearchBot):
     as when this player leads first, so the bot plays the same whoever is quicker to commit."""
 
     def __init__(self, seed: int = 0, iterations: int = HARD_ITERATIONS) -> None:
-        super().__init__(determinize, seed, iterations=iterations, exploration=HARD_EXPLORATION,
+        super().__init__(DuelingSuitsState.from_view, seed, iterations=iterations, exploration=HARD_EXPLORATION,
                          evaluate=playout)
 
     def start(self, view: dict[str, Any], moves: list[Move]) -> None:
@@ -520,8 +414,8 @@ class HardBot(SearchBot):
             self.max_depth = 2
         else:
             self.max_depth = HARD_CHAIN_DEPTH
-        sketch = Sketch(view)
-        self.determinize = lambda _view, rng: deal_out(sketch, rng)
+        sketch = ViewSketch(view)  # worked out once: every sampled world of this decision deals from it
+        self.determinize = lambda seen, rng: DuelingSuitsState.from_view(seen, rng, sketch)
         super().start(view, moves)
 
 

@@ -9,7 +9,7 @@
 - hard: a search. A determinized Monte Carlo (``flat_scores``: for each sample it deals the unseen
   cards consistently with the view and plays every candidate out to the end, both sides playing
   the greedy move) shortlists the few most promising moves, marked ones included; information-set
-  tree search (``ismcts.SearchBot`` over ``determinize``) chooses among them. Its playouts play the
+  tree search (``ismcts.SearchBot`` over ``GritState.from_view``) chooses among them. Its playouts play the
   greedy move as each player sees the table, so hiding a card is worth something there, and its
   tree keeps the opponent's replies from depending on cards they cannot see.
 
@@ -26,13 +26,12 @@ from typing import Any, Callable
 
 from .common import Bot, LevelBot
 from .ismcts import SearchBot
-from ..cards import pick, shuffle, suit_cards
-from ..engine import AnyState, State
-from ..games.grit import HEART_RANKS, KEY, ROUNDS, SPADES, VALUE, Entry, GritState, Order
+from ..cards import pick
+from ..engine import AnyState
+from ..games.grit import KEY, ROUNDS, VALUE, GritState
 
 Move = dict[str, Any]
 
-HEARTS = {name: suit_cards("H", ranks) for name, ranks in HEART_RANKS.items()}
 NO_CARD = (-1, 0)  # ranks below every card
 EASY_CARELESS = 0.25  # easy: how often it plays any card
 ROLLOUT_NOISE = 0.1  # hard: how often a playout plays any move instead of the greedy one
@@ -49,57 +48,6 @@ def margin(total: float) -> float:
 
 def play(card: str, owner: int, index: int, marked: bool = False) -> Move:
     return {"type": "play", "card": card, "pile": [owner, index], "marked": marked}
-
-
-# --- the determinization (normal and hard) ---------------------------------------------------
-
-def determinize(view: dict[str, Any], rng: random.Random) -> GritState:
-    """A whole duel consistent with ``view`` (a position with a player due): the cards this player
-    has not seen (GRIT-9: the opponent's hand, the opponent's face-down cards, the two discards)
-    are dealt at random among those places. While no heart has shown, the deck's heart is any of
-    the ranks ``heart_ranks`` allows, equally likely."""
-    me = view["viewer"]
-    seen = set(view["hand"])
-    for own in view["piles"]:
-        for pile in own:
-            seen.update(e["card"] for e in pile["cards"] if e["card"] is not None)
-    pool = [c for c in SPADES if c not in seen]
-    if not any(c.endswith("H") for c in seen):
-        pool.append(pick(HEARTS[view["options"]["heart_ranks"]], rng))
-    shuffle(pool, rng)
-    rounds: list[list[list[int]]] = [[[0], [], []], [[0], [], []]]  # the round of each pile entry
-    log: list[tuple[int, int, int]] = []
-    for entry in view["log"]:
-        owner, index = entry["pile"]
-        log.append((owner, index, len(rounds[owner][index])))
-        rounds[owner][index].append(entry["round"])
-    piles = [[[Entry(e["card"] if e["card"] is not None else pool.pop(), e["face_down"], e["marked"], e["by"],
-                     rounds[owner][index][depth])
-               for depth, e in enumerate(pile["cards"])]
-              for index, pile in enumerate(view["piles"][owner])] for owner in (0, 1)]
-    hands = [list(view["hand"]), list(view["hand"])]
-    hands[1 - me] = [pool.pop() for _ in range(view["hand_counts"][1 - me])]
-    moves: list[list[Any]] = []
-    dealt: list[list[str]] = [[], []]  # each player's four cards, the played ones first
-    for entry, (owner, index, depth) in zip(view["log"], log):
-        card = piles[owner][index][depth].card
-        moves.append([entry["player"], play(card, owner, index, entry["marked"])])
-        dealt[entry["player"]].append(card)
-    deal = dealt[0] + hands[0] + dealt[1] + hands[1] + [piles[0][0][0].card, piles[1][0][0].card] + pool
-
-    state = GritState.__new__(GritState)
-    State.__init__(state, 0, dict(view["options"]), deal)
-    state.moves = moves
-    state.hands = hands
-    state.piles = piles
-    state.discards = pool
-    state.round = view["round"]
-    state.mark_used = list(view["mark_used"])
-    state.played = [(e["player"], *e["pile"]) for e in view["log"] if e["round"] == view["round"]]
-    state.log = log
-    state.order = Order(*view["order"])
-    state._outcome = None
-    return state
 
 
 def greedy(state: GritState, p: int) -> list[Move]:
@@ -251,37 +199,18 @@ def distinct(view: dict[str, Any], moves: list[Move]) -> list[Move]:
     return kept
 
 
-def table_from(view: dict[str, Any], rng: random.Random) -> Table:
-    """One guess at the unseen cards that agrees with everything the view shows."""
-    p = view["viewer"]
-    hand = list(view["hand"])
-    known = set(hand)
+def table_of(world: GritState) -> Table:
+    """The flat table of a sampled world (``GritState.from_view``)."""
     tops: list[str | None] = [None] * 6
     down = [False] * 6
     marked = [False] * 6
-    hidden_slots = []
     for owner in (0, 1):
-        for index, pile in enumerate(view["piles"][owner]):
-            for entry in pile["cards"]:
-                if entry["card"] is not None:
-                    known.add(entry["card"])
-            if pile["cards"]:
-                top = pile["cards"][-1]
+        for index, pile in enumerate(world.piles[owner]):
+            if pile:
                 slot = owner * 3 + index
-                tops[slot], down[slot], marked[slot] = top["card"], top["face_down"], top["marked"]
-                if top["card"] is None:
-                    hidden_slots.append(slot)
-    pool = [c for c in SPADES if c not in known]
-    if not any(c.endswith("H") for c in known):
-        pool.append(pick(HEARTS[view["options"]["heart_ranks"]], rng))
-    shuffle(pool, rng)
-    for slot in hidden_slots:
-        tops[slot] = pool.pop()
-    opponent_hand = [pool.pop() for _ in range(view["hand_counts"][1 - p])]
-    hands = [hand, opponent_hand] if p == 0 else [opponent_hand, hand]
-    played = [e["pile"][0] * 3 + e["pile"][1] for e in view["log"] if e["round"] == view["round"]]
-    return Table(tops, down, marked, hands, list(view["mark_used"]), view["round"], played,
-                 view["first"])
+                tops[slot], down[slot], marked[slot] = pile[-1].card, pile[-1].face_down, pile[-1].marked
+    played = [owner * 3 + index for _, owner, index in world.played]
+    return Table(tops, down, marked, world.hands, world.mark_used, world.round, played, world.first)
 
 
 def flat_scores(view: dict[str, Any], candidates: list[Move], budget: int, rng: random.Random) -> list[float]:
@@ -290,7 +219,7 @@ def flat_scores(view: dict[str, Any], candidates: list[Move], budget: int, rng: 
     p = view["viewer"]
     wins = [0.0] * len(candidates)
     for _ in range(max(8, budget // len(candidates))):
-        table = table_from(view, rng)
+        table = table_of(GritState.from_view(view, rng))
         for k, move in enumerate(candidates):
             trial = table.copy()
             owner, index = move["pile"]
@@ -326,18 +255,18 @@ class NormalBot(LevelBot):
     them: ``greedy`` reads a face-down card of the opponent's as their average)."""
 
     def decide(self, view: dict[str, Any], moves: list[Move]) -> Move:
-        return pick(greedy(determinize(view, self.rng), view["viewer"]), self.rng)
+        return pick(greedy(GritState.from_view(view, self.rng), view["viewer"]), self.rng)
 
 
 class HardBot(SearchBot):
-    """ISMCTS over ``determinize`` with the greedy playouts, among the Monte Carlo's shortlist.
+    """ISMCTS over ``GritState.from_view`` with the greedy playouts, among the Monte Carlo's shortlist.
 
     Measured against the Monte Carlo alone (2,400 playouts) over 200-game runs: the search over
     every distinct move (500 to 2000 iterations) won 46-51%; choosing among the Monte Carlo's best
     2, 3 or 4 moves, 53-55%, among its best 8, 44%."""
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(determinize, seed, iterations=HARD_ITERATIONS, rollout=greedy_rollout,
+        super().__init__(GritState.from_view, seed, iterations=HARD_ITERATIONS, rollout=greedy_rollout,
                          exploration=HARD_EXPLORATION)
 
     def start(self, view: dict[str, Any], moves: list[Move]) -> None:

@@ -9,10 +9,9 @@ Every card is played face up, so what is left of each deck is public; only its o
   the position left is scored by the real odds, from the cards still in each deck, that the
   opponent's next card completes one of *their* groups (placed next to them or changing one of
   their cards) and that its own card after that completes one of its own; on the game's last card
-  it plays to win, near-21 groups included. (Before issue 12 it took every rank for equally likely,
-  and ignored the tie-break.)
+  it plays to win, near-21 groups included.
 * hard: a search (``SearchBot``) over determinizations: the unseen order of each deck dealt at
-  random (``determinize``). Among normal's best few moves, each is tried in many sampled worlds,
+  random (``Grow21State.from_view``). Among normal's best few moves, each is tried in many sampled worlds,
   where both players then take every 21 their (sampled) cards offer for several cards, putting the
   others where they leave their own groups alone (``lookahead``), and the position is scored by the
   lead and the next harvests' odds, turned into a 0..1 value; near the end the sampled worlds are
@@ -21,16 +20,16 @@ Every card is played face up, so what is left of each deck is public; only its o
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from typing import Any, Callable
 
 from .common import Bot, LevelBot
 from .ismcts import SearchBot
-from ..cards import pick, shuffle
-from ..engine import AnyState, State
-from ..games.grow21 import ACE, COLOUR, DECKS, FACE, LOW, REMOVAL_POINTS, Cell, Grow21State, components
+from ..cards import pick
+from ..engine import AnyState
+from ..games.grow21 import (ACE, COLOUR, DECKS, FACE, LOW, REMOVAL_POINTS, Cell, Grow21State, components,
+                            unseen_cards)
 
 Move = dict[str, Any]
 Tops = dict[Cell, str]
@@ -53,17 +52,6 @@ def odds_of(cards: list[str]) -> Odds:
 
 
 UNIFORM: Odds = odds_of(DECKS[0])  # every rank as likely as any other: what a careless player assumes
-
-
-def played_cards(view: dict[str, Any]) -> set[str]:
-    """Every card played so far (each is in the public log, on a stack or harvested or discarded)."""
-    return {e["card"] for e in view["log"] if e["type"] in ("place", "change")}
-
-
-def unseen_cards(view: dict[str, Any]) -> list[list[str]]:
-    """Per deck, the cards nobody has seen yet: not played, and not the mover's public next card."""
-    seen = played_cards(view) | {view["current"]}
-    return [[c for c in DECKS[q] if c not in seen] for q in (0, 1)]
 
 
 def next_odds(view: dict[str, Any]) -> tuple[Odds, Odds]:
@@ -248,27 +236,7 @@ class NormalBot(LevelBot):
         return best(scored_moves(view, moves, theirs, mine), self.rng)
 
 
-# --- the hard level: a search over determinizations -----------------------------------------
-
-def determinize(view: dict[str, Any], rng: random.Random) -> Grow21State:
-    """The game as ``view`` shows it, each deck's unseen cards in a random order under the mover's
-    public next card (GROW-1); everything else (the board, scores, log, a pending split) is public."""
-    unseen = unseen_cards(view)
-    state = Grow21State.__new__(Grow21State)
-    State.__init__(state, 0, {}, None)
-    state.decks = [shuffle(cards, rng) for cards in unseen]
-    if view["current"] is not None:
-        state.decks[view["mover"]].insert(0, view["current"])
-    state.board = {(c["at"][0], c["at"][1]): list(c["stack"]) for c in view["board"]}
-    state.open = None
-    state.scores = list(view["scores"])
-    state.mover = view["mover"]
-    state.pending_parts = [{(x, y) for x, y in part} for part in view["split"]]
-    state.last = copy.copy(view["last"])  # the engine replaces its lists, never edits them
-    state.log = list(view["log"])  # logged events are never changed, only appended to
-    state._outcome = None
-    return state
-
+# --- the hard level: a search over sampled worlds (``Grow21State.from_view``) ----------------------
 
 def card_options(tops: Tops, card: str) -> tuple[list[tuple[str, Cell]], list[Cell]]:
     """Where ``card`` makes a 21 on this board (``"place"`` or ``"change"``, cell: next to its colour's
@@ -337,7 +305,7 @@ class HardBot(SearchBot):
     SCALE = 12.0  # points of expected lead that make a win about 73% likely
 
     def __init__(self, seed: int = 0, iterations: int = ITERATIONS) -> None:
-        super().__init__(determinize, seed, iterations=iterations, exploration=0.5, max_depth=1,
+        super().__init__(Grow21State.from_view, seed, iterations=iterations, exploration=0.5, max_depth=1,
                          evaluate=self.lookahead)
 
     def start(self, view: dict[str, Any], moves: list[Move]) -> None:

@@ -1,9 +1,10 @@
 """Information-set Monte Carlo tree search over the engine protocol: the "hard" computer opponent.
 
 The bot sees only its player's view. Each iteration it asks the game for one *determinization*: a
-full position consistent with that view, the unseen cards dealt at random (``determinize``, the only
-thing a game supplies). It plays that world to the end through the ordinary protocol (``to_act``,
-``legal_moves``, ``State.advance``, ``outcome``) and learns which of its moves win.
+full position consistent with that view, the unseen cards dealt at random (``determinize``: the
+game's ``State.from_view``, the only thing a game supplies). It plays that world to the end through
+the ordinary protocol (``to_act``, ``legal_moves``, ``State.advance``, ``outcome``) and learns which
+of its moves win.
 
 It keeps one tree per player (multiple-observer ISMCTS, Cowling, Powley and Whitehouse 2012). A
 player's tree branches on moves *as that player sees them* (``State.redact_move``), so a face-down

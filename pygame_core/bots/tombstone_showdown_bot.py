@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.tombstone.combat import attack_ability, is_pc
 from ..games.tombstone.fate import ABILITY_SUITS, contest, damage, judge_flip, save
 
 Move = dict[str, Any]
@@ -47,13 +48,13 @@ class PartyBot:
         mine = {m["covers"] for m in moves if m["type"] == "cheat"}
         if not mine and not any(m["type"] == "force" for m in moves):
             return settle
-        if not any(s["who"].startswith("pc") for s in pending["sides"]):  # the Dealer's damage flip against me (TS-20)
+        if not any(is_pc(s["who"]) for s in pending["sides"]):  # the Dealer's damage flip against me (TS-20)
             force = next((m for m in moves if m["type"] == "force"), None)
             hurt = pending["damage"]["total"] >= _me(view, moves)["effective_hp"] if pending["damage"] else False
             return force if force is not None and hurt else settle
-        me = next((i for i, s in enumerate(pending["sides"]) if s["who"].startswith("pc") and s["cheat_refusal"] is None), None)
+        me = next((i for i, s in enumerate(pending["sides"]) if is_pc(s["who"]) and s["cheat_refusal"] is None), None)
         if me is None:
-            me = next(i for i, s in enumerate(pending["sides"]) if s["who"].startswith("pc"))
+            me = next(i for i, s in enumerate(pending["sides"]) if is_pc(s["who"]))
         if _winning(pending, me, None):
             return settle
         cheats = sorted((m for m in moves if m["type"] == "cheat"), key=lambda m: _card_rank(m["card"]))

@@ -16,8 +16,10 @@ health is capped at 30 after damage and healing together (DUEL-2) and the token 
 from __future__ import annotations
 
 import copy
-from typing import Literal, NamedTuple, Sequence, TypedDict
+import random
+from typing import Any, Literal, Mapping, NamedTuple, Sequence, TypedDict
 
+from ..cards import SUIT_NAMES as CARD_SUIT_NAMES
 from ..cards import Card, card_label, is_card, new_rng, reshuffle, shuffle, standard_deck
 from ..engine import (GameInfo, IllegalMove, Json, OptionSpec, Outcome, SetupError, Shapes, State, ToldOutcome,
                       player_name, register)
@@ -28,7 +30,7 @@ MAX_HEALTH = 30
 HAND_SIZE = 7
 LOW_HAND = 2  # DUEL-4: a hand this small (or smaller) after the draw takes one more card
 SUIT_ORDER = ("S", "D", "C", "H")  # the rows and columns of the resolution table
-SUIT_NAMES = {"S": "Spades", "D": "Diamonds", "C": "Clubs", "H": "Hearts"}
+SUIT_NAMES = {s: CARD_SUIT_NAMES[s] for s in SUIT_ORDER}  # in the order of the resolution table
 ACTIONS = {"S": "block", "D": "all-out attack", "C": "cautious attack", "H": "heal"}
 SHORT_ACTIONS = {"S": "block", "D": "all-out", "C": "cautious", "H": "heal"}  # where a phone has little room
 PERK_LEVELS = range(4)
@@ -61,8 +63,9 @@ def suit(card: str) -> str:
 
 
 # every card's power and suit, worked out once: a search settles thousands of turns a second
-_POWERS: dict[str, int] = {c: _rank_power(c) for c in standard_deck()}
-_SUITS: dict[str, str] = {c: Card.parse(c).suit for c in standard_deck()}
+ALL_CARDS = standard_deck()
+_POWERS: dict[str, int] = {c: _rank_power(c) for c in ALL_CARDS}
+_SUITS: dict[str, str] = {c: Card.parse(c).suit for c in ALL_CARDS}
 
 
 def chain_power(card: str, lead: str) -> int:
@@ -363,6 +366,69 @@ class DuelConstants(TypedDict):
     chart: dict[str, dict[str, list[str]]]
 
 
+class ViewSketch:
+    """What a view says about the hidden cards, worked out once: ``DuelingSuitsState.from_view`` deals
+    every sampled world of a decision from it.
+
+    ``pool`` holds the cards this player cannot place: the opponent's hand (and face-down lead) and
+    the deck. The deck is refilled only when it is empty (DUEL-4), so after a reshuffle it holds only
+    cards of the pile that was shuffled, all of them public: ``deck_cards`` are the cards of the pool
+    that may be in the deck, and the others (``theirs``) can only be in the opponent's hand."""
+
+    __slots__ = ("view", "me", "pool", "deck_cards", "theirs", "deck_size", "opp_lead", "pile", "log")
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.view = view
+        self.me = me = int(view["viewer"])
+        log = [_log_entry(seen) for seen in view["log"]]
+        self.log = log
+        self.pile, refill = _piles(int(view["turn"]), log)
+        seen = set(view["hand"]) | set(self.pile)
+        seen.update(c for c in view["leads"] if isinstance(c, str))
+        seen.update(e["card"] for chain in view["chains"] for e in chain)
+        self.pool = [c for c in ALL_CARDS if c not in seen]
+        self.deck_cards = self.pool if refill is None else [c for c in self.pool if c in refill]
+        self.theirs = [c for c in self.pool if c not in self.deck_cards] if refill is not None else []
+        self.deck_size = int(view["deck"])
+        self.opp_lead = view["phase"] == "lead" and bool(view["committed"][1 - me])
+
+
+def _log_entry(seen: Mapping[str, Any]) -> DuelTurn:
+    """The engine's log entry behind one entry of a view's log (the view adds the table cell and the
+    sentence, and spells each chain card out)."""
+    return copy_entry({"turn": seen["turn"], "initiative": seen["initiative"], "leads": seen["leads"],
+                       "chains": [[e["card"] for e in chain] for chain in seen["chains"]],
+                       "bonus_used": seen["bonus_used"], "perks": seen["perks"], "powers": seen["powers"],
+                       "damage": seen["damage"], "heal": seen["heal"], "health_before": seen["health_before"],
+                       "health_after": seen["health_after"], "capped": seen["capped"],
+                       "bonus_earned": seen["bonus_earned"]})
+
+
+def _piles(turns: int, log: list[DuelTurn]) -> tuple[list[str], set[str] | None]:
+    """The discard pile in the order it was thrown, and the cards of the last reshuffle (None while
+    the deck is still the dealt one): the public counts replayed turn by turn by DUEL-4's draws."""
+    hands = [HAND_SIZE, HAND_SIZE]
+    deck = len(ALL_CARDS) - 2 * HAND_SIZE
+    pile: list[str] = []
+    refill: set[str] | None = None
+    for turn in range(turns):
+        for extra in (False, True):
+            for q in (0, 1):
+                if extra and hands[q] > LOW_HAND:
+                    continue
+                if not deck:
+                    deck, refill, pile = len(pile), set(pile), []
+                deck -= 1
+                hands[q] += 1
+        if turn < len(log):
+            entry = log[turn]
+            chains = entry["chains"]
+            for q in (0, 1):
+                hands[q] -= 1 + len(chains[q])
+            pile += [*entry["leads"], *chains[0], *chains[1]]
+    return pile, refill
+
+
 @register
 class DuelingSuitsState(State[DuelView, DuelEvent, DuelMove, DuelPreview]):
     """A game of Dueling Suits. Phases: ``lead`` (both commit), ``chain`` (one at a time), ``over``."""
@@ -417,6 +483,46 @@ class DuelingSuitsState(State[DuelView, DuelEvent, DuelMove, DuelPreview]):
         self.log: list[DuelTurn] = []  # every resolved turn (all public once revealed)
         self.over = False
         self._start_turn()
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random,
+                  sketch: ViewSketch | None = None) -> DuelingSuitsState:
+        """A whole game consistent with ``view`` (a player due to act): the deck drawn at random from
+        the cards that may be there, the opponent holding the rest (their face-down lead one of them at
+        random), and a fresh RNG for later reshuffles (the game's own seed is hidden). ``sketch``:
+        ``ViewSketch(view)`` worked out once by a caller that samples the same view many times."""
+        if sketch is None:
+            sketch = ViewSketch(view)
+        me = sketch.me
+        opp = 1 - me
+        cards = shuffle(list(sketch.deck_cards), rng)
+        deck = cards[:sketch.deck_size]
+        hidden = shuffle(cards[sketch.deck_size:] + sketch.theirs, rng)
+        leads: list[str | None] = list(view["leads"])
+        if sketch.opp_lead:
+            leads[opp] = hidden.pop()
+        state = cls.__new__(cls)
+        perks = view["perks"]
+        initiative = int(view["initiative"])
+        first = initiative if view["turn"] % 2 else 1 - initiative
+        State.__init__(state, 0, {"first_initiative": str(first), "perks": f"{perks[0]}-{perks[1]}"}, None)
+        state.rng = random.Random(int(rng.random() * 2 ** 32))
+        state.initiative = initiative
+        state.perks = (int(perks[0]), int(perks[1]))
+        state.deck = deck
+        state.hands = [[], []]
+        state.hands[me], state.hands[opp] = list(view["hand"]), hidden
+        state.discards = list(sketch.pile)
+        state.health = list(view["health"])
+        state.bonus = list(view["bonus"])
+        state.turn = int(view["turn"])
+        state.phase = view["phase"]
+        state.leads = leads
+        state.chains = [[e["card"] for e in chain] for chain in view["chains"]]
+        state.chain_turn = view["chain_turn"]
+        state.log = list(sketch.log)
+        state.over = False
+        return state
 
     # --- protocol -------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -732,5 +838,5 @@ def explain(entry: DuelTurn, viewer: int | None, names: Sequence[str]) -> str:
 
 def validate_deal(deal: Json) -> None:
     """DUEL-1: the 52 cards in draw order, each once (seat 0's seven, seat 1's seven, then the deck)."""
-    if not isinstance(deal, list) or len(deal) != 52 or sorted(map(str, deal)) != sorted(standard_deck()):
+    if not isinstance(deal, list) or len(deal) != 52 or sorted(map(str, deal)) != sorted(ALL_CARDS):
         raise SetupError("bad_deal", "A Dueling Suits deal is the 52 cards (no jokers) in draw order, each once.")

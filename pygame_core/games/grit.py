@@ -14,7 +14,8 @@ going over wins.
 from __future__ import annotations
 
 import copy
-from typing import Any, Literal, NamedTuple, NotRequired, Sequence, TypedDict
+import random
+from typing import Any, Literal, Mapping, NamedTuple, NotRequired, Sequence, TypedDict
 
 from ..cards import Card, card_label, is_card, new_rng, pick, shuffle, suit_cards
 from ..engine import (GameInfo, IllegalMove, Json, OptionSpec, Outcome, SetupError, Shapes, State, ToldOutcome,
@@ -29,6 +30,7 @@ HEART_RANKS = {
     "all": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
     "A-9": ("A", "2", "3", "4", "5", "6", "7", "8", "9"),
 }
+HEARTS = {name: suit_cards("H", ranks) for name, ranks in HEART_RANKS.items()}  # the hearts each option allows
 MOVE_KEYS = {"type", "card", "pile", "marked"}
 PLAIN_NAMES = (player_name(0), player_name(1))  # the stored outcome names the seats plainly
 MOVE_EXAMPLE = '{"type": "play", "card": "7S", "pile": [0, 1], "marked": false}'
@@ -241,7 +243,7 @@ class GritState(State[GritView, GritEvent, GritMove, GritPreview]):
     def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
         if deal is None:
             rng = new_rng(seed)
-            heart = pick(suit_cards("H", HEART_RANKS[options["heart_ranks"]]), rng)
+            heart = pick(HEARTS[options["heart_ranks"]], rng)
             deal = shuffle(SPADES + [heart], rng)
         else:
             validate_deal(deal, options["heart_ranks"])
@@ -257,6 +259,58 @@ class GritState(State[GritView, GritEvent, GritMove, GritPreview]):
         self.log: list[tuple[int, int, int]] = []  # (owner, index, depth) of every play, in order
         self.order = self._order()
         self._outcome: Outcome | None = None
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> GritState:
+        """A whole duel consistent with ``view`` (a seat's view of a position with a player due): the
+        cards that seat has not seen (GRIT-9: the opponent's hand, the opponent's face-down cards, the
+        two discards) dealt at random among those places, in that order. While no heart has shown, the
+        deck's heart is any of the ranks ``heart_ranks`` allows, equally likely. The world's ``deal`` and
+        ``moves`` are a record that replays to it."""
+        me = view["viewer"]
+        seen = set(view["hand"])
+        for own in view["piles"]:
+            for pile in own:
+                seen.update(e["card"] for e in pile["cards"] if e["card"] is not None)
+        pool = [c for c in SPADES if c not in seen]
+        if not any(c.endswith("H") for c in seen):
+            pool.append(pick(HEARTS[view["options"]["heart_ranks"]], rng))
+        shuffle(pool, rng)
+        rounds: list[list[list[int]]] = [[[0], [], []], [[0], [], []]]  # the round of each pile entry
+        log: list[tuple[int, int, int]] = []
+        for entry in view["log"]:
+            owner, index = entry["pile"]
+            log.append((owner, index, len(rounds[owner][index])))
+            rounds[owner][index].append(entry["round"])
+        # a face-down card is always a pile's top (nobody plays on one), so this deals the tops in pile order
+        piles = [[[Entry(e["card"] if e["card"] is not None else pool.pop(), e["face_down"], e["marked"], e["by"],
+                         rounds[owner][index][depth])
+                   for depth, e in enumerate(pile["cards"])]
+                  for index, pile in enumerate(view["piles"][owner])] for owner in (0, 1)]
+        hands = [list(view["hand"]), list(view["hand"])]
+        hands[1 - me] = [pool.pop() for _ in range(view["hand_counts"][1 - me])]
+        moves: list[list[Json]] = []
+        dealt: list[list[str]] = [[], []]  # each player's four cards, the played ones first
+        for entry, (owner, index, depth) in zip(view["log"], log):
+            card = piles[owner][index][depth].card
+            moves.append([entry["player"], {"type": "play", "card": card, "pile": [owner, index],
+                                            "marked": entry["marked"]}])
+            dealt[entry["player"]].append(card)
+        deal = dealt[0] + hands[0] + dealt[1] + hands[1] + [piles[0][0][0].card, piles[1][0][0].card] + pool
+
+        state = cls.__new__(cls)
+        State.__init__(state, 0, dict(view["options"]), deal)
+        state.moves = moves
+        state.hands = hands
+        state.piles = piles
+        state.discards = pool
+        state.round = view["round"]
+        state.mark_used = list(view["mark_used"])
+        state.played = [(e["player"], *e["pile"]) for e in view["log"] if e["round"] == view["round"]]
+        state.log = log
+        state.order = Order(*view["order"])
+        state._outcome = None
+        return state
 
     # --- protocol -------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -304,39 +358,36 @@ class GritState(State[GritView, GritEvent, GritMove, GritPreview]):
         return None
 
     def _apply(self, p: int, move: GritMove) -> list[GritEvent]:
-        card, (owner, index), marked = move["card"], move["pile"], move["marked"]
-        self._put(p, card, owner, index, marked)
-        events: list[GritEvent] = [{"type": "play", "player": p, "card": card, "pile": [owner, index],
-                                    "marked": marked}]
-        if len(self.played) < 2:
-            return events
-        events.append(self._reveal_round())
-        if self.round == ROUNDS:
-            events.append(self._finish())
-        else:
-            self._next_round()
-            events.append({"type": "round", "round": self.round, "first": self.first,
-                           "reason": order_reason(self.order, None, self.names), "order": list(self.order)})
+        events: list[GritEvent] = []
+        self._step(p, move, events)
         return events
 
     def advance(self, p: int, move: GritMove) -> None:
         """``_apply`` without building its events, which a search never reads."""
+        self._step(p, move, None)
+        self.moves.append([p, move])
+
+    def _step(self, p: int, move: GritMove, events: list[GritEvent] | None) -> None:
+        """The rules of a play, the one path of ``_apply`` and ``advance``: ``events`` None skips the
+        events (their words cost a search more than the play itself)."""
         card, (owner, index), marked = move["card"], move["pile"], move["marked"]
         self._put(p, card, owner, index, marked)
-        self.moves.append([p, move])
+        if events is not None:
+            events.append({"type": "play", "player": p, "card": card, "pile": [owner, index], "marked": marked})
         if len(self.played) < 2:
             return
-        for _, o, i in self.played:
-            if not self.piles[o][i][-1].marked:
-                self._turn_up(o, i)
-        if self.round < ROUNDS:
-            self._next_round()
+        reveal = self._reveal_round()
+        if events is not None:
+            events.append(reveal)
+        if self.round == ROUNDS:
+            end = self._finish()
+            if events is not None:
+                events.append(end)
             return
-        for o in (0, 1):
-            for i, pile in enumerate(self.piles[o]):
-                if pile and pile[-1].face_down:
-                    self._turn_up(o, i)
-        self._outcome = self._judge()
+        self._next_round()
+        if events is not None:
+            events.append({"type": "round", "round": self.round, "first": self.first,
+                           "reason": order_reason(self.order, None, self.names), "order": list(self.order)})
 
     def _put(self, p: int, card: str, owner: int, index: int, marked: bool) -> None:
         """GRIT-5/7: the card goes face down (marked or not) on the pile."""
@@ -446,21 +497,6 @@ class GritState(State[GritView, GritEvent, GritMove, GritPreview]):
             if event["type"] == "reveal" and any(card["player"] != viewer for card in event["cards"]):
                 return True
         return False
-
-    def clone(self) -> "GritState":
-        other = GritState.__new__(GritState)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.deal = list(self.deal)
-        other.moves = [[p, dict(m)] for p, m in self.moves]
-        other.hands = [list(h) for h in self.hands]
-        other.piles = [[list(pile) for pile in own] for own in self.piles]
-        other.discards = list(self.discards)
-        other.mark_used = list(self.mark_used)
-        other.sealed = list(self.sealed)
-        other.played = list(self.played)
-        other.log = list(self.log)
-        return other
 
     # --- rules helpers --------------------------------------------------------------------
     def _top(self, owner: int, index: int) -> Entry | None:
@@ -647,5 +683,5 @@ def validate_deal(deal: Json, heart_ranks: str) -> None:
     hearts = [c for c in deal if c not in SPADES]
     if len(hearts) != 1 or sorted(set(deal) - set(hearts)) != sorted(SPADES):
         raise SetupError("bad_deal", f"A Grit deal is {expected}; got {', '.join(deal)}.")
-    if hearts[0] not in suit_cards("H", HEART_RANKS[heart_ranks]):
+    if hearts[0] not in HEARTS[heart_ranks]:
         raise SetupError("bad_deal", f"{hearts[0]!r} is not an allowed heart with heart_ranks={heart_ranks!r}.")

@@ -18,7 +18,8 @@ first), and only the top card counts.
 from __future__ import annotations
 
 import copy
-from typing import Callable, Literal, Sequence, TypedDict
+import random
+from typing import Any, Callable, Literal, Mapping, Sequence, TypedDict
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
 from ..engine import GameInfo, IllegalMove, Json, Outcome, SetupError, Shapes, State, ToldOutcome, player_name, register
@@ -249,11 +250,6 @@ def is_face(card: str) -> bool:
     return FACE[card]
 
 
-def low_value(card: str) -> int:
-    """GROW-3/4: an ace counts 1 here, faces 10, numbers their face value."""
-    return LOW[card]
-
-
 def group_values(cards: list[str]) -> list[int]:
     """GROW-4: the group's value with every ace as 1, and with one ace as 11 when it holds one."""
     low = sum(LOW[c] for c in cards)
@@ -302,6 +298,17 @@ def components(cells: set[Cell], same: dict[Cell, int] | None = None) -> list[se
     return parts
 
 
+def played_cards(view: Mapping[str, Any]) -> set[str]:
+    """Every card played so far (each is in the public log, on a stack or harvested or discarded)."""
+    return {e["card"] for e in view["log"] if e["type"] in ("place", "change")}
+
+
+def unseen_cards(view: Mapping[str, Any]) -> list[list[str]]:
+    """Per deck, the cards nobody has seen yet: not played, and not the mover's public next card."""
+    seen = played_cards(view) | {view["current"]}
+    return [[c for c in DECKS[q] if c not in seen] for q in (0, 1)]
+
+
 @register
 class Grow21State(State[Grow21View, Grow21Event, Grow21Move, Grow21Preview]):
     """A game of grow21: ``board`` maps a cell to its stack (bottom first); red moves first."""
@@ -339,6 +346,25 @@ class Grow21State(State[Grow21View, Grow21Event, Grow21Move, Grow21Preview]):
         self.last: Grow21Last | None = None
         self.log: list[Grow21Event] = []  # every public event so far (no "turn"): the page's move log
         self._outcome: Outcome | None = None
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Grow21State:
+        """The game as ``view`` shows it, each deck's unseen cards in a random order under the mover's
+        public next card (GROW-1); everything else (the board, scores, log, a pending split) is public."""
+        state = cls.__new__(cls)
+        State.__init__(state, 0, {}, None)
+        state.decks = [shuffle(cards, rng) for cards in unseen_cards(view)]
+        if view["current"] is not None:
+            state.decks[view["mover"]].insert(0, view["current"])
+        state.board = {(c["at"][0], c["at"][1]): list(c["stack"]) for c in view["board"]}
+        state.open = None
+        state.scores = list(view["scores"])
+        state.mover = view["mover"]
+        state.pending_parts = [{(x, y) for x, y in part} for part in view["split"]]
+        state.last = copy.copy(view["last"])  # the engine replaces its lists, never edits them
+        state.log = list(view["log"])  # logged events are never changed, only appended to
+        state._outcome = None
+        return state
 
     # --- protocol -------------------------------------------------------------------------
     def to_act(self) -> list[int]:

@@ -1,4 +1,4 @@
-"""Tombstone, a western role-playing game run on decks of cards (``../shared/seeds/tombstone-srd.md``).
+"""Tombstone, a western role-playing game run on decks of cards (its SRD credited in ``tables``).
 
 A package of its own because three engines share one reading of the rules: ``fate`` (the decks of fate
 and how a flip, a save, a contest and damage are judged), ``character`` (the sheet), ``tables`` (the

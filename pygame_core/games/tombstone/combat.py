@@ -19,15 +19,14 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypedDict
 
-from ...cards import JOKERS
-from ...cards import shuffle
+from ...cards import JOKERS, SUIT_NAMES, shuffle
 from ...engine import Event, IllegalMove, Json, Move, SetupError
 from .character import CONDITIONS, Sheet, ability_modifier, check_sheet, effective_hp, slots_used, weapons
 from .fate import (ABILITIES, ABILITY_SUITS, BLACK, RED, RISK_LABELS, RISKS, SUIT_ABILITIES, FateDeck, Flip,
                    cards_needed, check_deck_order, contest, damage, full_deck, judge_flip, label, save, tier, value)
-from .shapes import WaitingMove
+from .shapes import Side, WaitingMove
 from .tables import SCARS, broken_limb, head_wound_ability, scar_spot
 
 DEALER = "dealer"
@@ -74,6 +73,18 @@ def deal_decks(deal: Json, party: int, rng: Any) -> list[list[str]]:
     return [list(order) for order in deal]
 
 
+class Pending(TypedDict):
+    """A flip waiting for cheats (TOMB-6, TS-2): its ``kind`` ("save", "contest", "attack", "damage", ...), its
+    sides, what it is for (``context``, shaped as ``shapes.FlipContext``), the seats that let their cards stand
+    (TS-19) and those it still waits for (TS-15). ``Waiting`` is what a seat is shown of it."""
+
+    kind: str
+    sides: list[Side]
+    context: dict[str, Any]
+    stood: list[int]
+    deciding: list[int]
+
+
 class Combat:
     """The shared state and rules of a fight; a game class mixes this in beside ``State``."""
 
@@ -82,7 +93,7 @@ class Combat:
     decks: dict[str, FateDeck]
     npcs: list[dict[str, Any]]
     npc_counter: int
-    pending: dict[str, Any] | None
+    pending: Pending | None
     last: list[dict[str, Any]]
     log: list[dict[str, Any]]
 
@@ -109,7 +120,7 @@ class Combat:
 
     def seat_of(self, ref: str) -> int:
         """The seat that decides for ``ref``: a character's player, else the Dealer."""
-        return int(ref[2:]) + 1 if ref.startswith("pc") else 0
+        return pc_index(ref) + 1 if is_pc(ref) else 0
 
     def name_of(self, ref: str) -> str:
         if ref == DEALER:
@@ -121,13 +132,13 @@ class Combat:
 
     def deck_of(self, ref: str) -> str:
         """Non-player characters flip from the Dealer's deck (TOMB-1)."""
-        return ref if ref.startswith("pc") else DEALER
+        return ref if is_pc(ref) else DEALER
 
     def sheet_of(self, ref: str) -> dict[str, Any]:
-        return self.party[int(ref[2:])] if ref.startswith("pc") else self.npc(ref)
+        return self.party[pc_index(ref)] if is_pc(ref) else self.npc(ref)
 
     def modifier(self, ref: str, ability: str) -> int:
-        return ability_modifier(self.party[int(ref[2:])], ability) if ref.startswith("pc") else \
+        return ability_modifier(self.party[pc_index(ref)], ability) if is_pc(ref) else \
             self.npc(ref)["abilities"][ability]
 
     def party_refs(self, status: Sequence[str] = ("up",)) -> list[str]:
@@ -156,10 +167,10 @@ class Combat:
         target of a damage flip the Dealer makes (their Black Joker may force it: TS-20)."""
         if self.pending is None:
             return []
-        refs = [s["who"] for s in self.pending["sides"] if s["who"].startswith("pc")]
+        refs = [s["who"] for s in self.pending["sides"] if is_pc(s["who"])]
         target = self.pending["context"].get("target")
-        if (self.pending["kind"] == "damage" and isinstance(target, str) and target.startswith("pc")
-                and not self.pending["sides"][0]["who"].startswith("pc") and target not in refs):
+        if (self.pending["kind"] == "damage" and isinstance(target, str) and is_pc(target)
+                and not is_pc(self.pending["sides"][0]["who"]) and target not in refs):
             refs.append(target)
         return refs
 
@@ -191,7 +202,7 @@ class Combat:
                         if self._standing(ref, _with(sides, i, cheat=card, covered=covered)) > now:
                             return True
         if BLACK in possible and self._force_refusal(self.seat_of(ref), public=True) is None:
-            i, dealer = next((i, s) for i, s in enumerate(sides) if not s["who"].startswith("pc"))
+            i, dealer = next((i, s) for i, s in enumerate(sides) if not is_pc(s["who"]))
             for cards in self._reflips(dealer):
                 if self._standing(ref, _with(sides, i, cards=list(cards))) > now:
                     return True
@@ -209,7 +220,7 @@ class Combat:
                 shown |= {*side["cards"], *([side["cheat"]] if side["cheat"] else [])}
         return set(full_deck()) - shown
 
-    def _reflips(self, side: dict[str, Any]) -> list[tuple[str, ...]]:
+    def _reflips(self, side: Side) -> list[tuple[str, ...]]:
         """The cards (or ordered pairs) the Dealer's deck may give if forced to flip ``side`` again: from its
         draw pile, or, when that is too short and the discards come back (TS-3), from the whole deck. Cards
         alike for the verdict (a joker; a value and whether its suit is the ability's) are tried once."""
@@ -225,7 +236,7 @@ class Combat:
             return [(cards[0],) for cards in alike.values()]
         return [(a[0], b[-1]) for ka, a in alike.items() for kb, b in alike.items() if ka != kb or len(a) == 2]
 
-    def _standing(self, ref: str, sides: list[dict[str, Any]]) -> float:
+    def _standing(self, ref: str, sides: list[Side]) -> float:
         """How well a flip goes for ``ref``'s player (higher is better): a save made, a contest won, more
         damage dealt or less taken (a Red Joker counted at the most it could do)."""
         assert self.pending is not None
@@ -256,11 +267,11 @@ class Combat:
                 return IllegalMove("malformed_move", f"{name} is a whole number from {spec[0]} to {spec[1]}.")
         return None
 
-    def _cheat_refusal(self, side: dict[str, Any], public: bool = False) -> str | None:
+    def _cheat_refusal(self, side: Side, public: bool = False) -> str | None:
         """Why ``side``'s own player may not cheat it now; None when they may. ``public``: as far as the
         other seats can tell (they see how many cards the hand holds, not which: TS-15)."""
         who = self.name_of(side["who"])
-        if not side["who"].startswith("pc"):
+        if not is_pc(side["who"]):
             return "Only player characters hold a hand to cheat fate with."
         if side["cheat"] is not None:
             return f"{who} has already cheated this flip: one card per flip."
@@ -277,7 +288,7 @@ class Combat:
 
     def _cheat_error(self, p: int, move: Move) -> IllegalMove | None:
         assert self.pending is not None
-        sides = [s for s in self.pending["sides"] if self.seat_of(s["who"]) == p and s["who"].startswith("pc")]
+        sides = [s for s in self.pending["sides"] if self.seat_of(s["who"]) == p and is_pc(s["who"])]
         if not sides:
             return IllegalMove("cannot_cheat", "You have no flip in this action to cheat.")
         side = sides[0]
@@ -307,7 +318,7 @@ class Combat:
         hand = self.decks[mine[0]].hand
         if BLACK not in hand and not (public and hand):
             return f"{self.name_of(mine[0])} has no Black Joker in hand."
-        dealer_sides = [s for s in self.pending["sides"] if not s["who"].startswith("pc")]
+        dealer_sides = [s for s in self.pending["sides"] if not is_pc(s["who"])]
         if not dealer_sides:
             return "The Black Joker forces only the Dealer to flip again."
         side = dealer_sides[0]
@@ -317,9 +328,9 @@ class Combat:
             return "The Black Joker cannot touch the Red Joker."
         return None
 
-    def _do_cheat(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_cheat(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         assert self.pending is not None
-        side = next(s for s in self.pending["sides"] if s["who"].startswith("pc") and self.seat_of(s["who"]) == p)
+        side = next(s for s in self.pending["sides"] if is_pc(s["who"]) and self.seat_of(s["who"]) == p)
         covers = move.get("covers") or side["cards"][0]
         self.decks[side["deck"]].hand.remove(move["card"])
         side["cheat"], side["covered"] = move["card"], covers
@@ -328,12 +339,12 @@ class Combat:
                   f"{who} cheats fate: {label(move['card'])} over the {label(covers)}.")
         self._reopen(p, events)
 
-    def _do_force(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_force(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         assert self.pending is not None
         mine = next(ref for ref in self._involved() if self.seat_of(ref) == p)
         self.decks[mine].hand.remove(BLACK)
         self.decks[mine].discard.append(BLACK)
-        side = next(s for s in self.pending["sides"] if not s["who"].startswith("pc"))
+        side = next(s for s in self.pending["sides"] if not is_pc(s["who"]))
         old = list(side["cards"])
         self.decks[side["deck"]].discard.extend(old)
         side["cards"] = [self._flip(side["deck"], events) for _ in old]
@@ -343,7 +354,7 @@ class Combat:
                   f"{cards_words(old)} out, {cards_words(side['cards'])} in; that stands.")
         self._reopen(p, events)
 
-    def _do_settle(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_settle(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         """TS-19: this player lets their own cards stand; the flip settles once nobody else still decides."""
         assert self.pending is not None
         self.pending["stood"].append(p)
@@ -362,9 +373,9 @@ class Combat:
         group or a posse's +3. ``mode`` is the position the table declared and ``poor`` what else impairs
         (the dark, cover): SD-3 weighs them all, a reason to be enhanced and one to be impaired cancelling
         into a plain flip."""
-        ability = "DEX" if weapon["ranged"] else "STR"
-        posse_attacks = not attacker.startswith("pc") and self.npc(attacker)["kind"] == "posse"
-        posse_defends = not target.startswith("pc") and self.npc(target)["kind"] == "posse"
+        ability = attack_ability(weapon)
+        posse_attacks = not is_pc(attacker) and self.npc(attacker)["kind"] == "posse"
+        posse_defends = not is_pc(target) and self.npc(target)["kind"] == "posse"
         good = [*(["a posse attacks enhanced"] if posse_attacks else
                   ["several attackers: enhanced"] if attackers > 1 else []),
                 *(["an advantageous position"] if mode == "enhanced" else [])]
@@ -431,7 +442,7 @@ class Combat:
         return cards
 
     def _side(self, who: str, ability: str, mode: str, events: list[Event], modifier: int | None = None
-              ) -> dict[str, Any]:
+              ) -> Side:
         deck = DEALER if who == DEALER else self.deck_of(who)
         cards = [self._flip(deck, events) for _ in range(cards_needed(mode))]
         if modifier is None:
@@ -439,7 +450,7 @@ class Combat:
         return {"who": who, "deck": deck, "ability": ability, "modifier": modifier, "mode": mode, "cards": cards,
                 "cheat": None, "covered": None, "forced": False}
 
-    def _start(self, events: list[Event], kind: str, sides: list[dict[str, Any]], context: dict[str, Any]) -> None:
+    def _start(self, events: list[Event], kind: str, sides: list[Side], context: dict[str, Any]) -> None:
         self.pending = {"kind": kind, "sides": sides, "context": context, "stood": [],
                         "deciding": []}
         events.append({"type": "flip", "kind": kind, "sides": copy.deepcopy(sides)})
@@ -454,7 +465,7 @@ class Combat:
         if not self.pending["deciding"]:
             self._settle(events)
 
-    def _judged(self, side: dict[str, Any]) -> Flip:
+    def _judged(self, side: Side) -> Flip:
         return judge_flip(side["cards"], side["mode"], side["modifier"], ABILITY_SUITS[side["ability"]],
                           side["cheat"], side["covered"])
 
@@ -547,7 +558,7 @@ class Combat:
         side = self._side(attacker, context["ability"], "normal", events, modifier=0)
         self._start(events, "damage", [side], {**context, "attacker": attacker})
 
-    def _settle_damage(self, pending: dict[str, Any], events: list[Event]) -> None:
+    def _settle_damage(self, pending: Pending, events: list[Event]) -> None:
         side = pending["sides"][0]
         context = pending["context"]
         card = side["cards"][0]
@@ -571,22 +582,22 @@ class Combat:
     def _hurt(self, ref: str, amount: int, events: list[Event]) -> None:
         """TOMB-9/10: HP first; the rest lowers GRT (a posse's STR, TS-11), below 0 is death, else a GRT save
         at 10 decides critical damage. A player character's hit ending exactly on 0 HP draws a scar."""
-        is_pc = ref.startswith("pc")
+        character = is_pc(ref)
         sheet = self.sheet_of(ref)
-        hp = effective_hp(sheet) if is_pc else sheet["hp"]
+        hp = effective_hp(sheet) if character else sheet["hp"]
         name = sheet["name"]
         if amount <= hp:
             sheet["hp"] = max(0, sheet["hp"] - amount)
             text = f"{name} loses {amount} HP ({sheet['hp']} left)."
             self._say(events, {"type": "hurt", "who": ref, "hp": sheet["hp"]}, text)
-            if is_pc and hp - amount == 0:
+            if character and hp - amount == 0:
                 self._scar(ref, min(amount, 12), events)
-            elif not is_pc and sheet["hp"] == 0 and sheet["kind"] == "enemy":
+            elif not character and sheet["hp"] == 0 and sheet["kind"] == "enemy":
                 self._at_zero(ref, events)
             return
         rest = amount - hp
         sheet["hp"] = 0
-        stat = "STR" if not is_pc and sheet["kind"] == "posse" else "GRT"
+        stat = "STR" if not character and sheet["kind"] == "posse" else "GRT"
         sheet["abilities"][stat] -= rest
         text = f"{name} loses {hp} HP and {rest} {stat} ({stat} {sheet['abilities'][stat]})."
         if stat == "STR" and sheet["abilities"]["STR"] <= 0:
@@ -612,7 +623,7 @@ class Combat:
         sheet = self.sheet_of(ref)
         name = sheet["name"]
         text = f"Against critical damage: {said}: {verdict}."
-        if ref.startswith("pc"):
+        if is_pc(ref):
             if sheet["doomed"]:
                 sheet["doomed"] = False
                 if not result.success:
@@ -707,7 +718,7 @@ class Combat:
         hits = sum(1 for c in cards if c not in JOKERS and SUIT_ABILITIES[c[-1]] == ability)
         sheet = self.sheet_of(ref)
         old = sheet["abilities"][ability] if current else sheet["max"][ability]
-        text = f"{cards_words(cards)}: {hits} {_suit_word(ability)} against {ability} {old}"
+        text = f"{cards_words(cards)}: {hits} {SUIT_NAMES[ABILITY_SUITS[ability]]} against {ability} {old}"
         if hits > old:
             raise_by = hits - old
             sheet["max"][ability] += raise_by
@@ -717,7 +728,7 @@ class Combat:
 
     def _add_npc(self, name: str, kind: str, scores: dict[str, int], weapon: dict[str, Any], **extra: Any
                  ) -> dict[str, Any]:
-        npc = {"ref": f"npc{self.npc_counter}", "name": name, "kind": kind, "abilities": dict(scores),
+        npc = {"ref": npc_ref(self.npc_counter), "name": name, "kind": kind, "abilities": dict(scores),
                "max": dict(scores), "hp": scores["GRT"] + 1, "max_hp": scores["GRT"] + 1, "weapon": weapon,
                "status": "up", **extra}
         self.npc_counter += 1
@@ -763,7 +774,7 @@ class Combat:
                 "force": None if p is None else self._force_refusal(p), "stood": list(self.pending["stood"]),
                 "deciding": self._deciding(), "damage": self._waiting_damage(self.pending["sides"])}
 
-    def _waiting_damage(self, sides: list[dict[str, Any]]) -> dict[str, Any] | None:
+    def _waiting_damage(self, sides: list[Side]) -> dict[str, Any] | None:
         """A damage flip's tier and damage as its card shows now (the Red Joker's second flip still to come)."""
         if self.pending is None or self.pending["kind"] != "damage":
             return None
@@ -777,7 +788,7 @@ class Combat:
         if move["type"] != "cheat" or self.pending is None:
             return None
         sides = self.pending["sides"]
-        i, side = next((i, s) for i, s in enumerate(sides) if s["who"].startswith("pc") and self.seat_of(s["who"]) == p)
+        i, side = next((i, s) for i, s in enumerate(sides) if is_pc(s["who"]) and self.seat_of(s["who"]) == p)
         after = _with(sides, i, cheat=move["card"], covered=move["covers"])
         total, verdict = self._verdict_words(side["who"], after, i)
         warning = None
@@ -787,7 +798,7 @@ class Combat:
             warning = f"This makes the flip worse for {self.name_of(side['who'])}: {verdict}."
         return {"total": total, "verdict": verdict, "warning": warning}
 
-    def _verdict_words(self, ref: str, sides: list[dict[str, Any]], i: int) -> tuple[int | None, str]:
+    def _verdict_words(self, ref: str, sides: list[Side], i: int) -> tuple[int | None, str]:
         """Side ``i``'s total and the flip's verdict for ``ref`` in a few words: "16, made", "12, wins",
         "the Red Joker, a success", "tier 3: 4 damage"."""
         assert self.pending is not None
@@ -808,9 +819,9 @@ class Combat:
         wins = self._standing(ref, sides) > 0
         return total, f"{head}, {'wins' if wins else 'loses'}"
 
-    def _side_view(self, side: dict[str, Any], p: int | None) -> dict[str, Json]:
+    def _side_view(self, side: Side, p: int | None) -> dict[str, Json]:
         judged = self._judged(side)
-        refusal = (self._cheat_refusal(side, public=p != self.seat_of(side["who"])) if side["who"].startswith("pc")
+        refusal = (self._cheat_refusal(side, public=p != self.seat_of(side["who"])) if is_pc(side["who"])
                    else "Only player characters cheat.")
         return {**side, "name": self.name_of(side["who"]), "flip": judged.to_json(),
                 "cheat_refusal": refusal}
@@ -830,8 +841,36 @@ class Combat:
         return event
 
 
+def attack_ability(weapon: Mapping[str, Any]) -> str:
+    """TOMB-8: melee is STR against STR, ranged DEX against DEX."""
+    return "DEX" if weapon["ranged"] else "STR"
+
+
+def attack_modifier(fighter: Mapping[str, Any]) -> int:
+    """A fighter's modifier with the weapon in hand (TOMB-8): the best hand leads a group attack (TOMB-11)."""
+    return int(fighter["abilities"][attack_ability(fighter["weapon"])])
+
+
 def pc_ref(n: int) -> str:
+    """The reference of the party's ``n``-th character ("pc0"); an NPC's is "npc0", the Dealer's ``DEALER``."""
     return f"pc{n}"
+
+
+def npc_ref(n: int) -> str:
+    """The reference of the ``n``-th NPC brought into the fight ("npc0")."""
+    return f"npc{n}"
+
+
+def is_pc(ref: str) -> bool:
+    """Whether ``ref`` names one of the party's characters (not an NPC, not the Dealer)."""
+    return ref.startswith("pc")
+
+
+def pc_index(ref: str) -> int:
+    """The party index a character's reference names ("pc2" -> 2): the one place that reads a reference."""
+    if not is_pc(ref) or not ref[2:].isdigit():
+        raise ValueError(f"{ref!r} is not a character's reference (pc0, pc1, ...).")
+    return int(ref[2:])
 
 
 def strict(move: Mapping[str, Json]) -> str:
@@ -850,9 +889,16 @@ def scores_words(scores: dict[str, int]) -> str:
     return ", ".join(f"{a} {scores[a]}" for a in ABILITIES)
 
 
-def _with(sides: list[dict[str, Any]], i: int, **change: Any) -> list[dict[str, Any]]:
-    """The sides with side ``i`` changed (a cheat laid, the Dealer's cards flipped again), the rest as they are."""
-    return [{**side, **change} if k == i else side for k, side in enumerate(sides)]
+def _with(sides: list[Side], i: int, cards: list[str] | None = None, cheat: str | None = None,
+          covered: str | None = None) -> list[Side]:
+    """The sides with side ``i`` changed (``cheat`` laid over ``covered``, or ``cards`` the Dealer flipped
+    again), the rest as they are."""
+    side = sides[i].copy()
+    if cards is not None:
+        side["cards"] = cards
+    if cheat is not None:
+        side["cheat"], side["covered"] = cheat, covered
+    return [side if k == i else other for k, other in enumerate(sides)]
 
 
 def _damage_at_most(weapon: Sequence[int], shown: str, bonus: int) -> float:
@@ -868,10 +914,6 @@ def cards_words(cards: Sequence[str]) -> str:
 
 def _possessive(name: str) -> str:
     return "the Dealer's" if name == "the Dealer" else f"{name}'s"
-
-
-def _suit_word(ability: str) -> str:
-    return {"STR": "Spades", "DEX": "Clubs", "WIL": "Diamonds", "GRT": "Hearts"}[ability]
 
 
 def _flip_words(flip: Flip, ability: str) -> str:
@@ -902,7 +944,7 @@ def _save_rule(result: Any) -> str:
 
 def _contest_rule(outcome: Any, ability: str) -> str:
     rule = outcome.rule
-    suit = _suit_word(ability)
+    suit = SUIT_NAMES[ABILITY_SUITS[ability]]
     if rule == "higher":
         return "the higher total"
     if rule == "tie_suit":

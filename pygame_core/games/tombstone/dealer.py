@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, TypeVar
 
+from .combat import attack_ability, attack_modifier
+
 Move = TypeVar("Move", bound=Mapping[str, Any])
 
 
@@ -39,13 +41,13 @@ def dealer_move(view: Mapping[str, Any], moves: list[Move]) -> Move:
     if posse:
         return posse[0]
     singles = [m for m in on_target if len(m["npcs"]) == 1]
-    best = max(singles, key=lambda m: _attack_modifier(npcs[m["npcs"][0]]))
+    best = max(singles, key=lambda m: attack_modifier(npcs[m["npcs"][0]]))
     groups = [m for m in on_target if len(m["npcs"]) > 1]
     if groups:
         group = max(groups, key=lambda m: len(m["npcs"]))
         lead = npcs[best["npcs"][0]]
-        defender = party[target]["sheet"]["abilities"]["DEX" if lead["weapon"]["ranged"] else "STR"]
-        if party[target]["cover"] or defender >= _attack_modifier(lead):
+        defender = party[target]["sheet"]["abilities"][attack_ability(lead["weapon"])]
+        if party[target]["cover"] or defender >= attack_modifier(lead):
             return group
     return best
 
@@ -55,7 +57,3 @@ def _weakness(character: Mapping[str, Any]) -> tuple[int, bool, int]:
     sheet = character["sheet"]
     return (int(character["effective_hp"]) + int(sheet["abilities"]["GRT"]), bool(character["cover"]),
             int(character["seat"]))
-
-
-def _attack_modifier(npc: Mapping[str, Any]) -> int:
-    return int(npc["abilities"]["DEX" if npc["weapon"]["ranged"] else "STR"])

@@ -25,7 +25,6 @@ ABILITIES: tuple[str, ...] = ("STR", "DEX", "WIL", "GRT")
 ABILITY_NAMES: dict[str, str] = {"STR": "Strength", "DEX": "Dexterity", "WIL": "Will", "GRT": "Grit"}
 ABILITY_SUITS: dict[str, str] = {"STR": "S", "DEX": "C", "WIL": "D", "GRT": "H"}  # TOMB-2
 SUIT_ABILITIES: dict[str, str] = {suit: ability for ability, suit in ABILITY_SUITS.items()}
-SUIT_NAMES: dict[str, str] = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 RISKS: dict[str, int] = {"standard": 9, "low": 10, "moderate": 11, "high": 12, "deadly": 13}  # TOMB-4
 RISK_LABELS: dict[str, str] = {"standard": "standard", "low": "low risk", "moderate": "moderate risk",
                                "high": "high risk", "deadly": "deadly risk"}

@@ -34,15 +34,15 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from typing import Any, Literal, cast
+from typing import Any, Callable, Literal, Mapping, cast
 
 from ...cards import new_rng
 from ...engine import (Event, GameInfo, IllegalMove, Json, Move, OptionSpec, Outcome, SeatSpec, SetupError, Shapes,
                        State, ToldOutcome, register)
 from ...grammar import sentence
 from .character import Sheet, check_sheet, item_json, sheet_constants, weapons
-from .combat import (DEALER, LOG_WINDOW, MIN_PARTY, TURN_TAIL_TARGET, Combat, check_party, deal_decks, pc_ref,
-                     strict)
+from .combat import (DEALER, LOG_WINDOW, MIN_PARTY, MORALE_TARGETS, TURN_TAIL_TARGET, Combat, attack_modifier, check_party,
+                     deal_decks, is_pc, pc_index, pc_ref, strict)
 from .shapes import CheatPreview, ShowdownConstants, ShowdownEvent, ShowdownMove, ShowdownView
 from .encounters import COMPLICATIONS, ENCOUNTERS, ENEMY_WEAPONS, Encounter
 from .fate import BLACK, RED, label, roll_die, tier
@@ -56,7 +56,6 @@ CAMP_SHELF: tuple[Item, ...] = tuple(item for item in SHOP.values() if item.kind
 MAX_PARTY = 3
 ROUND_LIMIT = 40  # a fight still going after this many rounds peters out at nightfall (SD-2)
 DRINKS = ("gin", "rum", "whiskey_bottle")  # what a character can take a swig from (SD-6)
-MORALE_STANDARD, MORALE_HIGH = 9, 12  # TOMB-13
 SPOT_TARGET = 10  # SD-13: a low-risk save, since serious danger is telegraphed
 TRAIL = ("snake", "gang", "ambush")  # SD-15: the trail's fights, in order
 TRAIL_TITLE = "The trail (three fights)"
@@ -386,15 +385,15 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
         events: list[Event] = []
         kind = move["type"]
         if kind in PENDING_MOVES:
-            getattr(self, f"_do_{kind}")(p, move, events)
+            PENDING_HANDLERS[kind](self, p, move, events)
         elif kind in CAMP_MOVES:
-            getattr(self, f"_camp_{kind}")(pc_ref(p - 1), move, events)
+            CAMP_HANDLERS[kind](self, pc_ref(p - 1), move, events)
         elif p == 0:
-            getattr(self, f"_dealer_{kind}")(move, events)
+            DEALER_HANDLERS[kind](self, move, events)
         else:
             ref = pc_ref(p - 1)
             self.stance[ref]["acted"] = True
-            getattr(self, f"_character_{kind}")(ref, move, events)
+            CHARACTER_HANDLERS[kind](self, ref, move, events)
         self._advance(events)
         # the caller's to keep: nothing in them is shared with the state; built as ShowdownEvent shapes (the
         # tests check every event against them)
@@ -411,10 +410,10 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
             poor.append("dust in the air")
         if not weapon["ranged"] and "horse" in self.effects:
             poor.append("a bolting horse")
-        side = "party" if attacker.startswith("pc") else "enemies"
+        side = "party" if is_pc(attacker) else "enemies"
         if "sun" in self.effects and side == self.first:
             poor.append("the sun in the eyes")
-        if self.encounter.hazard is not None and not target.startswith("pc"):
+        if self.encounter.hazard is not None and not is_pc(target):
             poor.append("a small, quick target")  # SD-10: the snake on the ground
         return poor
 
@@ -427,20 +426,20 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
         bonus = 1 if "ricochet" in self.effects else 0
         self._attack(attacker, target, weapon, "normal", attackers, events, self._poor(attacker, target, weapon), bonus)
 
-    def _character_attack(self, ref: str, move: Move, events: list[Event]) -> None:
+    def _character_attack(self, ref: str, move: Mapping[str, Any], events: list[Event]) -> None:
         self._fire(ref, move["target"], weapons(self.sheet_of(ref))[move["weapon"]], 1, events)
 
-    def _character_take_cover(self, ref: str, move: Move, events: list[Event]) -> None:
+    def _character_take_cover(self, ref: str, move: Mapping[str, Any], events: list[Event]) -> None:
         self.stance[ref]["cover"] = True
         self._say(events, {"type": "cover", "who": ref},
                   f"{self.name_of(ref)} dives behind cover: ranged attacks on them are impaired.")
 
-    def _character_reload(self, ref: str, move: Move, events: list[Event]) -> None:
+    def _character_reload(self, ref: str, move: Mapping[str, Any], events: list[Event]) -> None:
         weapon = weapons(self.sheet_of(ref))[move["weapon"]]
         self.stance[ref]["unloaded"].remove(weapon["id"])
         self._say(events, {"type": "reload", "who": ref}, f"{self.name_of(ref)} reloads the {weapon['name'].lower()}.")
 
-    def _character_drink(self, ref: str, move: Move, events: list[Event]) -> None:
+    def _character_drink(self, ref: str, move: Mapping[str, Any], events: list[Event]) -> None:
         """SD-6: a swig flips a card: HP back by its tier (the Red Joker: all of it; the Black: none)."""
         sheet = self.sheet_of(ref)
         source = move["source"]
@@ -465,45 +464,41 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
                   f"{sheet['name']} takes a swig {where}: {label(card)}, {gain} HP back ({sheet['hp']} of "
                   f"{sheet['max_hp']}).")
 
-    def _character_turn_tail(self, ref: str, move: Move, events: list[Event]) -> None:
+    def _character_turn_tail(self, ref: str, move: Mapping[str, Any], events: list[Event]) -> None:
         self.stance[ref]["cover"] = False
         self._start(events, "turn_tail", [self._side(ref, "DEX", "normal", events)],
                     {"ability": "DEX", "target": TURN_TAIL_TARGET})
 
-    def _character_hazard(self, ref: str, move: Move, events: list[Event]) -> None:
+    def _character_hazard(self, ref: str, move: Mapping[str, Any], events: list[Event]) -> None:
         assert self.encounter.hazard is not None
         action = next(a for a in self.encounter.hazard.actions if a.id == move["action"])
         self._start(events, "hazard_save", [self._side(ref, action.ability, "normal", events)],
                     {"ability": action.ability, "target": action.target, "action": action.id})
 
-    def _dealer_attack(self, move: Move, events: list[Event]) -> None:
+    def _dealer_attack(self, move: Mapping[str, Any], events: list[Event]) -> None:
         npcs = move["npcs"]
         for ref in npcs:
             self.stance[ref]["acted"] = True
-        lead = max(npcs, key=lambda ref: self._attack_modifier(ref))  # the best hand leads a group attack
+        lead = max(npcs, key=lambda ref: attack_modifier(self.npc(ref)))  # the best hand leads a group attack
         if len(npcs) > 1:
             names = ", ".join(self.name_of(ref) for ref in npcs)
             self._say(events, {"type": "gang_up", "npcs": list(npcs), "target": move["target"]},
                       f"{names} all go for {self.name_of(move['target'])}, {self.name_of(lead)} leading.")
         self._fire(lead, move["target"], self.npc(lead)["weapon"], len(npcs), events)
 
-    def _attack_modifier(self, ref: str) -> int:
-        weapon = self.npc(ref)["weapon"]
-        return int(self.npc(ref)["abilities"]["DEX" if weapon["ranged"] else "STR"])
-
-    def _dealer_take_cover(self, move: Move, events: list[Event]) -> None:
+    def _dealer_take_cover(self, move: Mapping[str, Any], events: list[Event]) -> None:
         ref = move["npc"]
         self.stance[ref]["acted"] = True
         self._character_take_cover(ref, move, events)
 
-    def _dealer_reload(self, move: Move, events: list[Event]) -> None:
+    def _dealer_reload(self, move: Mapping[str, Any], events: list[Event]) -> None:
         ref = move["npc"]
         self.stance[ref]["acted"] = True
         self.stance[ref]["unloaded"].clear()
         self._say(events, {"type": "reload", "who": ref}, f"{self.name_of(ref)} reloads.")
 
     # --- the camp between fights (SD-16) -------------------------------------------------------------------
-    def _camp_rest(self, ref: str, move: Move, events: list[Event]) -> None:
+    def _camp_rest(self, ref: str, move: Mapping[str, Any], events: list[Event]) -> None:
         """TS-14's night's rest for the whole party: Fatigue and exhaustion cleared, then HP back, every
         deck renewed with a fresh hand (TS-3), the Dealer's too. Scars waiting on a recovery keep waiting:
         that takes longer than a night (TS-9)."""
@@ -518,7 +513,7 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
         self._say(events, {"type": "rest", "who": ref},
                   "The party beds down for the night: HP back, Fatigue gone, every deck shuffled and new hands dealt.")
 
-    def _camp_buy(self, ref: str, move: Move, events: list[Event]) -> None:
+    def _camp_buy(self, ref: str, move: Mapping[str, Any], events: list[Event]) -> None:
         """The shop's price from the character's own money; the item goes where the forge puts it (SD-16, TS-25)."""
         item = SHOP[move["item"]]
         sheet = self.sheet_of(ref)
@@ -527,7 +522,7 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
         self._say(events, {"type": "bought", "who": ref, "item": item.id},
                   f"{sheet['name']} buys {item.name.lower()} for {dollars(item.price)} ({dollars(sheet['money'])} left).")
 
-    def _camp_move_on(self, ref: str, move: Move, events: list[Event]) -> None:
+    def _camp_move_on(self, ref: str, move: Mapping[str, Any], events: list[Event]) -> None:
         """Break camp: the next encounter of the trail begins (SD-15)."""
         self._say(events, {"type": "move_on", "who": ref}, f"{self.name_of(ref)} leads the party on down the trail.")
         self._begin_fight(events)
@@ -578,7 +573,7 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
                       f"against {SPOT_TARGET} to spot the ambush; the party moves first.")
             self.queue += [{"kind": "spot", "who": ref} for ref in self.fighting()]
             return
-        quickest = max(self.fighting(), key=lambda ref: (self.modifier(ref, "DEX"), -int(ref[2:])))
+        quickest = max(self.fighting(), key=lambda ref: (self.modifier(ref, "DEX"), -pc_index(ref)))
         dealer_dex = max(int(self.npc(ref)["abilities"]["DEX"]) for ref in self.foes())
         self._say(events, {"type": "round", "round": self.round},
                   f"Round {self.round}: {self.name_of(quickest)} draws for the party's initiative.")
@@ -722,7 +717,7 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
         self.morale_checked.append(due)
         leaders = [ref for ref in standing if self.npc(ref).get("leader")]
         saver = leaders[0] if leaders else max(standing, key=lambda ref: self.npc(ref)["abilities"]["WIL"])
-        target = MORALE_HIGH if due == "half" else MORALE_STANDARD
+        target = MORALE_TARGETS["high" if due == "half" else "standard"]
         why = {"lone": "alone at 0 HP", "first": "the first of them is down", "half": "half of them are down"}[due]
         self._say(events, {"type": "morale_due", "who": saver},
                   f"Morale: {why}, {self.name_of(saver)} saves WIL against {target}.")
@@ -902,3 +897,30 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
         if move["type"] == "take_cover":
             return "Take cover"
         return f"Turn tail (DEX save {TURN_TAIL_TARGET})"
+
+
+# each move's handler by its type: a flip waiting (``PENDING_MOVES``), the camp (``CAMP_MOVES``), the Dealer's
+# enemies (``DEALER_FIELDS``) and a character's turn (the rest of ``FIELDS``)
+PENDING_HANDLERS: dict[str, Callable[[ShowdownState, int, Mapping[str, Any], list[Event]], None]] = {
+    "cheat": ShowdownState._do_cheat,
+    "force": ShowdownState._do_force,
+    "settle": ShowdownState._do_settle,
+}
+CAMP_HANDLERS: dict[str, Callable[[ShowdownState, str, Mapping[str, Any], list[Event]], None]] = {
+    "rest": ShowdownState._camp_rest,
+    "buy": ShowdownState._camp_buy,
+    "move_on": ShowdownState._camp_move_on,
+}
+DEALER_HANDLERS: dict[str, Callable[[ShowdownState, Mapping[str, Any], list[Event]], None]] = {
+    "attack": ShowdownState._dealer_attack,
+    "take_cover": ShowdownState._dealer_take_cover,
+    "reload": ShowdownState._dealer_reload,
+}
+CHARACTER_HANDLERS: dict[str, Callable[[ShowdownState, str, Mapping[str, Any], list[Event]], None]] = {
+    "attack": ShowdownState._character_attack,
+    "take_cover": ShowdownState._character_take_cover,
+    "reload": ShowdownState._character_reload,
+    "drink": ShowdownState._character_drink,
+    "turn_tail": ShowdownState._character_turn_tail,
+    "hazard": ShowdownState._character_hazard,
+}

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any, Literal, cast
+from typing import Any, Callable, Literal, Mapping, cast
 
 from ...cards import new_rng, pick, shuffle
 from ...engine import Event, GameInfo, IllegalMove, Json, Move, Outcome, SeatSpec, Shapes, State, register
@@ -266,35 +266,27 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
             return "Only the player of a dead character takes over a hireling, and only one the party has."
         return f"That {kind.replace('_', ' ')} is not possible now (check the ability, risk, weapon or target)."
 
-    # --- cheating fate (TOMB-6, TS-2) ------------------------------------------------------------------
-
-
-
     # --- playing --------------------------------------------------------------------------------------
     def _apply(self, p: int, move: TableMove) -> list[TableEvent]:
         self.last = []
         events: list[Event] = []
-        handler = getattr(self, f"_do_{move['type']}")
-        handler(p, move, events)
+        HANDLERS[move["type"]](self, p, move, events)
         # the caller's to keep: nothing in them is shared with the state; built as TableEvent shapes (the
         # tests check every event against them)
         return cast(list[TableEvent], copy.deepcopy(events))
 
-
-
-
-    def _do_save(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_save(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         me = pc_ref(p - 1)
         target = RISKS[move["risk"]]
         self._start(events, "save", [self._side(me, move["ability"], move.get("mode", "normal"), events)],
                     {"ability": move["ability"], "target": target, "risk": move["risk"]})
 
-    def _do_turn_tail(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_turn_tail(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         me = pc_ref(p - 1)
         self._start(events, "turn_tail", [self._side(me, "DEX", "normal", events)],
                     {"ability": "DEX", "target": TURN_TAIL_TARGET})
 
-    def _do_contest(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_contest(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         me = pc_ref(p - 1)
         ability, against = move["ability"], move["against"]
         actor = self._side(me, ability, move.get("mode", "normal"), events)
@@ -302,38 +294,38 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
                            modifier=move.get("modifier", 0) if against == DEALER else None)
         self._start(events, "contest", [actor, other], {"ability": ability})
 
-    def _do_initiative(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_initiative(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         pc = move["character"]
         sides = [self._side(pc, "DEX", "normal", events),
                  self._side(DEALER, "DEX", "normal", events, modifier=move.get("modifier", 0))]
         self._start(events, "initiative", sides, {"ability": "DEX"})
 
-    def _do_attack(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_attack(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         me = pc_ref(p - 1)
         weapon = weapons(self.party[p - 1])[move["weapon"]]
         self._attack(me, move["target"], weapon, move.get("mode", "normal"), 1, events)
 
-    def _do_npc_attack(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_npc_attack(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         npc = self.npc(move["npc"])
         self._attack(npc["ref"], move["target"], npc["weapon"], move.get("mode", "normal"),
                      move.get("attackers", 1), events)
 
 
     # --- the Dealer's tools ------------------------------------------------------------------------------
-    def _do_reaction(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_reaction(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         card = self._flip(DEALER, events)
         self.decks[DEALER].discard.append(card)
         result = reaction(card)
         self._say(events, {"type": "reaction", "card": card, "reaction": result},
                   f"The Dealer draws {label(card)} for a reaction: {result}.")
 
-    def _do_die(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_die(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         roll = roll_die(self.rng)
         favour = "favours the players" if roll >= DIE_OF_FATE_FAVOURS else "bad luck for the players"
         self._say(events, {"type": "die", "roll": roll, "favours": roll >= DIE_OF_FATE_FAVOURS},
                   f"The die of fate shows {roll}: {favour}.")
 
-    def _do_hireling(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_hireling(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         """TOMB-15: four cards by suit (jokers set aside and redrawn), an improvised weapon, HP = GRT + 1."""
         cards = self._draw_non_jokers(DEALER, HIRELING_CARDS, events)
         scores = by_suit(cards)
@@ -347,7 +339,7 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
                   f"A hireling signs on: {name}, {background.lower()}, from {cards_words(cards)} "
                   f"({scores_words(scores)}; HP {npc['hp']}).")
 
-    def _do_enemy(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_enemy(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         """A preset stat block, or the Dealer's own (TS-28: the bestiary's kind, abilities, HP and weapon
         given as free fields over the preset's; HP is GRT + 1, so the HP given sets GRT)."""
         preset = ENEMY_PRESETS[move["preset"]]
@@ -360,21 +352,21 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
         self._say(events, {"type": "enemy", "npc": npc["ref"]},
                   f"{name} joins the scene ({scores_words(npc['abilities'])}; HP {npc['hp']}; {npc['weapon']['name']}).")
 
-    def _do_morale(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_morale(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         self._start(events, "morale", [self._side(move["npc"], "WIL", "normal", events)],
                     {"ability": "WIL", "target": MORALE_TARGETS[move["risk"]]})
 
-    def _do_hazard(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_hazard(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         self._hazard(move["character"], move["ability"], move.get("amount", 1), events)
 
-    def _do_fatigue(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_fatigue(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         sheet = self.sheet_of(move["character"])
         sheet["fatigue"] += move["change"]
         verb = "gains" if move["change"] > 0 else "sheds"
         self._say(events, {"type": "fatigue", "who": move["character"], "fatigue": sheet["fatigue"]},
                   f"{sheet['name']} {verb} a Fatigue ({sheet['fatigue']} now, {slots_used(sheet)} of 10 slots).")
 
-    def _do_rest(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_rest(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         """A breather brings HP back (not when exhausted); a night also renews every deck and hand (TS-3),
         clears Fatigue and exhaustion and brings those out of the fight round; a week restores abilities
         and clears the conditions too (the SRD's Healing and Exhaustion)."""
@@ -401,22 +393,22 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
                   f"The party takes {RESTS[kind]}." + (" Every deck is shuffled and new hands are dealt."
                                                        if kind != "breather" else ""))
 
-    def _do_recover(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_recover(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         ref = move["character"]
         scar = self.sheet_of(ref)["scars"][move["scar"]]
         pending = scar.pop("pending")
         self._scar_effect(ref, pending, events, scar)
 
-    def _do_remove(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_remove(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         npc = self.npc(move["npc"])
         self.npcs.remove(npc)
         self._say(events, {"type": "remove", "npc": npc["ref"]}, f"{npc['name']} leaves the scene.")
 
-    def _do_end(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_end(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         self.ended = True
         self._say(events, {"type": "end"}, "The Dealer ends the session.")
 
-    def _do_take_over(self, p: int, move: Move, events: list[Event]) -> None:
+    def _do_take_over(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
         """The SRD's Death: the player takes a hireling, shuffles their whole deck, draws 3 cards by suit to
         add to the hireling's abilities (TS-12), shuffles them back and draws a hand of 5."""
         n = p - 1
@@ -577,23 +569,27 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
                 "end": "End the session"}[move["type"]]
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+# every move's handler by its type (one a key of ``FIELDS``): (state, seat, move, events to append to)
+HANDLERS: dict[str, Callable[[TableState, int, Mapping[str, Any], list[Event]], None]] = {
+    "save": TableState._do_save,
+    "contest": TableState._do_contest,
+    "attack": TableState._do_attack,
+    "turn_tail": TableState._do_turn_tail,
+    "take_over": TableState._do_take_over,
+    "cheat": TableState._do_cheat,
+    "force": TableState._do_force,
+    "settle": TableState._do_settle,
+    "reaction": TableState._do_reaction,
+    "die": TableState._do_die,
+    "hireling": TableState._do_hireling,
+    "enemy": TableState._do_enemy,
+    "npc_attack": TableState._do_npc_attack,
+    "morale": TableState._do_morale,
+    "initiative": TableState._do_initiative,
+    "hazard": TableState._do_hazard,
+    "fatigue": TableState._do_fatigue,
+    "rest": TableState._do_rest,
+    "recover": TableState._do_recover,
+    "remove": TableState._do_remove,
+    "end": TableState._do_end,
+}

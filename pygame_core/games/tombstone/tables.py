@@ -110,7 +110,6 @@ _REACTION_BANDS: tuple[tuple[range, dict[str, str]], ...] = (
     (range(10, 13), {"S": "Kind", "H": "Helpful", "D": "Wary", "C": "Curious"}),
     (range(13, 14), {"S": "Helpful", "H": "Wary", "D": "Curious", "C": "Kind"}),
 )
-REACTIONS: tuple[str, ...] = ("Hostile", "Wary", "Curious", "Kind", "Helpful", "Ally")
 
 
 def reaction(card: str) -> str:

@@ -1,4 +1,4 @@
-"""Grit's determinization (the hard bot's guesses) and the engine's search fast path (``advance``)."""
+"""Grit's sampled worlds (``GritState.from_view``, the bots' guesses) and the engine's search fast path (``advance``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import pytest
 
 from playthrough import snapshot
 from pygame_core import get_game
-from pygame_core.bots.grit_bot import determinize
+from pygame_core.games.grit import GritState
 from pygame_core.cards import pick
 
 
 @pytest.mark.parametrize("heart_ranks", ["all", "A-9"])
-def test_determinize_agrees_with_the_view_everywhere(heart_ranks: str) -> None:
+def test_from_view_agrees_with_the_view_everywhere(heart_ranks: str) -> None:
     """At every position of random duels (marks included), for the player due: the guessed duel
     shows the same view, the same player due and the same moves; its deal holds the right cards
     and, with its moves, replays to the same position through the engine's checks."""
@@ -27,7 +27,7 @@ def test_determinize_agrees_with_the_view_everywhere(heart_ranks: str) -> None:
             p = state.to_act()[0]
             view = state.view(p)
             for _ in range(2):
-                guess = determinize(view, rng)
+                guess = GritState.from_view(view, rng)
                 assert guess.view(p) == view
                 assert guess.to_act() == state.to_act() and guess.legal_moves(p) == state.legal_moves(p)
                 replayed = game.new_game(seed=0, options={"heart_ranks": heart_ranks}, deal=guess.deal)
@@ -41,7 +41,7 @@ def test_determinize_agrees_with_the_view_everywhere(heart_ranks: str) -> None:
 
 
 @pytest.mark.parametrize("heart_ranks", ["all", "A-9"])
-def test_determinize_deals_the_unseen_cards_uniformly(heart_ranks: str) -> None:
+def test_from_view_deals_the_unseen_cards_uniformly(heart_ranks: str) -> None:
     """Every unseen card is as likely to be in the opponent's hand (4 of 6 places), and while no
     heart has shown, every allowed heart is as likely to be the deck's."""
     deal = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "AS", "2H"]  # the heart discarded
@@ -52,7 +52,7 @@ def test_determinize_deals_the_unseen_cards_uniformly(heart_ranks: str) -> None:
     hearts: Counter[str] = Counter()
     samples = 6000
     for _ in range(samples):
-        guess = determinize(view, rng)
+        guess = GritState.from_view(view, rng)
         in_hand.update(guess.hands[0])
         hearts.update(c for c in guess.hands[0] + guess.discards if c.endswith("H"))
     spades = ["2S", "3S", "4S", "5S", "AS"]  # unseen by player 1: its hand is 6S..9S, up cards 10S, JS

@@ -1,4 +1,4 @@
-"""The hard level's machinery. Its determinization (``determinize``): from a player's view only, a
+"""The hard level's machinery. Its sampled worlds (``DuelingSuitsState.from_view``): from a player's view only, a
 whole game that shows that player the same table, with the same players due and the same legal
 moves, and whose hidden cards sit only where the rules allow them (DUEL-4: after a reshuffle the
 deck holds only cards of the pile that was shuffled). Its quick playouts: the engine's rules."""
@@ -10,10 +10,9 @@ import random
 from typing import Any, Iterator
 
 from pygame_core import get_game
-from pygame_core.bots.dueling_suits_bot import (PLAYOUT_TURNS, Sketch, deal_out, determinize, playout, playout_chain,
-                                                playout_lead)
+from pygame_core.bots.dueling_suits_bot import PLAYOUT_TURNS, playout, playout_chain, playout_lead
 from pygame_core.cards import pick
-from pygame_core.games.dueling_suits import PERK_VALUES, DuelingSuitsState, suit
+from pygame_core.games.dueling_suits import PERK_VALUES, DuelingSuitsState, ViewSketch, suit
 
 
 def cautious(state: DuelingSuitsState, p: int, rng: random.Random) -> dict[str, Any]:
@@ -38,12 +37,12 @@ def positions(games: int, seed: int) -> Iterator[tuple[DuelingSuitsState, int]]:
             state.play(p, cautious(state, p, rng) if n % 2 else pick(state.legal_moves(p), rng))
 
 
-def test_determinized_games_look_the_same_from_the_viewer() -> None:
+def test_sampled_worlds_look_the_same_from_the_viewer() -> None:
     rng = random.Random(5)
     reshuffled = checked = 0
     for state, p in positions(40, 1):
         view = state.view(p)
-        twin = determinize(view, rng)
+        twin = DuelingSuitsState.from_view(view, rng)
         assert twin.view(p) == view
         assert twin.to_act() == state.to_act() and twin.legal_moves(p) == state.legal_moves(p)
         assert twin.options["perks"] == state.options["perks"]
@@ -54,11 +53,12 @@ def test_determinized_games_look_the_same_from_the_viewer() -> None:
 
 def test_hidden_cards_go_only_where_the_rules_allow() -> None:
     """The real deck is always among the cards the sketch lets into the deck, the cards it gives the
-    opponent are really theirs, and every determinization deals the same counts to each place."""
+    opponent are really theirs, and every sampled world deals the same counts to each place."""
     rng = random.Random(6)
     forced = 0
     for state, p in positions(40, 2):
-        sketch = Sketch(state.view(p))
+        view = state.view(p)
+        sketch = ViewSketch(view)
         opp = 1 - p
         held = set(state.hands[opp])
         lead = state.leads[opp]
@@ -68,19 +68,19 @@ def test_hidden_cards_go_only_where_the_rules_allow() -> None:
         assert set(sketch.theirs) <= held
         assert sorted(sketch.pool) == sorted(held | set(state.deck))
         forced += bool(sketch.theirs)
-        twin = deal_out(sketch, rng)
+        twin = DuelingSuitsState.from_view(view, rng, sketch)
         assert len(twin.deck) == len(state.deck) and len(twin.hands[opp]) == len(state.hands[opp])
         assert set(twin.deck) <= set(sketch.deck_cards) and set(sketch.theirs) <= set(twin.hands[opp]) | {twin.leads[opp]}
     assert forced > 100, forced
 
 
-def test_determinized_games_play_on_to_the_end() -> None:
-    """Random play from a determinization goes on through reshuffles to an outcome."""
+def test_sampled_worlds_play_on_to_the_end() -> None:
+    """Random play from a sampled world goes on through reshuffles to an outcome."""
     rng = random.Random(7)
     for n, (state, p) in enumerate(positions(30, 3)):
         if n % 5:
             continue
-        twin = determinize(state.view(p), rng)
+        twin = DuelingSuitsState.from_view(state.view(p), rng)
         for _ in range(2000):
             if twin.is_over():
                 break
@@ -97,7 +97,7 @@ def test_quick_playouts_follow_the_rules() -> None:
     for n, (state, p) in enumerate(positions(30, 4)):
         if n % 8:
             continue
-        quick = determinize(state.view(p), rng)
+        quick = DuelingSuitsState.from_view(state.view(p), rng)
         engine = copy.deepcopy(quick)
         reward = playout(quick)
         last = engine.turn + PLAYOUT_TURNS  # the playout scores a game still going here by the healths
