@@ -7,7 +7,8 @@ tested site.
 
     python3 build.py                 # = build: engines + Pyodide runtime + web/ -> dist/
     python3 build.py serve [--port N]  # build, then serve dist/ on 127.0.0.1
-    python3 build.py test [pytest args...]  # venv, chromium, build, mypy, eslint, tsc, pytest
+    python3 build.py test [--fast|--slow] [pytest args...]  # venv, chromium, build, checks, pytest
+    python3 build.py lock [--upgrade]  # rewrite requirements/*.lock (exact versions, hashes) with uv
     python3 build.py bench           # venv, chromium, build (+ bench pages), measure
     python3 build.py balance [--games N] [ids]  # simulate the levels, rewrite docs/balance.md
 
@@ -47,6 +48,8 @@ BENCH = ROOT / "bench"
 VENV = ROOT / ".venv"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 VENV_STAMP = VENV / ".saloon-install-stamp"
+# The venv's tiers, each installed from its lock file (exact versions and hashes; `python3 build.py lock`).
+LOCKS = {"site": ROOT / "requirements" / "site.lock", "dev": ROOT / "requirements" / "dev.lock"}
 
 # Files loadPyodide() fetches at start (checked in headless Chromium: the
 # module loader, the Emscripten glue, the wasm binary, the stdlib archive and
@@ -120,38 +123,64 @@ def venv_python() -> Path:
     return posix if posix.exists() or os.name != "nt" else VENV / "Scripts" / "python.exe"
 
 
-def install_fingerprint() -> str:
-    """What the venv install depends on: pyproject.toml and the interpreter version.
+def install_fingerprint(lock: Path) -> str:
+    """What a venv install depends on: the lock file, pyproject.toml (the editable package) and the interpreter.
 
-    When it changes (a new extra, a new Python), `ensure_venv` reinstalls; when not,
-    `test` and `build` start in a second instead of re-running pip.
+    When it changes (an updated lock, a new Python), `ensure_venv` reinstalls; when not, `test` and `build`
+    start in a second instead of re-running pip.
     """
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    digest = hashlib.sha256(lock.read_bytes())
+    digest.update((ROOT / "pyproject.toml").read_bytes())
     digest.update(sys.version.encode())
     return digest.hexdigest()
 
 
-def ensure_venv() -> Path:
-    """Create .venv and install the package editable with its test and dev extras.
+def ensure_venv(tier: str = "dev") -> Path:
+    """Create .venv and install a lock file's exact versions into it, every file checked against its hash.
 
-    Everything the tests, mypy and the wheel build need comes from here, so a fresh
-    machine only needs python3. setuptools/wheel are installed explicitly because
-    the wheel is built with --no-build-isolation (no per-build download), and the
-    setuptools bundled with venv can be older than pyproject's build requirement.
+    ``site`` (requirements/site.lock) is what building dist/ needs: setuptools, for the wheel is built with
+    --no-build-isolation (no download per build). ``dev`` (requirements/dev.lock) adds the test and dev
+    tools and pins the same setuptools, so a dev venv serves a site build too. `python3 build.py lock`
+    rewrites both (README, "Dependencies"). The package itself goes in editable, without dependencies (it
+    has none), so scripts/ and the tests import the sources.
     """
+    if tier not in LOCKS:
+        raise ValueError(f"unknown venv tier {tier!r}")
     py = venv_python()
     if not py.exists():
         log(f"creating virtual environment {VENV.relative_to(ROOT)}/")
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    fingerprint = install_fingerprint()
-    if VENV_STAMP.exists() and VENV_STAMP.read_text().strip() == fingerprint:
-        return py
-    log("installing pygame_core[test,dev] into .venv (pyproject.toml changed or first run)")
-    run([py, "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
-    run([py, "-m", "pip", "install", "--quiet", "setuptools>=68", "wheel"])
-    run([py, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test,dev]"])
-    VENV_STAMP.write_text(fingerprint + "\n")
+    # the tiers this venv may already hold that cover the one asked for (dev covers site)
+    covering = [name for name in LOCKS if name == tier or name == "dev"]
+    if VENV_STAMP.exists():
+        held = VENV_STAMP.read_text().split()
+        if len(held) == 2 and held[0] in covering and held[1] == install_fingerprint(LOCKS[held[0]]):
+            return py
+    lock = LOCKS[tier]
+    log(f"installing {lock.relative_to(ROOT)} into .venv (the lock changed, or first run)")
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    run([py, "-m", "pip", "install", "--quiet", "--require-hashes", "-r", lock], env=env)
+    run([py, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index", "-e", ROOT],
+        env=env)
+    VENV_STAMP.write_text(f"{tier} {install_fingerprint(lock)}\n")
     return py
+
+
+def lock(uv_args: list[str]) -> int:
+    """Rewrite requirements/site.lock and requirements/dev.lock with uv from the dev venv (`--upgrade` moves every
+    tool to the newest release pyproject.toml's ranges allow; `--upgrade-package NAME` one of them).
+
+    One resolution for every platform and Python >= 3.11 (--universal), every file's hash kept; the dev lock is
+    resolved under the site lock, so both name the same setuptools.
+    """
+    uv = ensure_venv("dev").parent / "uv"
+    common = ["pip", "compile", "--universal", "--python-version", "3.11", "--generate-hashes", "--quiet",
+              "--custom-compile-command", "python3 build.py lock", *uv_args]
+    run([uv, *common, "requirements/site.in", "-o", "requirements/site.lock"], cwd=ROOT)
+    run([uv, *common, "pyproject.toml", "requirements/site.in", "--extra", "test", "--extra", "dev",
+         "-c", "requirements/site.lock", "-o", "requirements/dev.lock"], cwd=ROOT)
+    log("locks written; `python3 build.py test` installs them and checks everything against them")
+    return 0
 
 
 # --------------------------------------------------------------------------- wheel
@@ -172,6 +201,7 @@ def build_wheel(python: Path, out_dir: Path) -> Path:
         for name in ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "MANIFEST.in"):
             if (ROOT / name).exists():
                 shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(ROOT / "LICENSES", src / "LICENSES")  # pyproject's license-files
         env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
         cmd = [str(python), "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(out_dir), "."]
         log("building the pygame_core wheel (pip wheel --no-build-isolation)")
@@ -219,16 +249,17 @@ def check_wheel_complete(wheel: Path) -> None:
 # --------------------------------------------------------------------------- npm
 
 
-def npm_matches_lock() -> bool:
-    """True when every package in package-lock.json is installed at its locked version.
+def npm_matches_lock(*, dev: bool) -> bool:
+    """True when every package in package-lock.json is installed at its locked version (with ``dev``, the
+    devDependencies' too: eslint and tsc; without, only what building the site needs).
 
     Cheaper than `npm ci` on every build, and catches a stale node_modules after
     someone bumps the pin. Optional packages may be absent: npm installs only the
-    one built for this platform (TypeScript's native compiler has one per OS/CPU).
+    one built for this platform (esbuild and TypeScript's native compiler have one per OS/CPU).
     """
     lock = json.loads((ROOT / "package-lock.json").read_text())
     for key, entry in lock.get("packages", {}).items():
-        if not key.startswith("node_modules/"):
+        if not key.startswith("node_modules/") or (entry.get("dev") and not dev):
             continue
         installed = ROOT / key / "package.json"
         if not installed.exists():
@@ -240,15 +271,16 @@ def npm_matches_lock() -> bool:
     return (NODE_PYODIDE / "pyodide.mjs").exists()
 
 
-def ensure_node_modules() -> None:
-    """Install the pinned Pyodide runtime and JS tools with `npm ci` unless they are already there."""
-    if npm_matches_lock():
+def ensure_node_modules(*, dev: bool = True) -> None:
+    """Install the pinned Pyodide runtime and esbuild (and with ``dev`` the JS checks: eslint, tsc) with
+    `npm ci` unless they are already there."""
+    if npm_matches_lock(dev=dev):
         return
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("npm is needed to fetch the pinned Pyodide runtime and JS tools (package-lock.json); install Node.js >= 20")
-    run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT)
-    if not npm_matches_lock():
+        raise SystemExit("npm is needed to fetch the pinned Pyodide runtime and JS tools (package-lock.json); install Node.js >= 22")
+    run([npm, "ci", "--no-audit", "--no-fund", *([] if dev else ["--omit=dev"])], cwd=ROOT)
+    if not npm_matches_lock(dev=dev):
         raise SystemExit("node_modules still does not match package-lock.json after `npm ci`")
 
 
@@ -411,8 +443,8 @@ def print_summary(manifest: dict[str, object]) -> None:
 
 def build(*, include_bench: bool = False) -> dict[str, object]:
     """Build the wheel, compile it for the browser, fetch the pinned Pyodide and assemble dist/."""
-    python = ensure_venv()
-    ensure_node_modules()
+    python = ensure_venv("site")
+    ensure_node_modules(dev=False)
     # the page's JSDoc types from the engines' shapes (web/js/<id>/shapes.js, web/js/bridge-shapes.js), before web/ is copied
     run([sys.executable, ROOT / "scripts" / "js_shapes.py"], cwd=ROOT, stdout=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory(prefix="saloon-dist-") as tmp:
@@ -649,7 +681,8 @@ def main(argv: list[str]) -> int:
     sub.add_parser("test", help="venv + chromium + build + mypy + eslint + tsc + pytest (extra args go to pytest)")
     sub.add_parser("bench", help="measure load, first paint, move latency and engine speed")
     sub.add_parser("balance", help="simulate every game's levels; rewrite docs/balance.md and its plots")
-    passing = {"test": test, "bench": bench, "balance": balance}
+    sub.add_parser("lock", help="rewrite requirements/*.lock with uv (extra args go to uv, e.g. --upgrade)")
+    passing = {"test": test, "bench": bench, "balance": balance, "lock": lock}
     if argv and argv[0] in passing and not {"-h", "--help"} & set(argv[1:2]):
         # Pass everything after the subcommand through untouched (pytest has many flags).
         return passing[argv[0]](argv[1:])
