@@ -585,69 +585,115 @@ def ensure_chromium(python: Path) -> str:
 # --------------------------------------------------------------------------- test / bench
 
 
-def check_javascript() -> int:
+Command = list[str]
+
+
+def javascript_checks() -> list[Command]:
     """Lint (eslint, eslint.config.js) and type-check (tsc --checkJs, tsconfig*.json) the front end, and lint
-    the Node scripts that run Pyodide for the build and the tests.
-
-    Both run even if the first fails; the result is the first non-zero exit code, or 0.
-    """
-    ensure_node_modules()
+    the Node scripts that run Pyodide for the build and the tests."""
     tools = ROOT / "node_modules" / ".bin"
-    checks: list[list[str]] = [[str(tools / "eslint"), "web", "scripts", "tests/pyodide"]]
-    checks += [[str(tools / "tsc"), "-p", config.name] for config in sorted(ROOT.glob("tsconfig*.json"))]
-    codes = []
-    for cmd in checks:
-        log("$ " + " ".join(Path(part).name if part.startswith(str(tools)) else part for part in cmd))
-        codes.append(subprocess.run(cmd, cwd=ROOT).returncode)
-    return next((code for code in codes if code), 0)
+    checks: list[Command] = [[str(tools / "eslint"), "web", "scripts", "tests/pyodide"]]
+    return checks + [[str(tools / "tsc"), "-p", config.name] for config in sorted(ROOT.glob("tsconfig*.json"))]
 
 
-
-def check_workflows(python: Path) -> int:
+def workflow_checks(python: Path) -> list[Command]:
     """Lint the GitHub workflows (.github/workflows: the Pages publisher) with actionlint and zizmor
-    (offline: no GitHub API calls). Both come from the venv's dev extras; both run even if the first fails."""
+    (offline: no GitHub API calls). Both come from the venv's dev tools."""
     workflows = ROOT / ".github" / "workflows"
     if not workflows.is_dir():
-        return 0
+        return []
     tools = python.parent
-    codes = []
-    for cmd in ([str(tools / "actionlint"), *map(str, sorted(workflows.glob("*.yml")))],
-                [str(tools / "zizmor"), "--offline", "--no-progress", str(workflows)]):
-        log("$ " + " ".join(Path(part).name if part.startswith(str(tools)) else part for part in cmd))
-        codes.append(subprocess.run(cmd, cwd=ROOT).returncode)
-    return next((code for code in codes if code), 0)
+    return [[str(tools / "actionlint"), *map(str, sorted(workflows.glob("*.yml")))],
+            [str(tools / "zizmor"), "--offline", "--no-progress", str(workflows)]]
 
 
-def test(pytest_args: list[str]) -> int:
-    """Everything CI runs: venv, Chromium, a fresh dist/, mypy --strict, eslint + tsc, the workflows'
-    lint (actionlint, zizmor), pytest.
+def mypy_checks(python: Path) -> list[Command]:
+    """mypy --strict on pygame_core (configured in pyproject.toml), then on our tooling (TOOLING_TYPED).
 
-    All of them run even if one fails, so one CI log shows all problems; the
-    exit code is non-zero if any failed.
+    In one group, one after the other: both use the same .mypy_cache."""
+    tooling = [p for p in TOOLING_TYPED if (ROOT / p).exists()]
+    return [[str(python), "-m", "mypy"], [str(python), "-m", "mypy", "--strict", *tooling]]
+
+
+def run_group(name: str, commands: list[Command], results: dict[str, int]) -> None:
+    """Run a group's commands one after another (all of them, even after a failure) with their output kept,
+    then print it in one block, so the groups that run beside pytest do not interleave with it or each other.
+    The group's result is its first non-zero exit code, or 0."""
+    started = time.monotonic()
+    lines: list[str] = []
+    codes: list[int] = []
+    for cmd in commands:
+        lines.append("$ " + " ".join(Path(part).name if os.path.isabs(part) else part for part in cmd))
+        done = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines.append(done.stdout.rstrip())
+        codes.append(done.returncode)
+    results[name] = next((code for code in codes if code), 0)
+    block = "\n".join(line for line in lines if line)
+    log(f"{name}: exit code {results[name]} ({time.monotonic() - started:.1f} s)\n{block}")
+
+
+def pytest_workers() -> int:
+    """pytest-xdist workers: one per core this process may use (2 on the CI machine)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def parallel_args(pytest_args: list[str]) -> list[str]:
+    """Spread pytest over the cores (pytest-xdist) unless the arguments already say how (-n, -p no:xdist).
+
+    --dist loadgroup keeps the modules that share one expensive fixture or file on one worker
+    (tests/conftest.py, XDIST_GROUPS)."""
+    chosen = any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args)
+    if chosen or "no:xdist" in pytest_args:
+        return pytest_args
+    return ["-n", str(pytest_workers()), "--dist", "loadgroup", *pytest_args]
+
+
+def test(args: list[str]) -> int:
+    """Everything CI runs: venv, Chromium, a fresh dist/, then mypy --strict, eslint + tsc and the workflows'
+    lint (actionlint, zizmor) beside pytest on every core.
+
+    ``--fast``: only pytest, without the browser, Pyodide and the slow tier, every property at a few examples
+    (no build, no checks): the loop while working on engines and the bridge. ``--slow``: the slow tier too
+    (strength calibrations, the soak). Other arguments go to pytest. All checks run even if one fails, so one
+    CI log shows all problems; the exit code is non-zero if any failed.
     """
+    fast, slow = "--fast" in args, "--slow" in args
+    if fast and slow:
+        raise SystemExit("--fast leaves the slow tier out; --slow adds it: choose one")
+    pytest_args = [a for a in args if a != "--fast"]
+    started = time.monotonic()
     python = ensure_venv()
+    if fast:
+        marks = [] if "-m" in pytest_args else ["-m", "not e2e and not pyodide and not slow"]
+        cmd = [str(python), "-m", "pytest", "--hypothesis-profile=fast", *marks, *parallel_args(pytest_args)]
+        log("$ " + " ".join(cmd[2:]))
+        code = subprocess.run(cmd, cwd=ROOT).returncode
+        log(f"pytest exit code {code} ({time.monotonic() - started:.1f} s)")
+        return code
+    ensure_node_modules()
     chromium = ensure_chromium(python)
     os.environ["CHROMIUM_PATH"] = chromium
     log(f"CHROMIUM_PATH={chromium}")
     build()
-    started = time.monotonic()
-    log("$ mypy (strict, configured in pyproject.toml: pygame_core)")
-    mypy = subprocess.run([str(python), "-m", "mypy"], cwd=ROOT).returncode
-    log("$ mypy --strict on the tooling (" + ", ".join(TOOLING_TYPED) + ")")
-    tooling = [p for p in TOOLING_TYPED if (ROOT / p).exists()]
-    mypy = subprocess.run([str(python), "-m", "mypy", "--strict", *tooling], cwd=ROOT).returncode or mypy
-    log(f"mypy exit code {mypy} ({time.monotonic() - started:.1f} s)")
-    started = time.monotonic()
-    javascript = check_javascript()
-    log(f"eslint/tsc exit code {javascript} ({time.monotonic() - started:.1f} s)")
-    workflows = check_workflows(python)
-    log(f"actionlint/zizmor exit code {workflows}")
-    started = time.monotonic()
-    pytest = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
-    log(f"pytest exit code {pytest} ({time.monotonic() - started:.1f} s)")
-    if mypy or javascript or workflows or pytest:
-        log(f"FAILED: mypy={mypy} eslint/tsc={javascript} actionlint/zizmor={workflows} pytest={pytest}")
-        return pytest or mypy or javascript or workflows
+    log(f"built in {time.monotonic() - started:.1f} s; the checks run beside pytest, their output when each ends")
+    results: dict[str, int] = {}
+    groups = {"mypy": mypy_checks(python), "eslint/tsc": javascript_checks(), "actionlint/zizmor": workflow_checks(python)}
+    threads = [threading.Thread(target=run_group, args=(name, commands, results), name=name)
+               for name, commands in groups.items()]
+    for thread in threads:
+        thread.start()
+    pytest_started = time.monotonic()
+    cmd = [str(python), "-m", "pytest", *parallel_args(pytest_args)]
+    log("$ " + " ".join(cmd[2:]))
+    results["pytest"] = subprocess.run(cmd, cwd=ROOT).returncode
+    log(f"pytest exit code {results['pytest']} ({time.monotonic() - pytest_started:.1f} s)")
+    for thread in threads:
+        thread.join()
+    log(f"total {time.monotonic() - started:.1f} s")
+    failed = {name: code for name, code in results.items() if code}
+    if failed:
+        log("FAILED: " + " ".join(f"{name}={code}" for name, code in failed.items()))
+        return failed.get("pytest") or next(iter(failed.values()))
     log("all checks passed")
     return 0
 
