@@ -7,7 +7,8 @@ tested site.
 
     python3 build.py                 # = build: engines + Pyodide runtime + web/ -> dist/
     python3 build.py serve [--port N]  # build, then serve dist/ on 127.0.0.1
-    python3 build.py test [pytest args...]  # venv, chromium, build, mypy, eslint, tsc, pytest
+    python3 build.py test [--fast|--slow] [pytest args...]  # venv, chromium, build, checks, pytest
+    python3 build.py lock [--upgrade]  # rewrite requirements/*.lock (exact versions, hashes) with uv
     python3 build.py bench           # venv, chromium, build (+ bench pages), measure
     python3 build.py balance [--games N] [ids]  # simulate the levels, rewrite docs/balance.md
 
@@ -47,6 +48,8 @@ BENCH = ROOT / "bench"
 VENV = ROOT / ".venv"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 VENV_STAMP = VENV / ".saloon-install-stamp"
+# The venv's tiers, each installed from its lock file (exact versions and hashes; `python3 build.py lock`).
+LOCKS = {"site": ROOT / "requirements" / "site.lock", "dev": ROOT / "requirements" / "dev.lock"}
 
 # Files loadPyodide() fetches at start (checked in headless Chromium: the
 # module loader, the Emscripten glue, the wasm binary, the stdlib archive and
@@ -120,38 +123,64 @@ def venv_python() -> Path:
     return posix if posix.exists() or os.name != "nt" else VENV / "Scripts" / "python.exe"
 
 
-def install_fingerprint() -> str:
-    """What the venv install depends on: pyproject.toml and the interpreter version.
+def install_fingerprint(lock: Path) -> str:
+    """What a venv install depends on: the lock file, pyproject.toml (the editable package) and the interpreter.
 
-    When it changes (a new extra, a new Python), `ensure_venv` reinstalls; when not,
-    `test` and `build` start in a second instead of re-running pip.
+    When it changes (an updated lock, a new Python), `ensure_venv` reinstalls; when not, `test` and `build`
+    start in a second instead of re-running pip.
     """
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    digest = hashlib.sha256(lock.read_bytes())
+    digest.update((ROOT / "pyproject.toml").read_bytes())
     digest.update(sys.version.encode())
     return digest.hexdigest()
 
 
-def ensure_venv() -> Path:
-    """Create .venv and install the package editable with its test and dev extras.
+def ensure_venv(tier: str = "dev") -> Path:
+    """Create .venv and install a lock file's exact versions into it, every file checked against its hash.
 
-    Everything the tests, mypy and the wheel build need comes from here, so a fresh
-    machine only needs python3. setuptools/wheel are installed explicitly because
-    the wheel is built with --no-build-isolation (no per-build download), and the
-    setuptools bundled with venv can be older than pyproject's build requirement.
+    ``site`` (requirements/site.lock) is what building dist/ needs: setuptools, for the wheel is built with
+    --no-build-isolation (no download per build). ``dev`` (requirements/dev.lock) adds the test and dev
+    tools and pins the same setuptools, so a dev venv serves a site build too. `python3 build.py lock`
+    rewrites both (README, "Dependencies"). The package itself goes in editable, without dependencies (it
+    has none), so scripts/ and the tests import the sources.
     """
+    if tier not in LOCKS:
+        raise ValueError(f"unknown venv tier {tier!r}")
     py = venv_python()
     if not py.exists():
         log(f"creating virtual environment {VENV.relative_to(ROOT)}/")
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    fingerprint = install_fingerprint()
-    if VENV_STAMP.exists() and VENV_STAMP.read_text().strip() == fingerprint:
-        return py
-    log("installing pygame_core[test,dev] into .venv (pyproject.toml changed or first run)")
-    run([py, "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
-    run([py, "-m", "pip", "install", "--quiet", "setuptools>=68", "wheel"])
-    run([py, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test,dev]"])
-    VENV_STAMP.write_text(fingerprint + "\n")
+    # the tiers this venv may already hold that cover the one asked for (dev covers site)
+    covering = [name for name in LOCKS if name == tier or name == "dev"]
+    if VENV_STAMP.exists():
+        held = VENV_STAMP.read_text().split()
+        if len(held) == 2 and held[0] in covering and held[1] == install_fingerprint(LOCKS[held[0]]):
+            return py
+    lock = LOCKS[tier]
+    log(f"installing {lock.relative_to(ROOT)} into .venv (the lock changed, or first run)")
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    run([py, "-m", "pip", "install", "--quiet", "--require-hashes", "-r", lock], env=env)
+    run([py, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index", "-e", ROOT],
+        env=env)
+    VENV_STAMP.write_text(f"{tier} {install_fingerprint(lock)}\n")
     return py
+
+
+def lock(uv_args: list[str]) -> int:
+    """Rewrite requirements/site.lock and requirements/dev.lock with uv from the dev venv (`--upgrade` moves every
+    tool to the newest release pyproject.toml's ranges allow; `--upgrade-package NAME` one of them).
+
+    One resolution for every platform and Python >= 3.11 (--universal), every file's hash kept; the dev lock is
+    resolved under the site lock, so both name the same setuptools.
+    """
+    uv = ensure_venv("dev").parent / "uv"
+    common = ["pip", "compile", "--universal", "--python-version", "3.11", "--generate-hashes", "--quiet",
+              "--custom-compile-command", "python3 build.py lock", *uv_args]
+    run([uv, *common, "requirements/site.in", "-o", "requirements/site.lock"], cwd=ROOT)
+    run([uv, *common, "pyproject.toml", "requirements/site.in", "--extra", "test", "--extra", "dev",
+         "-c", "requirements/site.lock", "-o", "requirements/dev.lock"], cwd=ROOT)
+    log("locks written; `python3 build.py test` installs them and checks everything against them")
+    return 0
 
 
 # --------------------------------------------------------------------------- wheel
@@ -172,6 +201,7 @@ def build_wheel(python: Path, out_dir: Path) -> Path:
         for name in ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "MANIFEST.in"):
             if (ROOT / name).exists():
                 shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(ROOT / "LICENSES", src / "LICENSES")  # pyproject's license-files
         env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
         cmd = [str(python), "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(out_dir), "."]
         log("building the pygame_core wheel (pip wheel --no-build-isolation)")
@@ -219,16 +249,17 @@ def check_wheel_complete(wheel: Path) -> None:
 # --------------------------------------------------------------------------- npm
 
 
-def npm_matches_lock() -> bool:
-    """True when every package in package-lock.json is installed at its locked version.
+def npm_matches_lock(*, dev: bool) -> bool:
+    """True when every package in package-lock.json is installed at its locked version (with ``dev``, the
+    devDependencies' too: eslint and tsc; without, only what building the site needs).
 
     Cheaper than `npm ci` on every build, and catches a stale node_modules after
     someone bumps the pin. Optional packages may be absent: npm installs only the
-    one built for this platform (TypeScript's native compiler has one per OS/CPU).
+    one built for this platform (esbuild and TypeScript's native compiler have one per OS/CPU).
     """
     lock = json.loads((ROOT / "package-lock.json").read_text())
     for key, entry in lock.get("packages", {}).items():
-        if not key.startswith("node_modules/"):
+        if not key.startswith("node_modules/") or (entry.get("dev") and not dev):
             continue
         installed = ROOT / key / "package.json"
         if not installed.exists():
@@ -240,15 +271,16 @@ def npm_matches_lock() -> bool:
     return (NODE_PYODIDE / "pyodide.mjs").exists()
 
 
-def ensure_node_modules() -> None:
-    """Install the pinned Pyodide runtime and JS tools with `npm ci` unless they are already there."""
-    if npm_matches_lock():
+def ensure_node_modules(*, dev: bool = True) -> None:
+    """Install the pinned Pyodide runtime and esbuild (and with ``dev`` the JS checks: eslint, tsc) with
+    `npm ci` unless they are already there."""
+    if npm_matches_lock(dev=dev):
         return
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("npm is needed to fetch the pinned Pyodide runtime and JS tools (package-lock.json); install Node.js >= 20")
-    run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT)
-    if not npm_matches_lock():
+        raise SystemExit("npm is needed to fetch the pinned Pyodide runtime and JS tools (package-lock.json); install Node.js >= 22")
+    run([npm, "ci", "--no-audit", "--no-fund", *([] if dev else ["--omit=dev"])], cwd=ROOT)
+    if not npm_matches_lock(dev=dev):
         raise SystemExit("node_modules still does not match package-lock.json after `npm ci`")
 
 
@@ -444,8 +476,8 @@ def print_summary(manifest: dict[str, object]) -> None:
 
 def build(*, include_bench: bool = False) -> dict[str, object]:
     """Build the wheel, compile it for the browser, fetch the pinned Pyodide and assemble dist/."""
-    python = ensure_venv()
-    ensure_node_modules()
+    python = ensure_venv("site")
+    ensure_node_modules(dev=False)
     # the page's JSDoc types from the engines' shapes (web/js/<id>/shapes.js, web/js/bridge-shapes.js), before web/ is copied
     run([sys.executable, ROOT / "scripts" / "js_shapes.py"], cwd=ROOT, stdout=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory(prefix="saloon-dist-") as tmp:
@@ -586,69 +618,115 @@ def ensure_chromium(python: Path) -> str:
 # --------------------------------------------------------------------------- test / bench
 
 
-def check_javascript() -> int:
+Command = list[str]
+
+
+def javascript_checks() -> list[Command]:
     """Lint (eslint, eslint.config.js) and type-check (tsc --checkJs, tsconfig*.json) the front end, and lint
-    the Node scripts that run Pyodide for the build and the tests.
-
-    Both run even if the first fails; the result is the first non-zero exit code, or 0.
-    """
-    ensure_node_modules()
+    the Node scripts that run Pyodide for the build and the tests."""
     tools = ROOT / "node_modules" / ".bin"
-    checks: list[list[str]] = [[str(tools / "eslint"), "web", "scripts", "tests/pyodide"]]
-    checks += [[str(tools / "tsc"), "-p", config.name] for config in sorted(ROOT.glob("tsconfig*.json"))]
-    codes = []
-    for cmd in checks:
-        log("$ " + " ".join(Path(part).name if part.startswith(str(tools)) else part for part in cmd))
-        codes.append(subprocess.run(cmd, cwd=ROOT).returncode)
-    return next((code for code in codes if code), 0)
+    checks: list[Command] = [[str(tools / "eslint"), "web", "scripts", "tests/pyodide"]]
+    return checks + [[str(tools / "tsc"), "-p", config.name] for config in sorted(ROOT.glob("tsconfig*.json"))]
 
 
-
-def check_workflows(python: Path) -> int:
+def workflow_checks(python: Path) -> list[Command]:
     """Lint the GitHub workflows (.github/workflows: the Pages publisher) with actionlint and zizmor
-    (offline: no GitHub API calls). Both come from the venv's dev extras; both run even if the first fails."""
+    (offline: no GitHub API calls). Both come from the venv's dev tools."""
     workflows = ROOT / ".github" / "workflows"
     if not workflows.is_dir():
-        return 0
+        return []
     tools = python.parent
-    codes = []
-    for cmd in ([str(tools / "actionlint"), *map(str, sorted(workflows.glob("*.yml")))],
-                [str(tools / "zizmor"), "--offline", "--no-progress", str(workflows)]):
-        log("$ " + " ".join(Path(part).name if part.startswith(str(tools)) else part for part in cmd))
-        codes.append(subprocess.run(cmd, cwd=ROOT).returncode)
-    return next((code for code in codes if code), 0)
+    return [[str(tools / "actionlint"), *map(str, sorted(workflows.glob("*.yml")))],
+            [str(tools / "zizmor"), "--offline", "--no-progress", str(workflows)]]
 
 
-def test(pytest_args: list[str]) -> int:
-    """Everything CI runs: venv, Chromium, a fresh dist/, mypy --strict, eslint + tsc, the workflows'
-    lint (actionlint, zizmor), pytest.
+def mypy_checks(python: Path) -> list[Command]:
+    """mypy --strict on pygame_core (configured in pyproject.toml), then on our tooling (TOOLING_TYPED).
 
-    All of them run even if one fails, so one CI log shows all problems; the
-    exit code is non-zero if any failed.
+    In one group, one after the other: both use the same .mypy_cache."""
+    tooling = [p for p in TOOLING_TYPED if (ROOT / p).exists()]
+    return [[str(python), "-m", "mypy"], [str(python), "-m", "mypy", "--strict", *tooling]]
+
+
+def run_group(name: str, commands: list[Command], results: dict[str, int]) -> None:
+    """Run a group's commands one after another (all of them, even after a failure) with their output kept,
+    then print it in one block, so the groups that run beside pytest do not interleave with it or each other.
+    The group's result is its first non-zero exit code, or 0."""
+    started = time.monotonic()
+    lines: list[str] = []
+    codes: list[int] = []
+    for cmd in commands:
+        lines.append("$ " + " ".join(Path(part).name if os.path.isabs(part) else part for part in cmd))
+        done = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines.append(done.stdout.rstrip())
+        codes.append(done.returncode)
+    results[name] = next((code for code in codes if code), 0)
+    block = "\n".join(line for line in lines if line)
+    log(f"{name}: exit code {results[name]} ({time.monotonic() - started:.1f} s)\n{block}")
+
+
+def pytest_workers() -> int:
+    """pytest-xdist workers: one per core this process may use (2 on the CI machine)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def parallel_args(pytest_args: list[str]) -> list[str]:
+    """Spread pytest over the cores (pytest-xdist) unless the arguments already say how (-n, -p no:xdist).
+
+    --dist loadgroup keeps the modules that share one expensive fixture or file on one worker
+    (tests/conftest.py, XDIST_GROUPS)."""
+    chosen = any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args)
+    if chosen or "no:xdist" in pytest_args:
+        return pytest_args
+    return ["-n", str(pytest_workers()), "--dist", "loadgroup", *pytest_args]
+
+
+def test(args: list[str]) -> int:
+    """Everything CI runs: venv, Chromium, a fresh dist/, then mypy --strict, eslint + tsc and the workflows'
+    lint (actionlint, zizmor) beside pytest on every core.
+
+    ``--fast``: only pytest, without the browser, Pyodide and the slow tier, every property at a few examples
+    (no build, no checks): the loop while working on engines and the bridge. ``--slow``: the slow tier too
+    (strength calibrations, the soak). Other arguments go to pytest. All checks run even if one fails, so one
+    CI log shows all problems; the exit code is non-zero if any failed.
     """
+    fast, slow = "--fast" in args, "--slow" in args
+    if fast and slow:
+        raise SystemExit("--fast leaves the slow tier out; --slow adds it: choose one")
+    pytest_args = [a for a in args if a != "--fast"]
+    started = time.monotonic()
     python = ensure_venv()
+    if fast:
+        marks = [] if "-m" in pytest_args else ["-m", "not e2e and not pyodide and not slow"]
+        cmd = [str(python), "-m", "pytest", "--hypothesis-profile=fast", *marks, *parallel_args(pytest_args)]
+        log("$ " + " ".join(cmd[2:]))
+        code = subprocess.run(cmd, cwd=ROOT).returncode
+        log(f"pytest exit code {code} ({time.monotonic() - started:.1f} s)")
+        return code
+    ensure_node_modules()
     chromium = ensure_chromium(python)
     os.environ["CHROMIUM_PATH"] = chromium
     log(f"CHROMIUM_PATH={chromium}")
     build()
-    started = time.monotonic()
-    log("$ mypy (strict, configured in pyproject.toml: pygame_core)")
-    mypy = subprocess.run([str(python), "-m", "mypy"], cwd=ROOT).returncode
-    log("$ mypy --strict on the tooling (" + ", ".join(TOOLING_TYPED) + ")")
-    tooling = [p for p in TOOLING_TYPED if (ROOT / p).exists()]
-    mypy = subprocess.run([str(python), "-m", "mypy", "--strict", *tooling], cwd=ROOT).returncode or mypy
-    log(f"mypy exit code {mypy} ({time.monotonic() - started:.1f} s)")
-    started = time.monotonic()
-    javascript = check_javascript()
-    log(f"eslint/tsc exit code {javascript} ({time.monotonic() - started:.1f} s)")
-    workflows = check_workflows(python)
-    log(f"actionlint/zizmor exit code {workflows}")
-    started = time.monotonic()
-    pytest = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
-    log(f"pytest exit code {pytest} ({time.monotonic() - started:.1f} s)")
-    if mypy or javascript or workflows or pytest:
-        log(f"FAILED: mypy={mypy} eslint/tsc={javascript} actionlint/zizmor={workflows} pytest={pytest}")
-        return pytest or mypy or javascript or workflows
+    log(f"built in {time.monotonic() - started:.1f} s; the checks run beside pytest, their output when each ends")
+    results: dict[str, int] = {}
+    groups = {"mypy": mypy_checks(python), "eslint/tsc": javascript_checks(), "actionlint/zizmor": workflow_checks(python)}
+    threads = [threading.Thread(target=run_group, args=(name, commands, results), name=name)
+               for name, commands in groups.items()]
+    for thread in threads:
+        thread.start()
+    pytest_started = time.monotonic()
+    cmd = [str(python), "-m", "pytest", *parallel_args(pytest_args)]
+    log("$ " + " ".join(cmd[2:]))
+    results["pytest"] = subprocess.run(cmd, cwd=ROOT).returncode
+    log(f"pytest exit code {results['pytest']} ({time.monotonic() - pytest_started:.1f} s)")
+    for thread in threads:
+        thread.join()
+    log(f"total {time.monotonic() - started:.1f} s")
+    failed = {name: code for name, code in results.items() if code}
+    if failed:
+        log("FAILED: " + " ".join(f"{name}={code}" for name, code in failed.items()))
+        return failed.get("pytest") or next(iter(failed.values()))
     log("all checks passed")
     return 0
 
@@ -682,7 +760,8 @@ def main(argv: list[str]) -> int:
     sub.add_parser("test", help="venv + chromium + build + mypy + eslint + tsc + pytest (extra args go to pytest)")
     sub.add_parser("bench", help="measure load, first paint, move latency and engine speed")
     sub.add_parser("balance", help="simulate every game's levels; rewrite docs/balance.md and its plots")
-    passing = {"test": test, "bench": bench, "balance": balance}
+    sub.add_parser("lock", help="rewrite requirements/*.lock with uv (extra args go to uv, e.g. --upgrade)")
+    passing = {"test": test, "bench": bench, "balance": balance, "lock": lock}
     if argv and argv[0] in passing and not {"-h", "--help"} & set(argv[1:2]):
         # Pass everything after the subcommand through untouched (pytest has many flags).
         return passing[argv[0]](argv[1:])

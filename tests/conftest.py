@@ -1,5 +1,11 @@
 """End-to-end fixtures for every test folder: the built site (dist/) served over HTTP, headless Chromium,
-console watching.
+console watching; and the tiers of the suite.
+
+Tiers: tests marked `slow` (the strength calibrations, the soak) are skipped unless pytest gets `--slow`
+(`python3 build.py test --slow`). `--hypothesis-profile=fast` (`python3 build.py test --fast`) caps every
+property's examples at the profile's few, whatever its own settings ask; the default profile changes nothing.
+Under pytest-xdist (`-n`), tests that share an expensive module fixture or one file stay on one worker
+(`--dist loadgroup`, XDIST_GROUPS).
 
 Shell tests live in tests/e2e/, a game's own browser tests in tests/<game>/test_e2e.py; both take `open_page`
 (or `chromium` and `site_url`) from here and `from saloon_site import ...` the viewports and the `Visit` wrapper.
@@ -22,17 +28,60 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from saloon_site import CHROMIUM_ARGS, DIST, LAPTOP, MIME_TYPES, Visit
 
 BROWSER_FIXTURES = {"site_url", "chromium", "open_page"}
 
+# The fast loop's few examples per property (python3 build.py test --fast): enough to run every path of a
+# property's code once or twice, so a broken engine still fails in seconds.
+settings.register_profile("fast", max_examples=3, deadline=None)
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test that opens the site in a browser as `e2e`, wherever its module lives."""
+# Modules whose tests must share one xdist worker: one Pyodide start for all the in-Pyodide tests, one
+# 200-game soak for all its checks, and one artifacts/phone-measures.json that each layout test reads and
+# rewrites.
+XDIST_GROUPS = {"test_in_pyodide.py": "pyodide", "test_soak.py": "soak", "test_phone_layouts.py": "phone-measures"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="also run the slow tier (tests marked slow: strength calibrations, the soak)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test that opens the site in a browser as `e2e`, wherever its module lives; skip the slow tier
+    unless asked; keep the grouped modules on one worker; cap the examples under a non-default profile."""
+    run_slow = bool(config.getoption("--slow"))
+    cap = settings().max_examples if settings.get_current_profile_name() != "default" else None  # the profile's
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.e2e)
+        if not run_slow and item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.skip(reason="the slow tier: run with --slow (python3 build.py test --slow)"))
+        group = XDIST_GROUPS.get(item.path.name)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+        if cap is not None:
+            cap_examples(item, cap)
+
+
+def cap_examples(item: pytest.Item, cap: int) -> None:
+    """At most ``cap`` examples for a hypothesis test, even where its own @settings asks for more.
+
+    Hypothesis reads a test's settings from this attribute each time the test runs (an explicit
+    ``max_examples`` outranks any profile, so a profile alone cannot shorten them); the lock pins hypothesis,
+    and a version without the attribute fails here instead of running the full count quietly.
+    """
+    obj = getattr(item, "obj", None)
+    test: Any = getattr(obj, "__func__", obj)  # a method's own function holds the settings
+    if not getattr(test, "is_hypothesis_test", False):
+        return
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if not isinstance(own, settings):
+        raise pytest.UsageError(f"{item.nodeid}: hypothesis keeps no settings where --hypothesis-profile expects")
+    if own.max_examples > cap:
+        test._hypothesis_internal_use_settings = settings(own, max_examples=cap)
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

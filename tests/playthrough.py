@@ -56,12 +56,18 @@ def viewers(state: State) -> list[int | None]:
     return [*range(state.info.players), None]
 
 
-def snapshot(state: State) -> str:
-    """Everything the protocol exposes about a position."""
+def exposed(state: State) -> dict[str, Any]:
+    """Everything the protocol exposes about a position: the record, every viewer's view (in ``viewers``'
+    order), who acts, every seat's legal moves, whether it is over and the outcome."""
     players = range(state.info.players)
-    return canon({"record": state.record(), "views": [state.view(v) for v in viewers(state)],
-                  "to_act": state.to_act(), "legal": [state.legal_moves(p) for p in players],
-                  "over": state.is_over(), "outcome": state.outcome()})
+    return {"record": state.record(), "views": [state.view(v) for v in viewers(state)],
+            "to_act": state.to_act(), "legal": [state.legal_moves(p) for p in players],
+            "over": state.is_over(), "outcome": state.outcome()}
+
+
+def snapshot(state: State) -> str:
+    """Everything the protocol exposes about a position, as canonical JSON (``exposed``)."""
+    return canon(exposed(state))
 
 
 def position(state: State) -> str:

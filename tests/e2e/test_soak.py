@@ -22,6 +22,8 @@ from saloon_site import ARTIFACTS, LAPTOP, Visit
 
 GAMES = 200
 
+pytestmark = pytest.mark.slow  # minutes: the slow tier (python3 build.py test --slow)
+
 
 @pytest.fixture(scope="module")
 def soak(chromium: Any, site_url: str) -> Iterator[tuple[Soak, Visit]]:
