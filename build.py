@@ -278,7 +278,7 @@ def ensure_node_modules(*, dev: bool = True) -> None:
         return
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("npm is needed to fetch the pinned Pyodide runtime and JS tools (package-lock.json); install Node.js >= 22")
+        raise SystemExit("npm is needed to fetch the pinned Pyodide runtime and JS tools (package-lock.json); install Node.js (22 or later; 20 still runs it)")
     run([npm, "ci", "--no-audit", "--no-fund", *([] if dev else ["--omit=dev"])], cwd=ROOT)
     if not npm_matches_lock(dev=dev):
         raise SystemExit("node_modules still does not match package-lock.json after `npm ci`")
