@@ -7,9 +7,12 @@ Shared by the generic ``tests/test_bridge.py``, the toy-game protocol tests and 
 from __future__ import annotations
 
 import json
+import re
+import time
 from typing import Any
 
 from pygame_core.bridge import Bridge
+from pygame_core.limits import QUOTE_CHARS
 
 
 def _no_constants(name: str) -> Any:
@@ -97,3 +100,32 @@ class Unchanged:
         if exc[0] is None:
             assert session_state(self.bridge, self.session) == self.before
             assert sorted(self.bridge.sessions) == self.sessions
+
+
+# --- the bridge's limits (docs/bridge-limits.md) ------------------------------------------------------------
+QUICK_SECONDS = 2.0  # a refusal at the door, generous for a loaded machine (measured: well under 0.1 s)
+
+
+def deep(levels: int) -> Any:
+    """A JSON object nested ``levels`` deep."""
+    value: Any = {}
+    for _ in range(levels):
+        value = {"x": value}
+    return value
+
+
+def timed(bridge: Bridge, request: Any) -> tuple[dict[str, Any], float]:
+    text = request if isinstance(request, str) else json.dumps(request)
+    start = time.perf_counter()
+    answer = json.loads(bridge.handle(text))
+    return answer, time.perf_counter() - start
+
+
+def refused_quickly(bridge: Bridge, request: Any, code: str) -> str:
+    """The message of a refusal with ``code`` that took at most ``QUICK_SECONDS`` and quotes nothing long."""
+    answer, seconds = timed(bridge, request)
+    assert answer["ok"] is False and answer["error"]["code"] == code, answer
+    assert seconds < QUICK_SECONDS, seconds
+    message = str(answer["error"]["message"])
+    assert len(message) <= 300 and not re.search("(.)\\1{%d,}" % QUOTE_CHARS, message), message
+    return message

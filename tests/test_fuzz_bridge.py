@@ -19,12 +19,13 @@ from typing import Any, Callable
 
 import pytest
 
-from bridge_calls import ok, parse, session_state
+from bridge_calls import deep, ok, parse, session_state
 from pygame_core import all_games, get_game
 from pygame_core.bridge import Bridge
 from pygame_core.limits import MAX_REQUEST_CHARS, MAX_SAFE_INTEGER, QUOTE_CHARS
 
 GAME_IDS: list[str] = [game.info.id for game in all_games()]
+NEW_ANY_GAME = '{"op": "new", "game": "%s", "seed": ' % GAME_IDS[0]
 STEPS = 90  # hostile requests per game: the whole file stays well under a minute on a busy two-core machine
 BUDGET_SECONDS = 2.0  # per request, generous for a loaded machine (the slowest measured is far below)
 BIG = "x" * 5_000
@@ -32,10 +33,10 @@ JUNK: list[Any] = [None, True, False, 0, -1, 1.5, 2**53 - 1, -(2**53 - 1), "", "
                    [0, 1], {"type": None}, {"a": [1, {"b": None}]}, "\u0000", "\ud7ff\n"]
 RAW: list[str] = ["", " ", "{", "}", "[]", "null", "0", '"op"', '{"op":', '{"op": "view"', "{'op': 'view'}",
                   '{"op": NaN}', '{"op": "view", "player": Infinity}', '{"op": "view", "player": -Infinity}',
-                  '{"op": "new", "game": "grit", "seed": 18446744073709551616}',
-                  '{"op": "new", "game": "grit", "seed": 1' + "0" * 400 + "}",
-                  '{"op": "new", "game": "grit", "seed": 1' + "0" * 5_000 + "}",
-                  '{"op": "new", "game": "grit", "seed": 1e400}', '{"op": "new", "game": "grit", "seed": -1e400}',
+                  NEW_ANY_GAME + '18446744073709551616}',
+                  NEW_ANY_GAME + '1' + "0" * 400 + "}",
+                  NEW_ANY_GAME + '1' + "0" * 5_000 + "}",
+                  NEW_ANY_GAME + '1e400}', NEW_ANY_GAME + '-1e400}',
                   '{"op": "view", "session": "s1", "player": 0.' + "0" * 1_000 + "1}",
                   "[" * 100_000 + "]" * 100_000, '{"a":' * 5_000 + "0" + "}" * 5_000,
                   '{"op": "games"' + ', "x": 0' * 200 + "}", '{"op": "view", "session": "s1"}\x00',
@@ -46,11 +47,6 @@ slowest: dict[str, float] = {}
 longest: dict[str, int] = {}
 
 
-def deep(levels: int) -> Any:
-    value: Any = {}
-    for _ in range(levels):
-        value = {"x": value}
-    return value
 
 
 def numbers(value: Any) -> list[int | float]:
