@@ -32,6 +32,7 @@ import { showGames, openEntry } from "./menu.js";
 import { parseHash, formatHash, settingsFor, shareLink as linkFor } from "./router.js";
 import { SavedGames, onSlotChanged } from "./saved-game.js";
 import { adoptLegacySave } from "./legacy-save.js";
+import { offerKeptGame } from "./kept-save.js";
 import { toast, showCurtain, hideCurtain, wireDialogs, askToReplace, shareLink } from "./overlays.js";
 import { openHelp } from "./help-pages.js";
 import { wireDialogHistory, pushAddress, replaceAddress } from "./dialog-history.js";
@@ -114,7 +115,8 @@ const catalog = loadGames(engine).then((games) => {
 });
 catalog.catch(() => {}); // an opening that needs it says what went wrong
 const legacyAdopted = adoptLegacySave(engine).then((notice) => {
-  if (notice) toast(notice);
+  if (notice?.kept !== undefined) offerKeptGame(engine, notice.kept, notice.message);
+  else if (notice) toast(notice.message);
   refreshMenu();
 }, () => {});
 
@@ -188,11 +190,16 @@ function saveSeated(seat) {
     const answer = await saves.save({
       session: seat.session, slot: seat.info.id, meta: { mode, level, side, options: seat.options, ...guided }, revision: seat.revision,
     });
-    if (answer.ok) seat.revision = answer.revision;
-    else if (answer.error.code === "save_conflict") followOtherTab(seat, answer.error.message);
-    else if (!saveTroubleTold) {
-      saveTroubleTold = true; // once a visit: storage that is off stays off
-      toast(answer.error.message);
+    if (answer.ok) {
+      seat.revision = answer.revision ?? null;
+      return;
+    }
+    const { code, message } = answer.error ?? { code: "storage", message: "Your game could not be saved." };
+    if (code === "save_conflict") return followOtherTab(seat, message);
+    if (code === "storage_timeout") seat.revision = null; // that save may still land: this table's game wins
+    if (!saveTroubleTold) {
+      saveTroubleTold = true; // once a visit: storage that is off stays off; the game goes on unsaved
+      toast(message);
     }
   });
   return seat.saving;
@@ -225,7 +232,11 @@ async function restoreSaved(info, wanted, saved) {
   if (answer.ok && answer.session) {
     return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision, saving: Promise.resolve() };
   }
-  if (!answer.ok) toast(`${answer.error.message} A fresh deal is on the table.`);
+  const { code, message } = answer.error ?? { code: "", message: "" };
+  // Storage that failed or stalled: the saved game stays as it is, for the next visit, and no deal replaces it.
+  if (!answer.ok && code !== "unreadable_save" && code !== "kept_aside") throw new Error(message);
+  if (code === "kept_aside" && answer.kept !== undefined) offerKeptGame(engine, answer.kept, `${message} A fresh deal is on the table.`);
+  else if (code) toast(`${message} A fresh deal is on the table.`);
   return dealNew(info, settings, null);
 }
 
