@@ -47,7 +47,7 @@ def played(moves: int = 6) -> dict[str, Any]:
     for _ in range(moves):
         p = state.to_act()[0]
         state.play(p, bot.choose(state.view(p), state.legal_moves(p)))
-    return state.record()
+    return dict(state.record())
 
 
 def as_version(record: dict[str, Any], version: int) -> dict[str, Any]:

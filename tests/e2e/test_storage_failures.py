@@ -127,6 +127,14 @@ def wait_for_toast(page: Any, words: str) -> None:
     page.wait_for_function("(words) => window.toasts.some((t) => t.includes(words))", arg=words)
 
 
+def wait_until_saved(visit: Visit, slot: str) -> None:
+    """Wait until the open game's last save has landed (the save after a move runs behind the redraw)."""
+    moves = len(visit.record()["moves"])
+    visit.page.wait_for_function("""([slot, moves]) => window.app.call({op: "saved"})
+      .then((answer) => answer.ok && answer.slots[slot] !== undefined && answer.slots[slot].moves === moves)""",
+                                 arg=[slot, moves])
+
+
 def reload(visit: Visit) -> Any:
     visit.page.reload()
     visit.wait_ready()
@@ -154,6 +162,7 @@ def test_a_full_disk_keeps_the_game_going_and_the_last_save_whole(open_page: Cal
     page = visit.goto(GRIT + "&seed=31")
     visit.play_moves(1)
     assert visit.wait_for_turn() == "move"
+    wait_until_saved(visit, "grit")
     kept = visit.record()["moves"]
     before = page.evaluate(READ_ROW, "grit")
 
@@ -166,6 +175,7 @@ def test_a_full_disk_keeps_the_game_going_and_the_last_save_whole(open_page: Cal
     in_worker(page, "self.storageTrouble = false")  # room again: the next save keeps everything
     visit.play_moves(1)
     assert visit.wait_for_turn() == "move"
+    wait_until_saved(visit, "grit")
     playing = visit.record()["moves"]
     assert playing[: len(kept)] == kept
     reload(visit)
@@ -190,6 +200,7 @@ def test_a_seal_from_another_browser_is_told_and_a_fresh_deal_dealt(open_page: C
     visit.context.add_init_script(TOAST_LOG)
     page = visit.goto(GRIT + "&seed=31")
     visit.play_moves(1)
+    wait_until_saved(visit, "grit")
     record = visit.record()
     page.evaluate(SEAL_INTO_SLOT, {"slot": "grit", "record": record, "foreign": True})
     reload(visit)
@@ -203,6 +214,7 @@ def test_a_knife_fight_record_is_refused_by_the_grit_table_and_kept(open_page: C
     visit = open_page(LAPTOP)
     page = visit.goto(GRIT + "&seed=31")
     visit.play_moves(1)
+    wait_until_saved(visit, "grit")
     fight = visit.call({"op": "new", "game": "knife_fight", "seed": 4, "options": {}, "deal": None})
     knife_fight = visit.call({"op": "record", "session": fight["session"]})["record"]
     page.evaluate(SEAL_INTO_SLOT, {"slot": "grit", "record": knife_fight, "foreign": False})
@@ -228,6 +240,7 @@ def test_a_record_of_older_rules_with_no_migration_is_kept_and_offered(open_page
     visit = open_page(LAPTOP)
     page = visit.goto(FORGE + "&seed=3")
     visit.play_moves(2)
+    wait_until_saved(visit, "tombstone_forge")
     older = {**visit.record(), "version": 1}
     page.evaluate(SEAL_INTO_SLOT, {"slot": "tombstone_forge", "record": older, "foreign": False})
 
