@@ -254,9 +254,33 @@ def test_a_record_of_older_rules_with_no_migration_is_kept_and_offered(open_page
     assert visit.wait_for_turn() == "move"
     assert visit.record()["version"] == 2 and len(page.evaluate(READ_KEPT)) == 1
 
-    exported = visit.call({"op": "export_kept", "kept": 1})
-    assert exported["ok"] and exported["exported"]["record"] == older
-    assert download_kept_by_id(visit, tmp_path, 1)["record"] == older
+    reload_at_dialog(visit)  # offered again on the next visit, until downloaded or discarded
+    assert "Your saved game of Tombstone: the character forge could not be loaded" in page.locator(".kept-save-text").inner_text()
+    assert download_kept(page, tmp_path)["record"] == older
+    assert visit.call({"op": "kept"})["kept_games"] == [], "downloaded: no longer offered"
+    assert visit.call({"op": "export_kept", "kept": 1})["exported"]["record"] == older, "but still kept"
+    visit.screenshot("kept-save-laptop.png")
+
+
+def test_a_kept_record_can_be_discarded(open_page: Callable[..., Visit]) -> None:
+    visit = open_page(LAPTOP)
+    page = visit.goto(GRIT + "&seed=31")
+    assert visit.wait_for_turn() == "move"
+    wait_until_saved(visit, "grit")
+    page.evaluate(SEAL_INTO_SLOT, {"slot": "grit", "record": {"game": "grit", "version": 99}, "foreign": False})
+    reload_at_dialog(visit)
+    for size, name in [({"width": 390, "height": 844}, "390x844"), ({"width": 844, "height": 390}, "844x390")]:
+        page.set_viewport_size(size)
+        visit.screenshot(f"kept-save-{name}.png")
+        for button in page.locator(".kept-save button").all():
+            box = button.bounding_box()
+            assert box and box["width"] >= 44 and box["height"] >= 44
+            assert 0 <= box["x"] and box["x"] + box["width"] <= size["width"], "nothing clipped"
+    page.click(".kept-save-discard")
+    page.wait_for_selector(".kept-save", state="detached")
+    assert visit.call({"op": "kept"})["kept_games"] == []
+    assert visit.call({"op": "export_kept", "kept": 1})["error"]["code"] == "bad_request"
+    assert visit.wait_for_turn() == "move"
 
 
 def reload_at_dialog(visit: Visit) -> None:
@@ -267,7 +291,7 @@ def reload_at_dialog(visit: Visit) -> None:
 
 
 def download_kept(page: Any, tmp_path: Path) -> Any:
-    """Press "Download it" in the kept-aside dialog: the file's JSON (the dialog closes)."""
+    """Press "Download" in the kept-aside dialog: the file's JSON (the dialog closes)."""
     with page.expect_download() as download:
         page.click(".kept-save-download")
     path = tmp_path / download.value.suggested_filename
@@ -275,10 +299,3 @@ def download_kept(page: Any, tmp_path: Path) -> Any:
     page.wait_for_selector(".kept-save", state="detached")
     return json.loads(path.read_text())
 
-
-def download_kept_by_id(visit: Visit, tmp_path: Path, kept: int) -> Any:
-    """Offer kept record `kept` again (as the page does) and download it."""
-    visit.page.evaluate("async (kept) => { const { offerKeptGame } = await import('./js/kept-save.js');"
-                        " offerKeptGame(window.app, kept, 'Kept.'); }", kept)
-    visit.page.wait_for_selector(".kept-save[open]")
-    return download_kept(visit.page, tmp_path)

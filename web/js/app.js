@@ -32,7 +32,7 @@ import { showGames, openEntry } from "./menu.js";
 import { parseHash, formatHash, settingsFor, shareLink as linkFor } from "./router.js";
 import { SavedGames, onSlotChanged } from "./saved-game.js";
 import { adoptLegacySave } from "./legacy-save.js";
-import { offerKeptGame } from "./kept-save.js";
+import { offerKeptGame, offerKeptGames } from "./kept-save.js";
 import { toast, showCurtain, hideCurtain, wireDialogs, askToReplace, shareLink } from "./overlays.js";
 import { openHelp } from "./help-pages.js";
 import { wireDialogHistory, pushAddress, replaceAddress } from "./dialog-history.js";
@@ -114,9 +114,13 @@ const catalog = loadGames(engine).then((games) => {
   return new Map(games.map((info) => [info.id, info]));
 });
 catalog.catch(() => {}); // an opening that needs it says what went wrong
+// Before any table restores its game: the old localStorage save, then a game kept aside on an earlier visit.
 const legacyAdopted = adoptLegacySave(engine).then((notice) => {
   if (notice?.kept !== undefined) offerKeptGame(engine, notice.kept, notice.message);
-  else if (notice) toast(notice.message);
+  else {
+    if (notice) toast(notice.message);
+    offerKeptGames(engine); // asked now, so a refusal of this visit is not offered twice
+  }
   refreshMenu();
 }, () => {});
 

@@ -1,21 +1,38 @@
 // A saved game that could not be loaded is kept aside by the worker (worker/saves.js), never dropped: this
 // says so to the player and offers it as a JSON download, the one time a record reaches the page, on the
-// player's own choice.
+// player's own choice. "Not now" leaves it kept, and it is offered again on the next visit until it is
+// downloaded or discarded.
 
 /** @typedef {import("./types.js").Engine} Engine */
 /** @typedef {import("./types.js").KeptExport} KeptExport */
 
 /**
- * Show `message` in a dialog with "Download it" (the kept record `kept` as a .json file) and "Not now".
+ * Offer the first kept record not downloaded yet (one a visit), if there is one.
+ * @param {Engine} engine
+ * @returns {Promise<void>}
+ */
+export async function offerKeptGames(engine) {
+  const answer = await engine.call({ op: "kept" }).catch(() => null);
+  const first = answer?.kept_games?.[0];
+  if (!first) return;
+  await offerKeptGame(engine, first.kept, `Your saved game of ${first.title} could not be loaded (${first.why}). `
+    + "It is kept aside, unchanged, so you can download it.");
+}
+
+/**
+ * Show `message` in a dialog with "Download" (the kept record `kept` as a .json file), "Not now" and
+ * "Discard".
  * Resolves once the dialog is closed.
  * @param {Engine} engine
  * @param {number} kept  the id the worker gave the kept record
  * @param {string} message  what happened, in plain words
  * @returns {Promise<void>}
  */
-export function offerKeptGame(engine, kept, message) {
+export async function offerKeptGame(engine, kept, message) {
+  if (document.querySelector(`.kept-save[data-kept="${kept}"]`)) return; // on offer already
   const dialog = document.createElement("dialog");
   dialog.className = "sheet kept-save";
+  dialog.dataset.kept = String(kept);
   dialog.setAttribute("aria-labelledby", "kept-save-title");
   const form = document.createElement("form");
   form.method = "dialog";
@@ -32,7 +49,7 @@ export function offerKeptGame(engine, kept, message) {
   actions.className = "sheet-actions";
   const later = Object.assign(document.createElement("button"), { type: "submit", className: "plain-button", textContent: "Not now" });
   const download = Object.assign(document.createElement("button"), {
-    type: "button", className: "brass-button kept-save-download", textContent: "Download it",
+    type: "button", className: "brass-button kept-save-download", textContent: "Download",
   });
   download.addEventListener("click", async () => {
     /** @type {import("./types.js").Response} */
@@ -46,11 +63,19 @@ export function offerKeptGame(engine, kept, message) {
       problem.hidden = false;
     }
   });
-  actions.append(later, download);
+  const discard = Object.assign(document.createElement("button"), {
+    type: "button", className: "plain-button kept-save-discard", textContent: "Discard",
+  });
+  discard.addEventListener("click", async () => {
+    await engine.call({ op: "discard_kept", kept }).catch(() => null);
+    dialog.close();
+  });
+  actions.append(discard, later, download);
   form.append(title, text, problem, actions);
   dialog.append(form);
   document.body.append(dialog);
   dialog.showModal();
+  download.focus(); // not the first button, Discard: a stray Enter must not drop the game
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => {
       dialog.remove();

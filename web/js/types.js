@@ -149,6 +149,7 @@
  * @property {boolean} [adopted]                  op adopt: whether the old save was taken in
  * @property {number} [kept]                     ops restore (error kept_aside), adopt: the id of a record kept aside
  * @property {KeptExport} [exported]             op export_kept: a kept record, for the player to download
+ * @property {{kept: number, slot: string, title: string, why: string}[]} [kept_games]  op kept: kept records not downloaded yet
  * @property {Record<string, any>} [record]       op record (the worker's own use: it never reaches the page)
  * @property {MemoryReport} [memory]              op memory (answered by the worker itself)
  */

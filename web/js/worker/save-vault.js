@@ -4,9 +4,9 @@
 // Stores of database "saloon-saves":
 //   keys   "seal" -> the AES-GCM CryptoKey (non-extractable: script can use it, never read its bytes)
 //   slots  {slot, revision, meta, sealed}   slot = game id; sealed = {iv, data} or null once forgotten
-//   kept   {id, slot, sealed, why, kept_at}  a record that could not be loaded (another game's, an older rules
+//   kept   {id, slot, sealed, why, kept_at, downloaded}  a record that could not be loaded (another game's, an older rules
 //          version with no migration, a move the rules now refuse) or an old save that could not be taken in,
-//          still sealed for `slot`: kept until the player exports it, never overwritten (ids only grow)
+//          still sealed for `slot`: kept until the player discards it, never overwritten (ids only grow)
 // A slot's revision only ever grows (forgetting leaves a tombstone with the next revision), so a tab that
 // last saw revision n can tell, inside one readwrite transaction, whether anyone wrote the slot since.
 
@@ -14,7 +14,10 @@
 /** @typedef {{iv: Uint8Array<ArrayBuffer>, data: ArrayBuffer}} Sealed */
 /** @typedef {{slot: string, revision: number, meta: SaveMeta | null, sealed: Sealed | null}} SlotRow */
 /** @typedef {{meta: SaveMeta, sealed: Sealed}} Stored */
-/** @typedef {{id: number, slot: string, sealed: Sealed, why: string, kept_at: number}} KeptRow */
+/**
+ * A record kept aside; the page offers it for download on each visit until it is `downloaded`.
+ * @typedef {{id: number, slot: string, sealed: Sealed, why: string, kept_at: number, downloaded: boolean}} KeptRow
+ */
 
 const DB_NAME = "saloon-saves";
 const DB_VERSION = 2; // 2: the "kept" store
@@ -173,7 +176,8 @@ export async function clearSlot(slot) {
 }
 
 /**
- * Keep a sealed record aside for good; resolves to its id once it is on disk.
+ * Keep a sealed record aside for good; resolves to its id once it is on disk (the id it already has when
+ * this very seal is kept already: a refused restore asked again keeps one copy).
  * @param {string} slot  what it is sealed for
  * @param {Sealed} sealed
  * @param {string} why  the reason it could not be loaded, for the player
@@ -182,7 +186,11 @@ export async function clearSlot(slot) {
 export async function keepAside(slot, sealed, why) {
   /** @type {number | undefined} */
   const id = await transact("kept", "readwrite", (store, box) => {
-    whenDone(store.add({ slot, sealed, why, kept_at: Date.now() }), (key) => { box.result = Number(key); });
+    whenDone(store.getAll(), (/** @type {KeptRow[]} */ rows) => {
+      const same = rows.find((row) => row.slot === slot && sameBytes(row.sealed.iv, sealed.iv));
+      if (same) box.result = same.id;
+      else whenDone(store.add({ slot, sealed, why, kept_at: Date.now(), downloaded: false }), (key) => { box.result = Number(key); });
+    });
   });
   if (id === undefined) throw new Error("the record was not kept");
   return id;
@@ -198,3 +206,40 @@ export function readKept(id) {
     whenDone(store.get(id), (row) => { box.result = row; });
   });
 }
+
+/**
+ * Every record kept aside.
+ * @returns {Promise<KeptRow[]>}
+ */
+export async function keptRows() {
+  /** @type {KeptRow[] | undefined} */
+  const rows = await transact("kept", "readonly", (store, box) => {
+    whenDone(store.getAll(), (all) => { box.result = all; });
+  });
+  return rows ?? [];
+}
+
+/**
+ * Note that a kept record was downloaded (`downloaded` true), or drop it for good (null: the player discarded
+ * it). Resolves to whether there was such a record.
+ * @param {number} id
+ * @param {true | null} downloaded
+ * @returns {Promise<boolean>}
+ */
+export async function markKept(id, downloaded) {
+  /** @type {boolean | undefined} */
+  const found = await transact("kept", "readwrite", (store, box) => {
+    whenDone(store.get(id), (/** @type {KeptRow | undefined} */ row) => {
+      box.result = row !== undefined;
+      if (row && downloaded === null) store.delete(id);
+      else if (row) store.put({ ...row, downloaded });
+    });
+  });
+  return found ?? false;
+}
+
+/**
+ * @param {Uint8Array} a
+ * @param {Uint8Array} b
+ */
+const sameBytes = (a, b) => a.length === b.length && a.every((byte, index) => byte === b[index]);

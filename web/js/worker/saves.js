@@ -30,11 +30,14 @@
 //   {op: "adopt", slot, record, meta} -> {ok, adopted, kept?}: take in a save of an older version of the site
 //        (it lived in localStorage): adopted once it is stored and reads back; kept aside (`kept`) when it
 //        cannot be loaded or a game is already in the slot. An error means nothing was stored.
+//   {op: "kept"}                    -> {ok, kept_games: [{kept, slot, title, why}]}: kept records not downloaded yet
 //   {op: "export_kept", kept}       -> {ok, exported: {slot, why, kept_at, record}}: a kept record, opened for
-//        the player to download (their own explicit choice: the one time a record reaches the page)
+//        the player to download (their own explicit choice: the one time a record reaches the page); from then
+//        on it is no longer listed by "kept"
+//   {op: "discard_kept", kept}      -> {ok}: the player dropped a kept record for good
 // Storage that takes longer than STORAGE_TIMEOUT_MS answers error storage_timeout, so the requests queued
 // behind it (the worker answers in order) go on; until that storage call settles, save requests fail at once.
-import { sealingKey, readSlot, filledSlots, writeSlot, clearSlot, keepAside, readKept } from "./save-vault.js";
+import { sealingKey, readSlot, filledSlots, writeSlot, clearSlot, keepAside, readKept, keptRows, markKept } from "./save-vault.js";
 import { seal, unseal } from "./sealing.js";
 
 /** @typedef {import("../types.js").Request} Request */
@@ -72,6 +75,9 @@ const failure = (code, message, extra = {}) => ({ ok: false, error: { code, mess
 /** @param {string} text */
 const cut = (text) => (text.length > MESSAGE_PIECE ? `${text.slice(0, MESSAGE_PIECE)}…` : text);
 
+/** An engine's sentence as a clause inside another: cut short, without its full stop. @param {string} text */
+const clause = (text) => cut(text).replace(/\.$/, "");
+
 /**
  * What went wrong with the browser's storage, in words a player reads.
  * @param {unknown} error
@@ -84,8 +90,8 @@ function storageTrouble(error) {
 }
 
 /** Save ops that need no Python: they are answered even while the engine is still loading. */
-export const OFFLINE_OPS = new Set(["saved", "forget", "export_kept"]);
-export const SAVE_OPS = new Set([...OFFLINE_OPS, "save", "restore", "adopt"]);
+export const OFFLINE_OPS = new Set(["saved", "forget", "export_kept", "discard_kept"]);
+export const SAVE_OPS = new Set([...OFFLINE_OPS, "save", "restore", "adopt", "kept"]);
 
 /**
  * Answer one save request; `bridge(request)` answers bridge requests (games, record, view, load, close).
@@ -125,7 +131,14 @@ async function answer(request, bridge) {
     case "saved": return { ok: true, slots: Object.fromEntries((await filledSlots()).flatMap((row) => (row.meta ? [[row.slot, row.meta]] : []))) };
     case "forget": return { ok: true, revision: await clearSlot(String(request.slot)) };
     case "adopt": return adopt(request, bridge);
+    case "kept": return {
+      ok: true,
+      kept_games: (await keptRows()).filter((row) => !row.downloaded)
+        .map((row) => ({ kept: row.id, slot: row.slot, title: titleOf(bridge, row.slot), why: row.why })),
+    };
     case "export_kept": return exportKept(request);
+    case "discard_kept": return Number.isInteger(request.kept) && await markKept(request.kept, null)
+      ? { ok: true } : failure("bad_request", "There is no kept game by that number.");
     default: return failure("unknown_op", `Unknown request "${cut(String(request.op))}".`);
   }
 }
@@ -191,7 +204,7 @@ async function restore(request, bridge) {
   const wrong = wrongGame(record, slot, bridge);
   const loaded = wrong ? null : bridge({ op: "load", record, names: request.names });
   if (loaded?.ok) return { ok: true, session: loaded.session, meta: row.meta, revision };
-  const why = wrong ?? cut(loaded?.error?.message ?? "the engine refused it");
+  const why = wrong ?? clause(loaded?.error?.message ?? "the engine refused it");
   const kept = await keepAside(slot, row.sealed, why);
   return failure("kept_aside", `Your saved game of ${titleOf(bridge, slot)} could not be loaded (${why}). `
     + "It is kept aside, unchanged, so you can download it.", { revision, kept });
@@ -209,7 +222,7 @@ async function adopt(request, bridge) {
   const wrong = wrongGame(record, slot, bridge);
   if (wrong) return setAside(wrong);
   const loaded = bridge({ op: "load", record });
-  if (!loaded.ok || !loaded.session) return setAside(cut(loaded.error?.message ?? "the engine refused it"));
+  if (!loaded.ok || !loaded.session) return setAside(clause(loaded.error?.message ?? "the engine refused it"));
   try {
     const saved = await save({ op: "save", session: loaded.session, slot, meta, revision: row?.revision ?? 0 }, bridge);
     if (!saved.ok) return saved;
@@ -227,5 +240,6 @@ async function exportKept(request) {
   const row = Number.isInteger(request.kept) ? await readKept(request.kept) : undefined;
   if (!row) return failure("bad_request", "There is no kept game by that number.");
   const record = await unseal(await theKey(), row.slot, row.sealed);
+  await markKept(row.id, true);
   return { ok: true, exported: { slot: row.slot, why: row.why, kept_at: new Date(row.kept_at).toISOString(), record } };
 }
