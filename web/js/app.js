@@ -229,12 +229,19 @@ async function dealNew(info, settings, dealt) {
   return seat;
 }
 
-/** The game saved for `info`, or a fresh deal when there is none or it cannot be read (with a notice). */
+/**
+ * The game saved for `info`, or a fresh deal when there is none or it cannot be read (with a notice; a game
+ * that opens but cannot be loaded is kept aside and offered for download).
+ * @param {GameInfo} info
+ * @param {Settings} wanted
+ * @param {import("./types.js").SaveMeta} saved
+ * @returns {Promise<Seating>}
+ */
 async function restoreSaved(info, wanted, saved) {
   const settings = settingsFor(info, { ...saved, speed: wanted.speed });
   const answer = await saves.restore(info.id, seatNames(info, settings));
   if (answer.ok && answer.session) {
-    return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision, saving: Promise.resolve() };
+    return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision ?? null, saving: Promise.resolve() };
   }
   const { code, message } = answer.error ?? { code: "", message: "" };
   // Storage that failed or stalled: the saved game stays as it is, for the next visit, and no deal replaces it.
