@@ -53,6 +53,17 @@ IDBFactory.prototype.open = function () {
 };
 """
 
+# The saved games cannot be listed (the one read that lists them fails) while `self.listTrouble` is on.
+LIST_FAILS = """
+self.listTrouble = true;
+const realGetAll = IDBObjectStore.prototype.getAll;
+IDBObjectStore.prototype.getAll = function (...args) {
+  if (!self.listTrouble || this.name !== "slots") return realGetAll.apply(this, args);
+  this.transaction.abort();
+  return new EventTarget();
+};
+"""
+
 # The saved row of `slot`, with its sealed bytes as numbers (to compare rows before and after).
 READ_ROW = """
 async (slot) => {
@@ -299,3 +310,24 @@ def download_kept(page: Any, tmp_path: Path) -> Any:
     page.wait_for_selector(".kept-save", state="detached")
     return json.loads(path.read_text())
 
+
+
+def test_a_deal_made_while_the_saves_could_not_be_listed_never_replaces_one(open_page: Callable[..., Visit]) -> None:
+    visit = open_patched(open_page, LIST_FAILS)
+    page = visit.goto(GRIT + "&seed=31")  # nothing listed, and nothing saved: the deal is saved
+    visit.play_moves(1)
+    assert visit.wait_for_turn() == "move"
+    wait_until_saved(visit, "grit")
+    saved = visit.record()
+    row = page.evaluate(READ_ROW, "grit")
+
+    page.reload()  # the list fails again: a fresh deal, which finds the slot taken when it saves
+    visit.wait_ready()
+    page.wait_for_selector("#replace-dialog[open]")
+    assert "is within reach again" in page.locator("#replace-text").inner_text()
+    assert page.evaluate(READ_ROW, "grit") == row, "the saved game was not replaced"
+    in_worker(page, "self.listTrouble = false")
+    page.click("#replace-dialog button[value='keep']")
+    page.wait_for_function("""(n) => window.app.current && window.app.call({op: "record", session: window.app.current.session})
+      .then((answer) => answer.ok && answer.record.seed === 31 && answer.record.moves.length === n)""", arg=len(saved["moves"]))
+    assert visit.wait_for_turn() == "move"

@@ -66,6 +66,8 @@ import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
  * @property {number | null} revision  of the game's save slot as this tab last read or wrote it; null for
  *   a new deal not saved yet (its first save replaces whatever the slot holds)
  * @property {Promise<void>} saving  the last save (saves go one after another)
+ * @property {"unlisted" | "asking"} [blind]  dealt while storage could not list the saves: its saves go only
+ *   into an empty slot, and when a game turns out to be saved there the player says which to keep
  */
 
 const canvas = find("#table", HTMLCanvasElement);
@@ -196,17 +198,37 @@ function saveSeated(seat) {
     });
     if (answer.ok) {
       seat.revision = answer.revision ?? null;
+      delete seat.blind; // the slot held no game after all
       return;
     }
     const { code, message } = answer.error ?? { code: "storage", message: "Your game could not be saved." };
-    if (code === "save_conflict") return followOtherTab(seat, message);
-    if (code === "storage_timeout") seat.revision = null; // that save may still land: this table's game wins
+    if (code === "save_conflict") {
+      if (seat.blind) keepWhich(seat); // not awaited: its answer may save, behind this save
+      else followOtherTab(seat, message);
+      return;
+    }
+    if (code === "storage_timeout" && !seat.blind) seat.revision = null; // that save may still land: this table's game wins
     if (!saveTroubleTold) {
       saveTroubleTold = true; // once a visit: storage that is off stays off; the game goes on unsaved
       toast(message);
     }
   });
   return seat.saving;
+}
+
+/**
+ * A deal made while the saves could not be listed found a game saved in its slot: the player keeps one.
+ * @param {Seating} seat
+ */
+async function keepWhich(seat) {
+  if (seat !== seated || seat.blind !== "unlisted") return; // asked already
+  seat.blind = "asking";
+  const title = seat.info.title;
+  const replace = await askToReplace(title, `Your saved game of ${title} is within reach again, and this table holds another deal.`);
+  delete seat.blind;
+  if (!replace) return openGame(seat.settings, null); // the saved game
+  seat.revision = null;
+  return saveSeated(seat);
 }
 
 /** Another tab moved this game on: show the game as it now stands instead of playing a stale copy. */
@@ -269,12 +291,14 @@ async function openGame(wanted, dealt) {
     setStatus(info.title, "");
     const tableModule = TABLES[info.id](); // fetched while the engines start
     tableModule.catch(() => {}); // a failure is met below, when the table is needed
-    const saved = dealt ? null : (await saves.list())[info.id];
+    const listed = dealt ? {} : await saves.listed();
+    const saved = listed?.[info.id];
     const seat = saved ? await restoreSaved(info, wanted, saved) : await dealNew(info, settingsFor(info, wanted), dealt);
+    if (!listed) Object.assign(seat, { revision: 0, blind: "unlisted" }); // never over a game it could not see
     const { makeTable } = await tableModule;
     if (attempt === attempts) {
       seated = seat;
-      if (seat.revision === null) await saveSeated(seat); // a new deal is saved at once, replacing any old one
+      if (seat.revision === null || seat.blind) await saveSeated(seat); // a new deal is saved at once, replacing any old one
     }
     if (attempt !== attempts) {
       engine.call({ op: "close", session: seat.session }).catch(() => {}); // overtaken by another opening

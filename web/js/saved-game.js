@@ -42,11 +42,20 @@ export class SavedGames {
    * @returns {Promise<Record<string, SaveMeta>>}
    */
   async list() {
+    return (await this.listed()) ?? {};
+  }
+
+  /**
+   * The meta of every saved game, by game id, or null when storage is out of reach (so a game may be
+   * saved there all the same).
+   * @returns {Promise<Record<string, SaveMeta> | null>}
+   */
+  async listed() {
     try {
       const answer = await this.engine.call({ op: "saved" });
-      return (answer.ok && answer.slots) || {};
+      return (answer.ok && answer.slots) || null;
     } catch {
-      return {}; // the engine did not start; the loading pill says so
+      return null; // the engine did not start; the loading pill says so
     }
   }
 
