@@ -21,8 +21,8 @@ import random
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import (Any, ClassVar, Generic, Iterator, Literal, Mapping, NamedTuple, NotRequired, Self, TypedDict,
-                    TypeVar)
+from typing import (Any, Callable, ClassVar, Generic, Iterator, Literal, Mapping, NamedTuple, NotRequired, Self,
+                    TypedDict, TypeVar)
 
 Move = dict[str, Any]
 Event = dict[str, Any]
@@ -32,6 +32,7 @@ ViewT = TypeVar("ViewT", bound=Mapping[str, object])
 EventT = TypeVar("EventT", bound=Mapping[str, object])
 MoveT = TypeVar("MoveT", bound=Mapping[str, object])
 PreviewT = TypeVar("PreviewT", bound=Mapping[str, object] | None)
+Migration = Callable[[dict[str, Json]], dict[str, Json]]
 
 
 class Outcome(TypedDict):
@@ -238,7 +239,12 @@ class State(ABC, Generic[ViewT, EventT, MoveT, PreviewT]):
 
     info: ClassVar[GameInfo]
     shapes: ClassVar[Shapes]
+    # The rules version a record is written under, and the steps that bring an older record up to it:
+    # ``migrations[n]`` takes a record of version n and returns it as version n + 1 would have written it
+    # (``migrate``). When a change makes old records replay differently, raise ``version`` and add the step
+    # from the old version; a version with no step is refused as ``bad_record`` (the page keeps it aside).
     version: ClassVar[int] = 1
+    migrations: ClassVar[Mapping[int, Migration]] = {}
 
     def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:
         self.seed = seed
@@ -564,10 +570,41 @@ def all_games() -> list[Game]:
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
+def migrate(record: dict[str, Json], state_class: type[AnyState]) -> dict[str, Json]:
+    """``record`` brought up to ``state_class.version`` through the game's ``migrations``, one version a step,
+    so a game saved under older rules still loads after an update; the caller's record is not changed.
+
+    Raises ``SetupError`` (``bad_record``) for a version that is not a whole number, one newer than these
+    rules (a newer page saved it), one with no step on the way, or a step that fails on this record.
+    """
+    version, current = record["version"], state_class.version
+    if type(version) is not int or not 0 < version <= current:
+        known = f"version {version}" if type(version) is int and 0 < version < 10**6 else "an unknown version"
+        raise SetupError("bad_record", f"The saved game is from rules {known}; this is version {current}.")
+    if version == current:
+        return record
+    migrated = copy.deepcopy(record)
+    for step_from in range(version, current):
+        step = state_class.migrations.get(step_from)
+        if step is None:
+            raise SetupError("bad_record", f"The saved game is from rules version {version}, and version {step_from} "
+                                           f"cannot be brought up to version {current}.")
+        try:
+            migrated = step(migrated)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise SetupError("bad_record", f"The saved game of rules version {version} could not be brought up to "
+                                           f"version {current} ({type(exc).__name__} in step {step_from}).") from None
+        if not isinstance(migrated, dict):
+            raise SetupError("bad_record", f"Step {step_from} of the rules versions gave no saved game.")
+        migrated["version"] = step_from + 1
+    return migrated
+
+
 def replay(record: Json) -> AnyState:
     """Rebuild a position from ``State.record()``: save/resume, undo and golden tests use it.
 
-    Records saved before games took a ``setup`` have no such key: they load with setup None.
+    Records saved before games took a ``setup`` have no such key: they load with setup None. A record of an
+    older rules version is first brought up to date (``migrate``).
     Raises ``SetupError`` (code ``bad_record``) naming what is wrong; nothing half-built escapes.
     """
     if not isinstance(record, dict):
@@ -579,9 +616,7 @@ def replay(record: Json) -> AnyState:
         game = get_game(record["game"])
     except KeyError as exc:
         raise SetupError("bad_record", str(exc.args[0])) from None
-    if type(record["version"]) is not int or record["version"] != game.state_class.version:
-        raise SetupError("bad_record", f"The saved game is from rules version {record['version']!r}; "
-                                       f"this is version {game.state_class.version}.")
+    record = migrate(record, game.state_class)
     if type(record["seed"]) is not int:
         raise SetupError("bad_record", f"The saved game's seed must be a whole number, not {record['seed']!r}.")
     try:

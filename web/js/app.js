@@ -32,6 +32,7 @@ import { showGames, openEntry } from "./menu.js";
 import { parseHash, formatHash, settingsFor, shareLink as linkFor } from "./router.js";
 import { SavedGames, onSlotChanged } from "./saved-game.js";
 import { adoptLegacySave } from "./legacy-save.js";
+import { offerKeptGame, offerKeptGames } from "./kept-save.js";
 import { toast, showCurtain, hideCurtain, wireDialogs, askToReplace, shareLink } from "./overlays.js";
 import { openHelp } from "./help-pages.js";
 import { wireDialogHistory, pushAddress, replaceAddress } from "./dialog-history.js";
@@ -65,6 +66,8 @@ import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
  * @property {number | null} revision  of the game's save slot as this tab last read or wrote it; null for
  *   a new deal not saved yet (its first save replaces whatever the slot holds)
  * @property {Promise<void>} saving  the last save (saves go one after another)
+ * @property {"unlisted" | "asking"} [blind]  dealt while storage could not list the saves: its saves go only
+ *   into an empty slot, and when a game turns out to be saved there the player says which to keep
  */
 
 const canvas = find("#table", HTMLCanvasElement);
@@ -113,8 +116,13 @@ const catalog = loadGames(engine).then((games) => {
   return new Map(games.map((info) => [info.id, info]));
 });
 catalog.catch(() => {}); // an opening that needs it says what went wrong
+// Before any table restores its game: the old localStorage save, then a game kept aside on an earlier visit.
 const legacyAdopted = adoptLegacySave(engine).then((notice) => {
-  if (notice) toast(notice);
+  if (notice?.kept !== undefined) offerKeptGame(engine, notice.kept, notice.message);
+  else {
+    if (notice) toast(notice.message);
+    offerKeptGames(engine); // asked now, so a refusal of this visit is not offered twice
+  }
   refreshMenu();
 }, () => {});
 
@@ -188,14 +196,39 @@ function saveSeated(seat) {
     const answer = await saves.save({
       session: seat.session, slot: seat.info.id, meta: { mode, level, side, options: seat.options, ...guided }, revision: seat.revision,
     });
-    if (answer.ok) seat.revision = answer.revision;
-    else if (answer.error.code === "save_conflict") followOtherTab(seat, answer.error.message);
-    else if (!saveTroubleTold) {
-      saveTroubleTold = true; // once a visit: storage that is off stays off
-      toast(answer.error.message);
+    if (answer.ok) {
+      seat.revision = answer.revision ?? null;
+      delete seat.blind; // the slot held no game after all
+      return;
+    }
+    const { code, message } = answer.error ?? { code: "storage", message: "Your game could not be saved." };
+    if (code === "save_conflict") {
+      if (seat.blind) keepWhich(seat); // not awaited: its answer may save, behind this save
+      else followOtherTab(seat, message);
+      return;
+    }
+    if (code === "storage_timeout" && !seat.blind) seat.revision = null; // that save may still land: this table's game wins
+    if (!saveTroubleTold) {
+      saveTroubleTold = true; // once a visit: storage that is off stays off; the game goes on unsaved
+      toast(message);
     }
   });
   return seat.saving;
+}
+
+/**
+ * A deal made while the saves could not be listed found a game saved in its slot: the player keeps one.
+ * @param {Seating} seat
+ */
+async function keepWhich(seat) {
+  if (seat !== seated || seat.blind !== "unlisted") return; // asked already
+  seat.blind = "asking";
+  const title = seat.info.title;
+  const replace = await askToReplace(title, `Your saved game of ${title} is within reach again, and this table holds another deal.`);
+  delete seat.blind;
+  if (!replace) return openGame(seat.settings, null); // the saved game
+  seat.revision = null;
+  return saveSeated(seat);
 }
 
 /** Another tab moved this game on: show the game as it now stands instead of playing a stale copy. */
@@ -218,14 +251,25 @@ async function dealNew(info, settings, dealt) {
   return seat;
 }
 
-/** The game saved for `info`, or a fresh deal when there is none or it cannot be read (with a notice). */
+/**
+ * The game saved for `info`, or a fresh deal when there is none or it cannot be read (with a notice; a game
+ * that opens but cannot be loaded is kept aside and offered for download).
+ * @param {GameInfo} info
+ * @param {Settings} wanted
+ * @param {import("./types.js").SaveMeta} saved
+ * @returns {Promise<Seating>}
+ */
 async function restoreSaved(info, wanted, saved) {
   const settings = settingsFor(info, { ...saved, speed: wanted.speed });
   const answer = await saves.restore(info.id, seatNames(info, settings));
   if (answer.ok && answer.session) {
-    return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision, saving: Promise.resolve() };
+    return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision ?? null, saving: Promise.resolve() };
   }
-  if (!answer.ok) toast(`${answer.error.message} A fresh deal is on the table.`);
+  const { code, message } = answer.error ?? { code: "", message: "" };
+  // Storage that failed or stalled: the saved game stays as it is, for the next visit, and no deal replaces it.
+  if (!answer.ok && code !== "unreadable_save" && code !== "kept_aside") throw new Error(message);
+  if (code === "kept_aside" && answer.kept !== undefined) offerKeptGame(engine, answer.kept, `${message} A fresh deal is on the table.`);
+  else if (code) toast(`${message} A fresh deal is on the table.`);
   return dealNew(info, settings, null);
 }
 
@@ -247,12 +291,14 @@ async function openGame(wanted, dealt) {
     setStatus(info.title, "");
     const tableModule = TABLES[info.id](); // fetched while the engines start
     tableModule.catch(() => {}); // a failure is met below, when the table is needed
-    const saved = dealt ? null : (await saves.list())[info.id];
+    const listed = dealt ? {} : await saves.listed();
+    const saved = listed?.[info.id];
     const seat = saved ? await restoreSaved(info, wanted, saved) : await dealNew(info, settingsFor(info, wanted), dealt);
+    if (!listed) Object.assign(seat, { revision: 0, blind: "unlisted" }); // never over a game it could not see
     const { makeTable } = await tableModule;
     if (attempt === attempts) {
       seated = seat;
-      if (seat.revision === null) await saveSeated(seat); // a new deal is saved at once, replacing any old one
+      if (seat.revision === null || seat.blind) await saveSeated(seat); // a new deal is saved at once, replacing any old one
     }
     if (attempt !== attempts) {
       engine.call({ op: "close", session: seat.session }).catch(() => {}); // overtaken by another opening

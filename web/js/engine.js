@@ -8,21 +8,30 @@
  */
 export function startEngine({ onStage } = {}) {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "engine" });
+  /** @type {Map<number, {resolve: (answer: any) => void, reject: (error: Error) => void}>} */
   const pending = new Map();
   let nextId = 1;
+  /** @type {Error | null} */
   let failure = null;
-  let settle;
+  /** @type {(started: {version: string, snapshot: boolean}) => void} */
+  let started = () => {};
+  /** @type {(error: Error) => void} */
+  let refused = () => {};
 
+  /** @type {Promise<{version: string, snapshot: boolean}>} */
   const ready = new Promise((resolve, reject) => {
-    settle = { resolve, reject };
+    started = resolve;
+    refused = reject;
   });
 
+  /** @param {string} message */
   function fail(message) {
     if (failure) return;
-    failure = new Error(message);
+    const error = new Error(message);
+    failure = error;
     onStage?.({ stage: "failed", label: message });
-    settle.reject(failure);
-    for (const { reject } of pending.values()) reject(failure);
+    refused(error);
+    for (const { reject } of pending.values()) reject(error);
     pending.clear();
   }
 
@@ -31,13 +40,13 @@ export function startEngine({ onStage } = {}) {
       onStage?.(data);
     } else if (data.type === "ready") {
       onStage?.({ stage: "ready" });
-      settle.resolve({ version: data.version, snapshot: data.snapshot });
+      started({ version: data.version, snapshot: data.snapshot });
     } else if (data.type === "failed") {
       fail(`The game engine could not start: ${data.message}`);
-    } else if (pending.has(data.id)) {
-      const { resolve } = pending.get(data.id);
+    } else {
+      const waiting = pending.get(data.id);
       pending.delete(data.id);
-      resolve(data.responses ?? data.response);
+      waiting?.resolve(data.responses ?? data.response);
     }
   };
   worker.onerror = (event) => {
@@ -45,6 +54,11 @@ export function startEngine({ onStage } = {}) {
     fail(`The game engine could not start: ${event.message || "the worker script failed to load"}`);
   };
 
+  /**
+   * Post one message to the worker; resolves with its answer.
+   * @param {{request: import("./types.js").Request} | {batch: import("./types.js").Request[]}} message
+   * @returns {Promise<any>}
+   */
   function send(message) {
     if (failure) return Promise.reject(failure);
     return new Promise((resolve, reject) => {

@@ -12,12 +12,21 @@
 
 const channel = "BroadcastChannel" in self ? new BroadcastChannel("saloon:saves") : null;
 
-/** Tell the other tabs that `slot` is now at `revision`. */
+/** @typedef {{slot: string, revision: number}} SlotChange */
+
+/**
+ * Tell the other tabs that `slot` is now at `revision`.
+ * @param {string} slot
+ * @param {number | undefined} revision
+ */
 function announce(slot, revision) {
   channel?.postMessage({ slot, revision });
 }
 
-/** Run `listener({slot, revision})` whenever another tab writes or empties a slot. */
+/**
+ * Run `listener({slot, revision})` whenever another tab writes or empties a slot.
+ * @param {(change: SlotChange) => void} listener
+ */
 export function onSlotChanged(listener) {
   channel?.addEventListener("message", (event) => listener(event.data));
 }
@@ -28,31 +37,53 @@ export class SavedGames {
     this.engine = engine;
   }
 
-  /** The meta of every saved game, by game id (an empty object when storage is out of reach). */
+  /**
+   * The meta of every saved game, by game id (an empty object when storage is out of reach).
+   * @returns {Promise<Record<string, SaveMeta>>}
+   */
   async list() {
+    return (await this.listed()) ?? {};
+  }
+
+  /**
+   * The meta of every saved game, by game id, or null when storage is out of reach (so a game may be
+   * saved there all the same).
+   * @returns {Promise<Record<string, SaveMeta> | null>}
+   */
+  async listed() {
     try {
       const answer = await this.engine.call({ op: "saved" });
-      return answer.ok ? answer.slots : {};
+      return (answer.ok && answer.slots) || null;
     } catch {
-      return {}; // the engine did not start; the loading pill says so
+      return null; // the engine did not start; the loading pill says so
     }
   }
 
-  /** Restore the game saved for `slot` into a bridge session: {ok, session|null, meta, revision} or an error. */
+  /**
+   * Restore the game saved for `slot` into a bridge session: {ok, session|null, meta, revision}, or an error
+   * (kept_aside with `kept` when the record was kept aside, see worker/saves.js).
+   * @param {string} slot
+   * @param {string[]} names  the seats' names for the engine's sentences
+   * @returns {Promise<Response>}
+   */
   restore(slot, names) {
     return this.engine.call({ op: "restore", slot, names });
   }
 
-  /** Empty `slot`; resolves to the revision a fresh game there saves over. */
+  /**
+   * Empty `slot`; resolves to the revision a fresh game there saves over.
+   * @param {string} slot
+   * @returns {Promise<number>}
+   */
   async forget(slot) {
     const answer = await this.engine.call({ op: "forget", slot });
     if (answer.ok) announce(slot, answer.revision);
-    return answer.ok ? answer.revision : 0;
+    return (answer.ok && answer.revision) || 0;
   }
 
   /**
    * Seal and store `session` in `slot` over `revision`.
-   * @param {{session: string, slot: string, meta: SaveMeta, revision: number}} save
+   * @param {{session: string, slot: string, meta: SaveMeta, revision: number | null}} save
    * @returns {Promise<Response>}
    */
   async save({ session, slot, meta, revision }) {

@@ -107,6 +107,15 @@
  */
 
 /**
+ * A saved game that could not be loaded, opened for the player to download (op export_kept).
+ * @typedef {object} KeptExport
+ * @property {string} slot     the game id it was saved for
+ * @property {string} why      why it could not be loaded
+ * @property {string} kept_at  when it was kept aside (ISO 8601)
+ * @property {unknown} record  the record as it was saved
+ */
+
+/**
  * @typedef {object} BridgeError
  * @property {string} code     "illegal", "not_over", "record_full", "save_conflict", "unreadable_save"...
  * @property {string} message  plain words a player understands
@@ -138,6 +147,9 @@
  * @property {SaveMeta | null} [meta]             op restore
  * @property {Record<string, SaveMeta>} [slots]   op saved: slot id -> meta
  * @property {boolean} [adopted]                  op adopt: whether the old save was taken in
+ * @property {number} [kept]                     ops restore (error kept_aside), adopt: the id of a record kept aside
+ * @property {KeptExport} [exported]             op export_kept: a kept record, for the player to download
+ * @property {{kept: number, slot: string, title: string, why: string}[]} [kept_games]  op kept: kept records not downloaded yet
  * @property {Record<string, any>} [record]       op record (the worker's own use: it never reaches the page)
  * @property {MemoryReport} [memory]              op memory (answered by the worker itself)
  */

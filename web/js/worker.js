@@ -9,10 +9,11 @@
 //               {type: "ready", version, snapshot}   once the bridge answers; snapshot: booted from one
 //               {type: "failed", message}            if loading went wrong (the page shows it)
 //
-// Requests go to the Python bridge, except the save ops (save, restore, saved, forget, adopt), which
-// worker/saves.js answers so that saved records never reach the page, and `memory` (worker/memory-report.js).
-// Messages are answered in the order they came; "saved" and "forget" need no Python and are answered even
-// while it loads.
+// Requests go to the Python bridge, except the save ops (save, restore, saved, forget, adopt, kept, export_kept,
+// discard_kept), which worker/saves.js answers so that saved records never reach the page (but for a kept
+// record the player downloads), and `memory` (worker/memory-report.js).
+// Messages are answered in the order they came (a save op waits on storage at most STORAGE_TIMEOUT_MS);
+// "saved", "forget", "export_kept" and "discard_kept" need no Python and are answered even while it loads.
 //
 // Start-up: the first visit starts Python from scratch and imports the engines from their archive (the
 // wheel's package with bytecode compiled at build time, so nothing is unpacked or compiled here), then keeps
@@ -86,8 +87,7 @@ function answer(request) {
     return bridge(request);
   }
   if (!SAVE_OPS.has(request?.op)) return bridge(request);
-  return answerSaveOp(request, bridge).catch((error) =>
-    ({ ok: false, error: { code: "storage", message: `Saved games are out of reach in this browser (${error.message}).` } }));
+  return answerSaveOp(request, bridge); // storage that fails or stalls is an error answer, never a rejection
 }
 
 async function reply(message) {
