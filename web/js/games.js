@@ -16,7 +16,7 @@ export const TABLES = {
 };
 
 /** Whether the page has a table for game `id` (ids come from addresses, so anything may arrive). */
-export const hasTable = (id) => Object.hasOwn(TABLES, id);
+export const hasTable = (/** @type {string} */ id) => Object.hasOwn(TABLES, id);
 
 /**
  * The picture on game `id`'s menu tile: its folder's vignette.js, found by convention like its table and

@@ -30,6 +30,13 @@ import { seal, unseal } from "./sealing.js";
 let key = null;
 const theKey = () => (key ??= sealingKey());
 
+/**
+ * A refused save op (the session and the slot are as they were), with what the page should know besides.
+ * @param {string} code
+ * @param {string} message
+ * @param {import("../types.js").AnswerFields} [extra]
+ * @returns {Response}
+ */
 const failure = (code, message, extra = {}) => ({ ok: false, error: { code, message }, ...extra });
 
 /** Save ops that need no Python: they are answered even while the engine is still loading. */
