@@ -343,6 +343,7 @@ export function banner(ctx, string, rect, p, size = 24) {
   ctx.restore();
 }
 
+/** @typedef {keyof typeof CALLOUT_TONES} Tone  how a callout feels: good, bad or plain */
 export const CALLOUT_TONES = {
   good: { fill: "rgba(70, 48, 10, 0.96)", edge: GOLD, color: "#fff1c2" },
   bad: { fill: "rgba(92, 16, 16, 0.96)", edge: "#f07a6a", color: "#ffe3dc" },
@@ -375,7 +376,7 @@ export function calloutBox(ctx, string, target, bounds, size = 18) {
  * @param {string} string
  * @param {Box} box where calloutBox() placed it
  * @param {number} p
- * @param {keyof typeof CALLOUT_TONES} tone
+ * @param {Tone} tone
  */
 export function callout(ctx, string, box, p, tone = "plain", size = 18) {
   const { fill, edge, color } = CALLOUT_TONES[tone];

@@ -32,8 +32,8 @@ async function fragment(game, kind) {
 }
 
 /**
- * Show the rules ("rules") or the house rulings ("rulings") of `game`.
- * @param {string} game
+ * Show the rules ("rules") or the house rulings ("rulings") of `game` (none: nothing is shown).
+ * @param {string | undefined} game
  * @param {"rules" | "rulings"} kind
  * @param {(text: string) => void} toast  how to tell the player when they could not be loaded
  */
