@@ -140,8 +140,8 @@ function counted(tally, verdict) {
  */
 export function countGame(game, settings, verdict) {
   const level = recordLevel(settings);
-  if (level === null || !VERDICTS.includes(/** @type {any} */ (verdict))) return null;
-  const how = /** @type {"won" | "lost" | "drawn"} */ (verdict);
+  const how = VERDICTS.find((known) => known === verdict);
+  if (level === null || how === undefined) return null;
   const book = readBook();
   const before = book[game] ?? { all: emptyTally(), levels: {} };
   const after = {

@@ -41,7 +41,7 @@ import { PACES, tableSpeed } from "./speed.js";
 
 /**
  * What went wrong, from a failed answer of the bridge.
- * @param {any} answer
+ * @param {{ok: boolean, error?: {message: string}}} answer
  */
 const problem = (answer) => answer.error?.message ?? "The game engine did not answer.";
 
