@@ -262,7 +262,7 @@ async function restoreSaved(info, wanted, saved) {
   const settings = settingsFor(info, { ...saved, speed: wanted.speed });
   const answer = await saves.restore(info.id, seatNames(info, settings));
   if (answer.ok && answer.session) {
-    return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision, saving: Promise.resolve() };
+    return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision ?? null, saving: Promise.resolve() };
   }
   if (!answer.ok) toast(`${answer.error.message} A fresh deal is on the table.`);
   return dealNew(info, settings, null);
