@@ -4,19 +4,22 @@ Strings both ways mean the page never holds a Python object (no proxy leaks on l
 Errors are values here (boardgame.io style): every failure, even a bug, answers
 ``{"ok": false, "error": {"code", "message"}}`` and leaves the session as it was.
 
-Ops (DESIGN.md, issue 7 contract):
+Ops (every request and each op's fields are checked against the limits of ``limits``, documented in
+docs/bridge-limits.md, before anything is copied: a refused request changes nothing):
 
 - ``games`` -> ``{games: [GameInfo...]}``
 - ``new {game, seed?, options?, deal?, setup?, names?}`` -> ``{session}``; ``setup`` is the game's
   structured input (error ``bad_setup``), ``names`` the seats' display names for the engine's
-  sentences (one non-empty string per seat; presentation only, never in the record)
+  sentences (one line of 1 to ``MAX_NAME_CHARS`` characters per seat; presentation only, never in the record)
 - ``view {session, player?}`` -> ``{view, viewer, to_act, over, outcome}`` (no player: the spectator):
   the same envelope for every game around the game's own view (``ViewAnswer``). ``viewer`` is the seat
   the view is for (null: the spectator), ``to_act`` who must move now, ``over`` whether the game has
   ended, ``outcome`` the result told from the viewer's seat (``State.told_outcome``: reason, breakdown,
   verdict) once it has; the page reads these here, never inside the game's view
 - ``legal {session, player}`` -> ``{moves, labels, previews?, can_undo?}`` (``LegalAnswer``)
-- ``play {session, player, move, viewer?}`` -> ``{events}`` redacted for viewer (default: player)
+- ``play {session, player, move, viewer?}`` -> ``{events}`` redacted for viewer (default: player); error
+  ``record_full`` once the session holds ``MAX_RECORD_MOVES`` moves (for ``bot`` and ``auto`` too), so every
+  record the bridge gives, ``load`` takes back
 - ``bot {session, player, level?, viewer?, slice_ms?}`` -> ``{move, events}``; level is a level id of
   the game (``play`` and ``bot`` answer ``not_person_seat`` for a seat the game plays itself). With
   ``slice_ms`` a searching level thinks for that long and answers ``{thinking: true}`` until it has
@@ -67,11 +70,13 @@ import traceback
 import zlib
 from typing import Any, Callable, Generic, Literal, Mapping, NotRequired, TypedDict
 
+from . import limits
 from .bots import LEVELS, Bot, make_bot
 from .bots.ismcts import SearchBot
 from .engine import (AnyState, EventT, Game, IllegalMove, Json, MoveT, PreviewT, SetupError, ToldOutcome, ViewT,
                      all_games, get_game, replay)
 from .grammar import sentence
+from .limits import MAX_RECORD_MOVES, quote
 
 Request = dict[str, Any]
 Response = Mapping[str, Any]
@@ -163,7 +168,7 @@ class BadRequest(Exception):
 
 
 class Bridge:
-    """Sessions by id plus the ops of DESIGN.md; ``handle`` is a module-level default instance."""
+    """Sessions by id plus the ops above; ``handle`` is a module-level default instance."""
 
     def __init__(self) -> None:
         self.sessions: dict[str, AnyState] = {}
@@ -184,26 +189,34 @@ class Bridge:
             response = self._dispatch(request_json)
         except BadRequest as exc:
             response = _error(exc.code, exc.message)
-        except Exception:  # a bug must not crash the page; report it instead
-            response = _error("internal_error", "Something went wrong inside the game engine: "
-                              + traceback.format_exc(limit=3).strip().splitlines()[-1])
+        except Exception:  # a bug must not crash the page; report it instead (its words may quote the input: cut)
+            words = traceback.format_exc(limit=3).strip().splitlines()[-1]
+            if len(words) > 4 * limits.QUOTE_CHARS:
+                words = words[:4 * limits.QUOTE_CHARS] + "…"
+            response = _error("internal_error", "Something went wrong inside the game engine: " + words)
         return json.dumps(response, separators=(",", ":"))
 
     def _dispatch(self, request_json: str) -> Response:
         if not isinstance(request_json, str):
             raise BadRequest("bad_request", "The request must be a JSON string.")
+        if len(request_json) > limits.MAX_REQUEST_CHARS:
+            raise BadRequest("bad_request", f"The request is {len(request_json)} characters long; at most "
+                                            f"{limits.MAX_REQUEST_CHARS}.")
         try:
-            request = json.loads(request_json)
-        except ValueError as exc:
+            request = limits.parse(request_json)
+        except json.JSONDecodeError as exc:
             raise BadRequest("bad_json", f"The request is not valid JSON ({exc}).") from None
+        except ValueError as exc:  # a number past the limits
+            raise BadRequest("bad_request", str(exc)) from None
         except RecursionError:
             raise BadRequest("bad_json", "The request is nested too deeply to be a game request.") from None
         if not isinstance(request, dict):
             raise BadRequest("bad_request", "The request must be a JSON object with an 'op'.")
+        _check_tree(request)
         op = request.get("op")
         handler = self.ops.get(op) if isinstance(op, str) else None
         if handler is None:
-            raise BadRequest("unknown_op", f"Unknown op {op!r}; known ops: {', '.join(self.ops)}.")
+            raise BadRequest("unknown_op", f"Unknown op {quote(op)}; known ops: {', '.join(self.ops)}.")
         return {"ok": True, **handler(request)}
 
     # --- ops ------------------------------------------------------------------------------
@@ -213,6 +226,10 @@ class Bridge:
     def op_new(self, request: Request) -> Response:
         game = _game(request)
         names = _names(game.info.players, request)
+        _check_whole(request.get("seed"), "bad_seed", "The seed")
+        _check_options(request.get("options"), "bad_option", "options")
+        _check_deal(request.get("deal"), "bad_deal", "deal")
+        _check_setup(game, request.get("setup"), "")
         try:
             state = game.new_game(request.get("seed"), request.get("options"), request.get("deal"),
                                   request.get("setup"))
@@ -258,6 +275,8 @@ class Bridge:
         self._refuse_engine_seat(state, player)
         if "move" not in request:
             raise BadRequest("bad_request", "'play' needs a 'move'.")
+        _check_move(request["move"], "malformed_move", "move")
+        self._check_room(state)
         viewer = self._viewer(state, request, "viewer", default=player)
         events = self._play_safely(request["session"], state, player, request["move"])
         return {"ok": True, "events": state.redact_events(events, viewer)}
@@ -270,9 +289,10 @@ class Bridge:
         level = request.get("level", "easy")
         if not isinstance(level, str) or level not in state.info.level_ids:
             levels = ", ".join(state.info.level_ids) or "none"
-            raise BadRequest("bad_request", f"Unknown level {level!r}; levels: {levels}.")
+            raise BadRequest("bad_request", f"Unknown level {quote(level)}; levels: {levels}.")
         viewer = self._viewer(state, request, "viewer", default=None)
         self._check_turn(state, player)
+        self._check_room(state)
         session = request["session"]
         slice_ms = _slice_ms(request)
         position = (len(state.moves), player, level)
@@ -357,6 +377,7 @@ class Bridge:
                                                 "a bot, not by the game: use 'play' or 'bot'.")
         viewer = self._viewer(state, request, "viewer", default=None)
         self._check_turn(state, player)
+        self._check_room(state)
         return self._move_answer(request["session"], state, player, state.auto_move(player), viewer)
 
     def op_record(self, request: Request) -> Response:
@@ -365,6 +386,7 @@ class Bridge:
     def op_load(self, request: Request) -> Response:
         if "record" not in request:
             raise BadRequest("bad_request", "'load' needs a 'record'.")
+        _check_record(request["record"])
         try:
             state = replay(request["record"])
         except SetupError as exc:
@@ -401,6 +423,13 @@ class Bridge:
         if player in state.info.engine_seats:
             raise BadRequest("not_person_seat", f"{state.info.seats[player].name} is played by the game "
                                                 "itself: ask for its move with op 'auto'.")
+
+    def _check_room(self, state: AnyState) -> None:
+        """A session whose record is full takes no more moves, so that its record still loads (``load``
+        takes at most ``MAX_RECORD_MOVES``)."""
+        if len(state.moves) >= MAX_RECORD_MOVES:
+            raise BadRequest("record_full", f"This game has reached {MAX_RECORD_MOVES} moves, as many as a saved game "
+                                            "holds: it can be saved as it is, but it takes no more moves.")
 
     def _check_turn(self, state: AnyState, player: int) -> None:
         error = state.check_turn(player)
@@ -440,13 +469,13 @@ class Bridge:
         session = _field(request, "session", str)
         state = self.sessions.get(session)
         if state is None:
-            raise BadRequest("unknown_session", f"There is no game session {session!r} (it may have ended).")
+            raise BadRequest("unknown_session", f"There is no game session {quote(session)} (it may have ended).")
         return state
 
     def _player(self, state: AnyState, request: Request) -> int:
         player = request.get("player")
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.info.players:
-            raise BadRequest("bad_player", f"'player' must be 0 to {state.info.players - 1}, not {player!r}.")
+            raise BadRequest("bad_player", f"'player' must be 0 to {state.info.players - 1}, not {quote(player)}.")
         return player
 
     def _viewer(self, state: AnyState, request: Request, key: str, default: int | None = None) -> int | None:
@@ -460,7 +489,7 @@ class Bridge:
 def _field(request: Request, key: str, kind: type) -> Any:
     value = request.get(key)
     if not isinstance(value, kind):
-        raise BadRequest("bad_request", f"'{key}' must be a {kind.__name__}, not {value!r}.")
+        raise BadRequest("bad_request", f"'{key}' must be a {kind.__name__}, not {quote(value)}.")
     return value
 
 
@@ -469,7 +498,8 @@ def _slice_ms(request: Request) -> float | None:
     slice_ms = request.get("slice_ms")
     if slice_ms is not None and (isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float))
                                  or not 0 < slice_ms <= 10_000):
-        raise BadRequest("bad_request", f"'slice_ms' must be a number of milliseconds (1 to 10000), not {slice_ms!r}.")
+        raise BadRequest("bad_request", f"'slice_ms' must be a number of milliseconds (1 to 10000), "
+                                        f"not {quote(slice_ms)}.")
     return slice_ms
 
 
@@ -484,27 +514,123 @@ def _hint_reason(state: AnyState, player: int, move: dict[str, Any], bot: Bot) -
 
 
 def _names(players: int, request: Request) -> tuple[str, ...] | None:
-    """The optional display names of the seats: one non-empty string per seat."""
+    """The optional display names of the seats: one line of 1 to ``MAX_NAME_CHARS`` characters per seat
+    (every view, label and sentence may repeat a name, so a long one would make every answer long)."""
     if "names" not in request or request["names"] is None:
         return None
     names = request["names"]
     if not (isinstance(names, list) and len(names) == players
-            and all(isinstance(n, str) and n.strip() for n in names)):
-        raise BadRequest("bad_request", f"'names' must be a list of {players} non-empty strings, one per seat, "
-                                        f"not {names!r}.")
+            and all(isinstance(n, str) and n.strip() and len(n) <= limits.MAX_NAME_CHARS
+                    and all(ord(c) >= 32 for c in n) for n in names)):
+        raise BadRequest("bad_request", f"'names' must be a list of {players} names, one per seat, each one line "
+                                        f"of 1 to {limits.MAX_NAME_CHARS} characters, not {quote(names)}.")
     return tuple(names)
 
 
 def _game(request: Request) -> Game:
     """The game a request names in "game" (error ``unknown_game`` naming the known ids)."""
+    game_id = _field(request, "game", str)
+    if len(game_id) > limits.MAX_ID_CHARS:
+        raise BadRequest("unknown_game", f"Unknown game {quote(game_id)}: a game's id is short.")
     try:
-        return get_game(_field(request, "game", str))
+        return get_game(game_id)
     except KeyError as exc:
         raise BadRequest("unknown_game", str(exc.args[0])) from None
 
 
+# --- the limits of docs/bridge-limits.md, checked before any engine copies a thing -----------------------
+_TREE_CODES = {"record": "bad_record", "setup": "bad_setup", "deal": "bad_deal", "options": "bad_option",
+               "move": "malformed_move", "result": "bad_result"}  # the code an engine gives the same field
+
+
+def _check_tree(request: Request) -> None:
+    """The whole request within the general limits (depth, lengths, strings: ``limits.tree_problem``), each
+    field refused with the code its engine gives it."""
+    if len(request) > limits.MAX_KEYS or any(len(key) > limits.MAX_KEY_CHARS for key in request):
+        raise BadRequest("bad_request", f"A request holds at most {limits.MAX_KEYS} fields, each named in at most "
+                                        f"{limits.MAX_KEY_CHARS} characters.")
+    for key, value in request.items():
+        problem = limits.tree_problem(value, key, depth=2)  # the request itself is the first level
+        if problem is not None:
+            raise BadRequest(_TREE_CODES.get(key, "bad_request"), problem)
+
+
+def _check_whole(value: Json, code: str, what: str) -> None:
+    """A whole number where one belongs (a seed, a version) or nothing: the engine's own check, made here so
+    that the message quotes a cut piece of what it refuses."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise BadRequest(code, f"{what} must be a whole number, not {quote(value)}.")
+
+
+def _check_setup(game: Game, setup: Json, opening: str) -> None:
+    """The game's own check of a setup (``State.check_setup``) on the request as it came, before
+    ``Game.new_game`` copies it: a party of hundreds of sheets is refused by its size, not after a copy of
+    them all. A refusal in a record (``opening`` says so) is ``bad_record``, as ``replay`` gives it."""
+    if setup is None:
+        return
+    try:
+        game.state_class.check_setup(setup)
+    except SetupError as exc:
+        raise BadRequest("bad_record" if opening else exc.code, opening + exc.message) from None
+
+
+def _check_move(move: Json, code: str, where: str) -> None:
+    """A move within the limits of a move: small, shallow, and short strings (so an engine's message about
+    an unknown card or id quotes a short one)."""
+    problem = limits.tree_problem(move, where, max_depth=limits.MAX_MOVE_DEPTH, max_chars=limits.MAX_MOVE_CHARS,
+                                  max_string=limits.MAX_MOVE_STRING)
+    if problem is not None:
+        raise BadRequest(code, problem)
+
+
+def _check_options(options: Json, code: str, where: str) -> None:
+    """Options as the engine reads them (``Game.resolve_options``), with short names and values."""
+    if not isinstance(options, dict):
+        return  # None takes the defaults; anything else the engine refuses in its own words
+    for name, value in options.items():
+        if len(name) > limits.MAX_ID_CHARS or isinstance(value, (dict, list)) or (
+                isinstance(value, str) and len(value) > limits.MAX_ID_CHARS):
+            raise BadRequest(code, f"{where} holds {quote(name)}: {quote(value)}; an option is a name and a value "
+                                   f"of at most {limits.MAX_ID_CHARS} characters each.")
+
+
+def _check_deal(deal: Json, code: str, where: str) -> None:
+    """A forced deal: decks of card codes, shallow and short."""
+    problem = limits.tree_problem(deal, where, max_depth=3, max_list=limits.MAX_DEAL_CARDS,
+                                  max_string=limits.MAX_DEAL_CHARS)
+    if problem is not None:
+        raise BadRequest(code, problem)
+
+
+def _check_record(record: Json) -> None:
+    """A saved game's parts within their limits before ``replay`` copies any: its options, its deal, at
+    most ``MAX_RECORD_MOVES`` moves, each within the limits of a move."""
+    if not isinstance(record, dict):
+        return  # ``replay`` says what a record is
+    game = record.get("game")
+    if isinstance(game, (dict, list)) or (isinstance(game, str) and len(game) > limits.MAX_ID_CHARS):
+        raise BadRequest("bad_record", f"The saved game's 'game' must be the id of a game, not {quote(game)}.")
+    _check_whole(record.get("version"), "bad_record", "The saved game's version")
+    _check_whole(record.get("seed"), "bad_record", "The saved game's seed")
+    _check_options(record.get("options"), "bad_record", "record.options")
+    _check_deal(record.get("deal"), "bad_record", "record.deal")
+    try:
+        known = get_game(game) if isinstance(game, str) else None
+    except KeyError:
+        known = None  # ``replay`` says so
+    if known is not None:
+        _check_setup(known, record.get("setup"), "The saved game cannot be set up: ")
+    moves = record.get("moves")
+    if isinstance(moves, list):
+        if len(moves) > MAX_RECORD_MOVES:
+            raise BadRequest("bad_record", f"The saved game holds {len(moves)} moves; at most {MAX_RECORD_MOVES}.")
+        for n, item in enumerate(moves):
+            if isinstance(item, list) and len(item) == 2:
+                _check_move(item[1], "bad_record", f"record.moves[{n}]")
+
+
 def _error(code: str, message: str) -> ErrorAnswer:
-    return {"ok": False, "error": {"code": code, "message": message}}
+    return {"ok": False, "error": {"code": code, "message": limits.cut(message)}}
 
 
 _default = Bridge()

@@ -109,7 +109,7 @@
 /**
  * @typedef {object} BridgeError
  * @property {string} code     what the page may act on: a rule's refusal ("not_your_turn"), the bridge's
- *   ("not_over", "bad_record"), the worker's save ops' ("save_conflict", "unreadable_save")...
+ *   ("not_over", "record_full", "bad_record"), the worker's save ops' ("save_conflict", "unreadable_save")...
  * @property {string} message  plain words a player understands
  */
 

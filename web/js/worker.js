@@ -83,7 +83,7 @@ function bridge(request) {
     if (!handle) throw new Error("the engines have not started");
     return JSON.parse(handle(JSON.stringify(request)));
   } catch (error) {
-    return { ok: false, error: { code: "internal", message: `The game engine stumbled: ${error.message}` } };
+    return { ok: false, error: { code: "internal_error", message: `The game engine stumbled: ${error.message}` } };
   }
 }
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from ...cards import SUIT_SYMBOLS
 from ...engine import SetupError
+from ...limits import quote, tree_problem
 from .fate import ABILITIES, ABILITY_NAMES, ABILITY_SUITS
 from .shapes import SheetConstants
 from .tables import (CREDIT, INVENTORY_SLOTS, SCARS, SHOP, STARTING_ITEMS, STARTING_MONEY, TRAIT_IDS, TRAITS,
@@ -53,6 +54,12 @@ WHEN_LIMIT = 40
 ADVANCE_KINDS: tuple[str, ...] = ("ability", "skill")
 ADVANCE_LIMIT = 60
 REASON_LIMIT = 200
+# ``made``: how the character was drawn and the forge's record (TS-7, TS-18), free-form for a sheet from
+# elsewhere, so bounded before it is copied: every view of a table repeats it. The forge's own is some 1,000
+# characters and 4 deep (made, replay, moves, a move); the size leaves room for a record of 2,000 draws, the
+# most the forge replays (``forge.MAX_REPLAY_MOVES``)
+MADE_DEPTH = 6
+MADE_CHARS = 64_000
 Sheet = dict[str, Any]
 
 # --- what the rules can write on a sheet (TS-17) -----------------------------------------------------
@@ -189,7 +196,7 @@ def check_sheet(data: object) -> Sheet:
     if data.get("format") != SHEET_FORMAT:
         raise _bad(f'This is not a Tombstone character sheet (its "format" must be "{SHEET_FORMAT}").')
     if type(data.get("version")) is not int or data.get("version") != SHEET_VERSION:  # true and 1.0 are not 1
-        raise _bad(f"This sheet is version {data.get('version')!r}; this page reads version {SHEET_VERSION}.")
+        raise _bad(f"This sheet is version {quote(data.get('version'))}; this page reads version {SHEET_VERSION}.")
     sheet: Sheet = {"format": SHEET_FORMAT, "version": SHEET_VERSION}
     sheet["name"] = _text(data, "name", NAME_LIMIT)
     if not sheet["name"].strip():
@@ -208,11 +215,12 @@ def check_sheet(data: object) -> Sheet:
     sheet["inventory"] = _inventory(data.get("inventory"))
     money = data.get("money")
     if type(money) is not int or not 0 <= money <= MONEY_LIMIT:
-        raise _bad(f"money must be a whole number of cents from 0 to {MONEY_LIMIT}, not {money!r}: a purse never "
+        raise _bad(f"money must be a whole number of cents from 0 to {MONEY_LIMIT}, not {quote(money)}: a purse never "
                    f"holds less than $0.")
     sheet["money"] = money
     conditions = data.get("conditions")
-    if not isinstance(conditions, list) or any(c not in CONDITIONS.values() for c in conditions):
+    if (not isinstance(conditions, list) or len(conditions) > MAX_ITEMS
+            or any(c not in CONDITIONS.values() for c in conditions)):
         raise _bad(f"conditions is a list of {', '.join(CONDITIONS.values())}.")
     sheet["conditions"] = list(conditions)
     sheet["fatigue"] = _int(data, "fatigue", 0, INVENTORY_SLOTS)
@@ -236,6 +244,9 @@ def check_sheet(data: object) -> Sheet:
     made = data.get("made", {})
     if not isinstance(made, dict):
         raise _bad("made is an object (how the character was drawn).")
+    problem = tree_problem(made, "made", max_depth=MADE_DEPTH, max_chars=MADE_CHARS, max_string=TEXT_LIMIT)
+    if problem is not None:
+        raise _bad(problem)
     sheet["made"] = copy.deepcopy(made)
     sheet["credit"] = CREDIT
     advances = _advances(data.get("advances", []))

@@ -151,8 +151,9 @@ class ShowdownState(Combat, State[ShowdownView, ShowdownEvent, ShowdownMove, Che
     @classmethod
     def check_result(cls, result: Json) -> Json:
         """A fight's result coming back: its sheets, each checked."""
-        if not isinstance(result, dict) or not isinstance(result.get("party"), list):
-            raise SetupError("bad_result", 'A Showdown result is {"party": [sheets], ...}.')
+        if (not isinstance(result, dict) or not isinstance(result.get("party"), list)
+                or not MIN_PARTY <= len(result["party"]) <= MAX_PARTY):
+            raise SetupError("bad_result", f'A Showdown result is {{"party": [1 to {MAX_PARTY} sheets], ...}}.')
         return {**result, "party": [check_sheet(s) for s in result["party"]]}
 
     def __init__(self, seed: int, options: dict[str, str], deal: Json, setup: Json = None) -> None:

@@ -4,7 +4,12 @@
 import { el } from "../move-panel.js";
 import { duel, SUIT_SYMBOLS } from "./texts.js";
 
-/** A suit's heading: its symbol and its action, the action shortened on a phone. */
+/**
+ * A suit's heading: its symbol and its action, the action shortened on a phone.
+ * @param {string} tag
+ * @param {string} suit
+ * @param {Record<string, string>} attributes
+ */
 function heading(tag, suit, attributes = {}) {
   const red = suit === "D" || suit === "H" ? " red" : "";
   return el(tag, { className: `ds-suit${red}`, ...attributes }, [

@@ -17,11 +17,27 @@ const PILE_TEXT = 40; // room right of a pile's card for its count and name ("di
 const HAND_STEP = 0.62; // the fan of a full hand: card widths between neighbours, at least
 const WIDEST = 720; // on a wide canvas everything sits in a centred column this wide
 
+/** @typedef {import("./shapes.js").DuelView} DuelView */
+/** @typedef {import("./shapes.js").DuelChainCard} DuelChainCard */
+/** @typedef {{w: number, h: number}} Size */
+/** @typedef {{x: number, w: number}} Column */
+/**
+ * @typedef {object} LaneContent
+ * @property {string | null} lead  null: no lead, or one the viewer cannot see
+ * @property {boolean} faceUp
+ * @property {boolean} committed
+ * @property {DuelChainCard[]} chains
+ * @property {boolean} faded
+ */
+
 const FIXED = 2 * MARGIN + 2 * PLATE + 2 * BAR + 2 * LABEL + BAND + 8 * GAP;
 
 /**
  * What a side's lane shows, as far as the viewer knows: {lead, faceUp, committed, chains, faded}. While
  * the leads are chosen, a side that has not led yet still shows the last turn's cards, faded.
+ * @param {DuelView} view
+ * @param {number} seat
+ * @returns {LaneContent}
  */
 export function laneContent(view, seat) {
   if (view.phase === "chain") return { lead: view.leads[seat], faceUp: true, committed: true, chains: view.chains[seat], faded: false };
@@ -31,19 +47,29 @@ export function laneContent(view, seat) {
   return { lead: null, faceUp: false, committed: false, chains: [], faded: false };
 }
 
-/** Card sizes for a column `width` wide and a canvas `height` tall (the hand sized for `cards` cards). */
+/**
+ * Card sizes for a column `width` wide and a canvas `height` tall (the hand sized for `cards` cards).
+ * @param {number} width
+ * @param {number} height
+ * @param {number} cards
+ */
 function cardSizes(width, height, cards) {
   const byHeight = (height - FIXED) / (2 * LANE + 1 + RAISE);
   const n = Math.max(8, cards);
   const byWidth = (width / (1 + HAND_STEP * (n - 1))) * 1.4;
   const h = Math.max(48, Math.min(byHeight, byWidth, 170));
-  const size = (k) => ({ w: (h * k) / 1.4, h: h * k });
+  const size = (/** @type {number} */ k) => ({ w: (h * k) / 1.4, h: h * k });
   return { hand: size(1), lane: size(LANE) };
 }
 
 /**
  * A lane's card places: the lead slot, then `count` chain cards (and the pass target when `pass`) fanned
  * to the right within the column.
+ * @param {Column} column
+ * @param {number} y
+ * @param {Size} card
+ * @param {number} count
+ * @param {boolean} pass
  */
 function lane(column, y, card, count, pass) {
   const lead = { x: column.x + BONUS, y, ...card };
@@ -58,7 +84,11 @@ function lane(column, y, card, count, pass) {
   return { lead, chains, pass: passRect, step: step || card.w + GAP, bonus, badge, box: { x: column.x - 4, y: y - 4, w: column.w + 8, h: card.h + 8 } };
 }
 
-/** A health row: the number on the left, the bar, the last change on the right. */
+/**
+ * A health row: the number on the left, the bar, the last change on the right.
+ * @param {Column} column
+ * @param {number} y
+ */
 function healthRow(column, y) {
   const number = { x: column.x, y, w: 34, h: BAR };
   const delta = { x: column.x + column.w - 64, y, w: 64, h: BAR };
@@ -69,12 +99,16 @@ function healthRow(column, y) {
 /**
  * view: a Dueling Suits view; perspective: the seat at the bottom when the view is a spectator's;
  * `passing`: whether the viewer may pass now (the pass target takes a place in their lane).
+ * @param {number} width
+ * @param {number} height
+ * @param {DuelView} view
  */
 export function layoutTable(width, height, view, perspective = 0, passing = false) {
   const me = view.viewer ?? perspective;
   const opp = 1 - me;
   const inner = Math.min(width - 2 * MARGIN, WIDEST);
   const column = { x: (width - inner) / 2, w: inner };
+  /** @type {(string | null)[]} */
   const codes = view.hand ?? Array(view.hand_counts[me]).fill(null);
   const size = cardSizes(inner, height, codes.length);
   const { hand: card, lane: small } = size;

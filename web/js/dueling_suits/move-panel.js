@@ -6,19 +6,27 @@ import { cardText, parseCard } from "../cards.js";
 import { MovePanel as BasePanel, el, moveButton } from "../move-panel.js";
 import { duel } from "./texts.js";
 
+/** @typedef {import("./shapes.js").DuelMove} DuelMove */
+/** @typedef {import("./shapes.js").DuelCardMove} DuelCardMove */
+/** @typedef {import("./shapes.js").DuelPreview} DuelPreview */
+
 const HINTS = {
   lead: "Lead a card face down: its suit is your action, its rank your power.",
   chain: "Chain a card (same suit: full power, else half) or pass.",
 };
 
-/** What a button shows under its card. */
+/**
+ * What a button shows under its card.
+ * @param {DuelCardMove} move
+ * @param {DuelPreview | null | undefined} preview
+ */
 function role(move, preview) {
-  if (move.type === "lead") return duel().short_actions[parseCard(move.card).suit];
+  if (move.type === "lead") return duel().short_actions[move.card.slice(-1)]; // its suit (DUEL-1)
   return preview ? `+${preview.added} → ${preview.power}` : "";
 }
 
 export class MovePanel extends BasePanel {
-  /** @param {{moves: any[], labels: string[], previews?: any[]}} legal */
+  /** @param {{moves: DuelMove[], labels: string[], previews?: Array<DuelPreview | null>}} legal */
   show({ moves, labels, previews }) {
     const buttons = moves.map((move, i) => {
       if (move.type === "pass") {

@@ -6,10 +6,12 @@ const HEALTHY = "#3f9d5c";
 const WARY = "#c98f2a";
 const LOW = "#b8322c";
 
+/** @typedef {import("../canvas-kit.js").Box} Rect */
+
 /**
  * A health row: the number, the bar (0..max, a tick at the start value) and the last turn's change.
  * @param {CanvasRenderingContext2D} ctx
- * @param {{number: any, bar: any, delta: any}} row
+ * @param {{number: Rect, bar: Rect, delta: Rect}} row
  * @param {{health: number, start: number, max: number, change: {heal: number, damage: number, before: number} | null}} state
  */
 export function paintHealth(ctx, row, { health, start, max, change }) {
@@ -23,7 +25,7 @@ export function paintHealth(ctx, row, { health, start, max, change }) {
   ctx.fillStyle = "rgba(0, 0, 0, 0.45)";
   roundedRect(ctx, bar, radius);
   ctx.fill();
-  const part = (value) => (Math.max(0, Math.min(max, value)) / max) * bar.w;
+  const part = (/** @type {number} */ value) => (Math.max(0, Math.min(max, value)) / max) * bar.w;
   ctx.save();
   roundedRect(ctx, bar, radius);
   ctx.clip();
@@ -65,7 +67,12 @@ export function paintHealth(ctx, row, { health, start, max, change }) {
   pill(ctx, string, delta.x + delta.w / 2, delta.y + delta.h / 2, { size: 12, fill, minWidth: 30 });
 }
 
-/** The initiative token: a brass coin with a star and its name, left edge at x, centred on y. */
+/**
+ * The initiative token: a brass coin with a star and its name, left edge at x, centred on y.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ */
 export function paintToken(ctx, x, y) {
   const r = 9;
   ctx.fillStyle = GOLD;
@@ -87,7 +94,12 @@ export function paintToken(ctx, x, y) {
   text(ctx, "initiative", x + 2 * r + 5, y + 1, { size: 11, bold: true, color: GOLD });
 }
 
-/** A block bonus waiting on (or added to) this turn's lead: a shield with "+9". */
+/**
+ * A block bonus waiting on (or added to) this turn's lead: a shield with "+9".
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Rect} rect
+ * @param {number} amount
+ */
 export function paintBonus(ctx, rect, amount) {
   const cx = rect.x + rect.w / 2;
   const top = rect.y + rect.h * 0.2;
@@ -109,7 +121,12 @@ export function paintBonus(ctx, rect, amount) {
   text(ctx, "bonus", cx, top + h + 9, { size: 9, bold: true, color: FAINT, align: "center" });
 }
 
-/** A tappable chip on the felt (the suit table): a dark tag with a brass rim and a small grid mark. */
+/**
+ * A tappable chip on the felt (the suit table): a dark tag with a brass rim and a small grid mark.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Rect} rect
+ * @param {string} label
+ */
 export function paintChip(ctx, rect, label) {
   ctx.fillStyle = "rgba(28, 16, 8, 0.85)";
   ctx.strokeStyle = BRASS;
@@ -133,7 +150,13 @@ export function paintChip(ctx, rect, label) {
   text(ctx, label, gx + s + 5, rect.y + rect.h / 2 + 1, { size: 11, bold: true, color: GOLD });
 }
 
-/** A lane's power total: a big number on a dark tag, "power" under it (lit for the side chaining now). */
+/**
+ * A lane's power total: a big number on a dark tag, "power" under it (lit for the side chaining now).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Rect} rect
+ * @param {number | string} total  "?" while the lead lies face down
+ * @param {boolean} lit
+ */
 export function paintPower(ctx, rect, total, lit) {
   ctx.fillStyle = lit ? "rgba(70, 48, 10, 0.94)" : "rgba(28, 16, 8, 0.85)";
   ctx.strokeStyle = lit ? GOLD : BRASS;

@@ -21,14 +21,36 @@ const HEALTH_MS = 700;
 const CHANGE_MS = 1000; // the damage and healing of a turn, named over each side's health row
 const BANNER_MS = 1000;
 
+/** @typedef {import("./shapes.js").DuelView} DuelView */
+/** @typedef {import("./shapes.js").DuelEvent} DuelEvent */
+/** @typedef {ReturnType<typeof layoutTable>} DuelLayout */
+/** @typedef {DuelLayout["lanes"][number]} Lane */
+/** @typedef {import("../canvas-kit.js").Box} Rect */
+/** @typedef {import("../card-painter.js").CardLook} CardLook */
+/** @typedef {(layout: DuelLayout) => Rect} Place where something sits, for the layout of the moment */
+/** @typedef {"good" | "bad" | "plain"} Tone */
+/**
+ * @typedef {object} DuelTimeline
+ * @property {number} began
+ * @property {{from: Place, to: Place, start: number, dur: number, look: CardLook}[]} flights
+ * @property {{key: string, at: Place, code: string, start: number}[]} flips
+ * @property {{key: string, until: number}[]} hidden  static cards not drawn until their flight lands
+ * @property {{text: string, start: number}[]} banners
+ * @property {{text: string, at: Place, start: number, ms: number, tone: Tone}[]} callouts
+ * @property {{start: number, before: number[], after: number[]} | null} health  the bars' move as a turn resolves
+ * @property {number | null} resolveAt
+ * @property {number} end
+ */
+/** @typedef {{lead: number} | {chain: [number, number]}} Spot a lead, or a chain card (seat, index) */
+
 /** A lead's action as a callout names it: "Block", "All-out", "Cautious", "Heal" (its suit's, DUEL-1). */
-const actionName = (code) => {
+const actionName = (/** @type {string} */ code) => {
   const action = duel().short_actions[code.slice(-1)];
   return action.charAt(0).toUpperCase() + action.slice(1);
 };
 
 /** The empty felt of a lane right of its lead, where the chain cards will go: a lead's action is named there. */
-const besideLead = (lane) => {
+const besideLead = (/** @type {Lane} */ lane) => {
   const x = lane.lead.x + lane.lead.w;
   return { x, y: lane.lead.y, w: lane.badge.x - x, h: lane.lead.h };
 };
@@ -36,6 +58,9 @@ const besideLead = (lane) => {
 /**
  * A side's damage and healing in a turn as a callout over its health row ("−5", "+3", "−4 +6"): red when it lost
  * more than it healed; null when nothing changed.
+ * @param {number} damage
+ * @param {number} heal
+ * @returns {{text: string, tone: Tone} | null}
  */
 function healthChange(damage, heal) {
   const parts = [...(damage ? [`−${damage}`] : []), ...(heal ? [`+${heal}`] : [])];
@@ -43,6 +68,10 @@ function healthChange(damage, heal) {
 }
 
 export class DuelingSuitsRenderer extends TableRenderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {import("../card-painter.js").CardPainter} painter
+   */
   constructor(canvas, painter) {
     super(canvas, painter, { playable: new Set(), pass: false, caption: "" });
     this.resize();
@@ -52,7 +81,12 @@ export class DuelingSuitsRenderer extends TableRenderer {
     return layoutTable(this.size.width, this.size.height, this.view, this.perspective, this.highlight.pass);
   }
 
-  /** What is under a point given in client (viewport) coordinates: a hand card, the pass target or the chart chip. */
+  /**
+   * What is under a point given in client (viewport) coordinates: a hand card, the pass target or the chart chip.
+   * @param {number} clientX
+   * @param {number} clientY
+   * @returns {{kind: "hand", card: string | null} | {kind: "pass"} | {kind: "chart"} | null}
+   */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
     const { x, y } = this.canvasPoint(clientX, clientY);
@@ -65,7 +99,11 @@ export class DuelingSuitsRenderer extends TableRenderer {
     return null;
   }
 
-  /** The spotlight's spots are a lead ({lead: seat}) or a chain card ({chain: [seat, index]}). */
+  /**
+   * The spotlight's spots are a lead ({lead: seat}) or a chain card ({chain: [seat, index]}).
+   * @param {DuelLayout} layout
+   * @param {Spot[]} spots
+   */
   spotRects(layout, spots) {
     return spots.map((spot) => ("lead" in spot ? layout.lanes[spot.lead].lead : layout.lanes[spot.chain[0]].chains[spot.chain[1]]));
   }
@@ -99,24 +137,41 @@ export class DuelingSuitsRenderer extends TableRenderer {
     };
   }
 
-  /** A playable hand card is drawn lifted. */
+  /**
+   * A playable hand card is drawn lifted.
+   * @param {Rect & {card: string | null}} rect
+   */
   lifted(rect) {
     return this.highlight.playable.has(rect.card) ? { ...rect, y: rect.y - this.layout().raise } : rect;
   }
 
   // --- animation ----------------------------------------------------------------------------
-  /** The animation of `events`; targets are functions of the layout (the canvas may resize meanwhile). */
+  /**
+   * The animation of `events`; targets are functions of the layout (the canvas may resize meanwhile).
+   * @param {DuelEvent[]} events
+   * @param {{view: DuelView, layout: DuelLayout} | null} previous
+   * @returns {DuelTimeline}
+   */
   timeline(events, previous) {
     const before = previous?.layout ?? this.layout();
-    const flights = []; // {from, to, start, dur, look}
-    const flips = []; // {key, at, code, start}
-    const hidden = []; // {key, until}
-    const banners = []; // {text, start}
-    const callouts = []; // {text, at, start, ms, tone}: the leads' actions, the turn's damage and healing
-    let health = null; // {start, before, after}
+    /** @type {DuelTimeline["flights"]} */
+    const flights = [];
+    /** @type {DuelTimeline["flips"]} */
+    const flips = [];
+    /** @type {DuelTimeline["hidden"]} */
+    const hidden = [];
+    /** @type {DuelTimeline["banners"]} */
+    const banners = [];
+    /** @type {DuelTimeline["callouts"]} */
+    const callouts = []; // the leads' actions, the turn's damage and healing
+    /** @type {DuelTimeline["health"]} */
+    let health = null;
+    /** @type {number | null} */
     let resolveAt = null;
     let t = 0;
+    /** @type {(rect: Rect) => Place} */
     const fixed = (rect) => () => rect;
+    /** @type {(seat: number, code: string | null) => Rect} */
     const handRect = (seat, code) => {
       if (seat === before.me) {
         const own = before.myHand.length ? before.myHand : before.myBacks;
@@ -124,21 +179,25 @@ export class DuelingSuitsRenderer extends TableRenderer {
       }
       return before.opponentHand.at(-1) ?? before.plates[seat];
     };
+    /** @type {(from: Place, to: Place, look: CardLook) => void} */
     const fly = (from, to, look) => flights.push({ from, to, start: t, dur: FLY_MS, look });
     for (const event of events) {
-      const seat = event.player;
       if (event.type === "lead") {
+        const seat = event.player;
         fly(fixed(handRect(seat, event.card)), (L) => L.lanes[seat].lead, { code: event.card, faceUp: false });
         hidden.push({ key: `lead:${seat}`, until: t + FLY_MS });
         t += FLY_MS;
       } else if (event.type === "reveal") {
         event.cards.forEach((code, q) => {
           hidden.push({ key: `lead:${q}`, until: t + FLIP_MS });
+          if (!code) return; // both leads are in when they turn up (DUEL-4)
           flips.push({ key: `lead:${q}`, at: (L) => L.lanes[q].lead, code, start: t });
-          if (code) callouts.push({ text: actionName(code), at: (L) => besideLead(L.lanes[q]), start: t + FLIP_MS, ms: REVEAL_HOLD_MS, tone: "plain" });
+          callouts.push({ text: actionName(code), at: (L) => besideLead(L.lanes[q]), start: t + FLIP_MS, ms: REVEAL_HOLD_MS, tone: "plain" });
         });
         t += FLIP_MS + REVEAL_HOLD_MS;
       } else if (event.type === "chain") {
+        const seat = event.player;
+        /** @type {Place} */
         const to = (L) => {
           const index = laneContent(this.view, seat).chains.findIndex((c) => c.card === event.card);
           return L.lanes[seat].chains[index] ?? L.lanes[seat].lead;
@@ -147,6 +206,7 @@ export class DuelingSuitsRenderer extends TableRenderer {
         hidden.push({ key: `chain:${event.card}`, until: t + FLY_MS });
         t += FLY_MS + 120;
       } else if (event.type === "pass") {
+        const seat = event.player;
         banners.push({ text: `${this.names[seat]?.[1] ?? ""} ${seat === this.view.viewer ? "pass" : "passes"}`, start: t });
         t += PASS_MS;
       } else if (event.type === "resolve") {
@@ -163,11 +223,13 @@ export class DuelingSuitsRenderer extends TableRenderer {
       } else if (event.type === "turn") {
         banners.push({ text: `Turn ${event.turn}`, start: t });
       } else if (event.type === "draw") {
+        const seat = event.player;
         for (let i = 0; i < event.count; i++) {
           const code = event.cards?.[i] ?? null;
+          /** @type {Place} */
           const to = (L) => {
             const hand = seat === L.me ? [...L.myHand, ...L.myBacks] : L.opponentHand;
-            return hand.find((r) => code && r.card === code) ?? hand.at(-1 - i) ?? L.deck;
+            return hand.find((r) => code && "card" in r && r.card === code) ?? hand.at(-1 - i) ?? L.deck;
           };
           flights.push({ from: (L) => L.deck, to, start: t + i * 90, dur: FLY_MS, look: { code: null, faceUp: false } });
           if (code && seat === before.me) hidden.push({ key: `hand:${code}`, until: t + i * 90 + FLY_MS });
@@ -179,19 +241,36 @@ export class DuelingSuitsRenderer extends TableRenderer {
     return { began: performance.now(), flights, flips, hidden, banners, callouts, health, resolveAt, end };
   }
 
-  isHidden(key, elapsed) {
-    return this.animation?.hidden.some((h) => h.key === key && elapsed < h.until) ?? false;
+  /** The animation under way, as timeline() made it (null when still). */
+  played() {
+    return /** @type {DuelTimeline | null} */ (this.animation);
   }
 
-  /** The health shown for `seat` now: the view's, or on its way there while a turn resolves. */
+  /**
+   * @param {string} key
+   * @param {number} elapsed
+   */
+  isHidden(key, elapsed) {
+    return this.played()?.hidden.some((h) => h.key === key && elapsed < h.until) ?? false;
+  }
+
+  /**
+   * The health shown for `seat` now: the view's, or on its way there while a turn resolves.
+   * @param {number} seat
+   * @param {number} elapsed
+   */
   shownHealth(seat, elapsed) {
-    const tween = this.animation?.health;
+    const tween = this.played()?.health;
     if (!tween) return this.view.health[seat];
     const p = ease(clamp01((elapsed - tween.start) / HEALTH_MS));
     return Math.round(tween.before[seat] + (tween.after[seat] - tween.before[seat]) * p);
   }
 
   // --- drawing ------------------------------------------------------------------------------
+  /**
+   * @param {DuelLayout} layout
+   * @param {number} elapsed
+   */
   paint(layout, elapsed) {
     const { ctx } = this;
     for (const seat of [layout.opp, layout.me]) {
@@ -208,6 +287,10 @@ export class DuelingSuitsRenderer extends TableRenderer {
     if (this.animation) this.drawAnimation(layout, elapsed);
   }
 
+  /**
+   * @param {DuelLayout} layout
+   * @param {number} seat
+   */
   drawPlate(layout, seat) {
     const { ctx, view } = this;
     const plate = layout.plates[seat];
@@ -224,21 +307,33 @@ export class DuelingSuitsRenderer extends TableRenderer {
     if (token) paintToken(ctx, plate.x + width + 10, mid);
   }
 
+  /**
+   * @param {DuelLayout} layout
+   * @param {number} seat
+   * @param {number} elapsed
+   */
   drawHealth(layout, seat, elapsed) {
     const { view } = this;
     const last = view.last;
-    const settled = !this.animation?.health || elapsed >= this.animation.health.start + CHANGE_MS; // the callout names it first
+    const tween = this.played()?.health;
+    const settled = !tween || elapsed >= tween.start + CHANGE_MS; // the callout names it first
     const change = last && settled ? { heal: last.heal[seat], damage: last.damage[seat], before: last.health_before[seat] } : null;
     paintHealth(this.ctx, layout.health[seat], {
       health: this.shownHealth(seat, elapsed), start: view.start_health, max: view.max_health, change,
     });
   }
 
+  /**
+   * @param {DuelLayout} layout
+   * @param {number} seat
+   * @param {number} elapsed
+   */
   drawLane(layout, seat, elapsed) {
     const { ctx, view } = this;
     const lane = layout.lanes[seat];
     const content = laneContent(view, seat);
-    const resolving = this.animation?.resolveAt !== null && this.animation?.resolveAt !== undefined && elapsed < this.animation.resolveAt;
+    const resolveAt = this.played()?.resolveAt;
+    const resolving = resolveAt !== null && resolveAt !== undefined && elapsed < resolveAt;
     const faded = content.faded && !resolving;
     const chaining = view.phase === "chain" && view.chain_turn === seat;
     if (chaining) {
@@ -250,6 +345,7 @@ export class DuelingSuitsRenderer extends TableRenderer {
     if (view.bonus[seat]) paintBonus(ctx, lane.bonus, view.bonus[seat]);
 
     dashedOutline(ctx, lane.lead);
+    /** @type {(key: string, rect: Rect, look: CardLook) => void} */
     const draw = (key, rect, look) => {
       if (this.isHidden(key, elapsed)) return;
       ctx.save();
@@ -297,6 +393,10 @@ export class DuelingSuitsRenderer extends TableRenderer {
     text(ctx, line, label.x, label.y + label.h / 2, { size: fit, bold: true, color: last && !resolving ? FAINT : chaining ? GOLD : PARCHMENT });
   }
 
+  /**
+   * @param {DuelLayout} layout
+   * @param {number} elapsed
+   */
   drawBand(layout, elapsed) {
     const { ctx, view } = this;
     const { deck, discard } = layout;
@@ -315,7 +415,8 @@ export class DuelingSuitsRenderer extends TableRenderer {
     text(ctx, String(view.discard), discard.x + discard.w + 4, discard.y + discard.h * 0.35, { size: 12, bold: true });
     text(ctx, "discard", discard.x + discard.w + 4, discard.y + discard.h * 0.8, { size: 9, color: FAINT });
     const prompt = this.highlight.caption ?? "";
-    const crossed = this.animation && this.bannerAt(this.animation.banners, elapsed, BANNER_MS); // the caption waits
+    const animation = this.played();
+    const crossed = animation && this.bannerAt(animation.banners, elapsed, BANNER_MS); // the caption waits
     if (prompt && !crossed) ribbon(ctx, prompt, layout.caption, { largest: 14, gold: this.highlight.playable.size > 0 });
     else if (!crossed) {
       const head = view.phase === "over" ? "THE DUEL IS OVER" : `TURN ${view.turn}`;
@@ -324,6 +425,10 @@ export class DuelingSuitsRenderer extends TableRenderer {
     paintChip(ctx, layout.chart, "Suit table");
   }
 
+  /**
+   * @param {DuelLayout} layout
+   * @param {number} elapsed
+   */
   drawHand(layout, elapsed) {
     const { ctx } = this;
     const { playable } = this.highlight;
@@ -336,9 +441,15 @@ export class DuelingSuitsRenderer extends TableRenderer {
     }
   }
 
+  /**
+   * @param {DuelLayout} layout
+   * @param {number} elapsed
+   */
   drawAnimation(layout, elapsed) {
-    this.drawFlips(this.animation.flips, layout, elapsed, FLIP_MS);
-    this.drawFlights(this.animation.flights, layout, elapsed);
-    this.drawBanners(this.animation.banners, layout.caption, elapsed, BANNER_MS, 18);
+    const animation = this.played();
+    if (!animation) return;
+    this.drawFlips(animation.flips, layout, elapsed, FLIP_MS);
+    this.drawFlights(animation.flights, layout, elapsed);
+    this.drawBanners(animation.banners, layout.caption, elapsed, BANNER_MS, 18);
   }
 }

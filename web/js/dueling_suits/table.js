@@ -90,13 +90,14 @@ export function makeTable(kit) {
      * just added (DUEL-5), as the engine tells it; lit where it lies.
      */
     lastMove: ({ view }) => {
-      if (!view.last_play) return null;
+      if (!view.last_play || view.viewer === null) return null; // a spectator is told no last play
       const rival = 1 - view.viewer;
       const chained = view.phase === "chain" ? view.chains[rival].length : 0;
       return { sentence: view.last_play, spots: [chained ? { chain: [rival, chained - 1] } : { lead: rival }] };
     },
     ending: (answer, box) => {
       const { names, people } = kit.moment();
+      if (!answer.outcome) return; // the controller ends a table only once its view says the game is over
       box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people),
         { note: "The numbers are each side's health at the end (it may be below 0)." }));
     },

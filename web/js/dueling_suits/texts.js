@@ -4,6 +4,13 @@
 import { cardText } from "../cards.js";
 import { constantsOf } from "../game-constants.js";
 
+/** @typedef {import("./shapes.js").DuelView} DuelView */
+/** @typedef {import("./shapes.js").DuelLogEntry} DuelLogEntry */
+/** @typedef {import("./shapes.js").DuelChainCard} DuelChainCard */
+/** @typedef {import("./shapes.js").DuelPower} DuelPower */
+/** @typedef {import("../seats.js").SeatName} SeatName */
+
+/** @type {Record<string, string>} */
 export const SUIT_SYMBOLS = { S: "♠", D: "♦", C: "♣", H: "♥" };
 
 /**
@@ -13,17 +20,26 @@ export const SUIT_SYMBOLS = { S: "♠", D: "♦", C: "♣", H: "♥" };
  */
 export const duel = () => constantsOf("dueling_suits");
 
+/** @type {Partial<Record<DuelView["phase"], string>>} */
 const PROMPTS = {
   lead: "Choose your lead card",
   chain: "Add a chain card or pass",
 };
 
-/** What the person acting is asked, by phase. */
+/**
+ * What the person acting is asked, by phase.
+ * @param {DuelView["phase"]} phase
+ */
 export function prompt(phase) {
   return PROMPTS[phase] ?? "";
 }
 
-/** The caption over the lanes while nobody at this screen acts. */
+/**
+ * The caption over the lanes while nobody at this screen acts.
+ * @param {DuelView} view
+ * @param {SeatName[]} names
+ * @param {boolean} computerDue
+ */
 export function waitingCaption(view, names, computerDue) {
   if (view.phase === "over") return "";
   const actor = view.to_act[0];
@@ -35,15 +51,20 @@ export function waitingCaption(view, names, computerDue) {
 /**
  * A power as its parts: "lead 12 + bonus 9 + chains 10 + perks 1 = 32". Parts that are 0 are left out
  * (the lead never is), the sum always stays.
- * @param {{lead: number, bonus: number, chains: number, perks: number, total: number}} power
+ * @param {DuelPower} power
  */
 export function powerSum(power) {
   const parts = [`lead ${power.lead}`];
-  for (const key of ["bonus", "chains", "perks"]) if (power[key]) parts.push(`${key} ${power[key]}`);
+  for (const key of /** @type {const} */ (["bonus", "chains", "perks"])) if (power[key]) parts.push(`${key} ${power[key]}`);
   return `${parts.join(" + ")} = ${power.total}`;
 }
 
-/** The parts of a resolved turn's power for `seat`, from its log entry (the same shape as view.power). */
+/**
+ * The parts of a resolved turn's power for `seat`, from its log entry (the same shape as view.power).
+ * @param {DuelLogEntry} entry
+ * @param {number} seat
+ * @returns {DuelPower}
+ */
 export function loggedPower(entry, seat) {
   const chains = entry.chains[seat].reduce((sum, c) => sum + c.added, 0);
   const total = entry.powers[seat];
@@ -55,6 +76,9 @@ export function loggedPower(entry, seat) {
 /**
  * The line beside a side's lane: its power sum while the leads are out, what it is doing while they are
  * chosen, or the last turn's sum (dimmed on the canvas) before its new lead is down.
+ * @param {DuelView} view
+ * @param {number} seat
+ * @param {{subject: string}[]} names
  * @returns {{text: string, last: boolean}}
  */
 export function laneLabel(view, seat, names) {
@@ -73,33 +97,51 @@ export function laneLabel(view, seat, names) {
   return { text: bonus.replace(" · b", "B"), last: false };
 }
 
-/** The chain tag on a card: what it added, "+7 full" or "+4 half" (just "+7" where room is short). */
+/**
+ * The chain tag on a card: what it added, "+7 full" or "+4 half" (just "+7" where room is short).
+ * @param {DuelChainCard} entry
+ * @param {boolean} roomy
+ */
 export function chainTag(entry, roomy) {
   return roomy ? `+${entry.added} ${entry.full ? "full" : "half"}` : `+${entry.added}`;
 }
 
-/** The move log, [label, sentence] entries: each resolved turn as the engine told it, then the outcome. */
+/**
+ * The move log, [label, sentence] entries: each resolved turn as the engine told it, then the outcome.
+ * @param {DuelView} view
+ * @returns {[string, string][]}
+ */
 export function logEntries(view) {
+  /** @type {[string, string][]} */
   const entries = view.log.map((entry) => [`Turn ${entry.turn}`, entry.sentence]);
-  if (view.final) entries.push(["End", view.final.outcome.reason]);
+  if (view.final?.outcome) entries.push(["End", view.final.outcome.reason]);
   return entries;
 }
 
 /**
  * The status line's news: while chaining, the two leads and powers; otherwise the last turn's sentence
  * (the engine's words for this viewer).
+ * @param {DuelView} view
+ * @param {SeatName[]} names
  */
 export function newsLine(view, names) {
-  if (view.phase === "chain") {
-    const me = view.viewer ?? 0;
-    const side = (seat) => `${names[seat].owner} ${duel().suit_names[view.leads[seat].slice(-1)]} lead`;
-    const first = side(me);
-    return `${first.charAt(0).toUpperCase()}${first.slice(1)} against ${side(1 - me)}: power ${view.power[me].total} to ${view.power[1 - me].total}.`;
+  const me = view.viewer ?? 0;
+  const [mine, theirs] = [view.power[me], view.power[1 - me]];
+  const [myLead, theirLead] = [view.leads[me], view.leads[1 - me]];
+  if (view.phase === "chain" && mine && theirs && myLead && theirLead) { // DUEL-5: both leads lie face up while chaining
+    /** @type {(seat: number, lead: string) => string} */
+    const side = (seat, lead) => `${names[seat].owner} ${duel().suit_names[lead.slice(-1)]} lead`;
+    const first = side(me, myLead);
+    return `${first.charAt(0).toUpperCase()}${first.slice(1)} against ${side(1 - me, theirLead)}: power ${mine.total} to ${theirs.total}.`;
   }
   return view.last ? `Turn ${view.last.turn}: ${view.last.sentence}` : "Lead a card face down; both are turned over together.";
 }
 
-/** What the canvas shows, in words, for screen readers (its aria-label). */
+/**
+ * What the canvas shows, in words, for screen readers (its aria-label).
+ * @param {DuelView} view
+ * @param {SeatName[]} names
+ */
 export function tableSummary(view, names) {
   const sides = [0, 1].map((seat) => {
     const token = view.initiative === seat ? ", holds the token" : "";

@@ -2,7 +2,13 @@
 // ♣ cautious attack, ♦ all-out attack), with the health both duelists start from between them.
 import { vignetteOf, svg, text, placed, BRASS, GOLD, CREAM, CARD_RED, CARD_BLACK } from "../vignette-kit.js";
 
-/** A suit sign on a brass-rimmed medallion. */
+/**
+ * A suit sign on a brass-rimmed medallion.
+ * @param {number} x
+ * @param {number} y
+ * @param {string} sign
+ * @param {boolean} red
+ */
 function medallion(x, y, sign, red) {
   return placed(x, y, 0, [
     svg("circle", { cx: 1.5, cy: 2.5, r: 24, fill: "rgba(0, 0, 0, 0.35)" }),

@@ -21,7 +21,26 @@ const HAND_GAP = 0.1; // between hand cards, in card widths
 const MAX_HEIGHT = 175;
 const MIN_HEIGHT = 48; // no narrower than 34 px: the indices stay readable
 
-/** A card's size, for how many card heights and widths the layout stacks. */
+/** @typedef {import("./shapes.js").GritView} GritView */
+/** @typedef {import("./shapes.js").GritPile} GritPile */
+/** @typedef {import("./shapes.js").GritPileCard} GritPileCard */
+/** @typedef {{x: number, y: number, w: number, h: number}} Rect */
+/** @typedef {{w: number, h: number}} Size */
+/** @typedef {{entry: GritPileCard, depth: number, x: number, y: number}} PlacedCard a pile's card, `depth` from the bottom */
+/**
+ * A pile on the felt: whose and which, whether it takes a card now, its top card's place, the area a tap
+ * hits, and each card's place.
+ * @typedef {{owner: number, index: number, open: boolean, slot: Rect, area: Rect, cards: PlacedCard[]}} PlacedPile
+ */
+
+/**
+ * A card's size, for how many card heights and widths the layout stacks.
+ * @param {number} width
+ * @param {number} height
+ * @param {number} rows
+ * @param {number} widths
+ * @returns {Size}
+ */
 function cardSizeFor(width, height, rows, widths) {
   const byHeight = (height - FIXED) / rows;
   const byWidth = ((width - 2 * MARGIN) / widths) * 1.4;
@@ -29,7 +48,11 @@ function cardSizeFor(width, height, rows, widths) {
   return { w: h / 1.4, h };
 }
 
-/** Whether the hand goes beside the piles, and the cards' size. */
+/**
+ * Whether the hand goes beside the piles, and the cards' size.
+ * @param {number} width
+ * @param {number} height
+ */
 function arrangement(width, height) {
   const stacked = cardSizeFor(width, height, STACKED_ROWS, 4.3);
   const side = cardSizeFor(width, height, SIDE_ROWS, SIDE_WIDTHS);
@@ -37,6 +60,13 @@ function arrangement(width, height) {
   return { beside, card: beside ? side : stacked };
 }
 
+/**
+ * @param {GritPile} pile
+ * @param {number} x
+ * @param {number} top
+ * @param {Size} card
+ * @returns {PlacedCard[]}
+ */
 function pileCards(pile, x, top, card) {
   const n = pile.cards.length;
   const step = n > 1 ? Math.min(PEEK * card.h, ((PILE_ROOM - 1) * card.h) / (n - 1)) : 0;
@@ -48,6 +78,10 @@ function pileCards(pile, x, top, card) {
  * at the bottom when the view is a spectator's (hot seat between turns), whose hand is then drawn as backs.
  * Returns rectangles {x, y, w, h} for hand cards, the opponent's card backs, the six piles
  * (with each card's position), the two name plates and the middle band.
+ * @param {number} width
+ * @param {number} height
+ * @param {GritView} view
+ * @param {string | null} selected
  */
 export function layoutTable(width, height, view, selected, perspective = 0) {
   const me = view.viewer ?? perspective;
@@ -81,7 +115,9 @@ export function layoutTable(width, height, view, selected, perspective = 0) {
   };
   y += rowHeight + ROW_GAP;
 
+  /** @type {PlacedPile[]} */
   const piles = [];
+  /** @type {(owner: number, top: number) => void} */
   const pileRow = (owner, top) => {
     for (let index = 0; index < 3; index++) {
       const x = left + index * (card.w + gap);
@@ -106,8 +142,9 @@ export function layoutTable(width, height, view, selected, perspective = 0) {
   plates[me] = { x: left, y, w: columnsWidth, h: PLATE };
   y += PLATE;
 
+  /** @type {(string | null)[]} */
   const hand = view.hand ?? Array(view.hand_counts[me]).fill(null);
-  const lift = (code) => (code !== null && code === selected ? RAISE * card.h : 0);
+  const lift = (/** @type {string | null} */ code) => (code !== null && code === selected ? RAISE * card.h : 0);
   const slots = beside
     ? hand.map((code, i) => { // two by two, its foot level with the viewer's name row
       const x = left + columnsWidth + gap + (i % 2) * (card.w + handGap);

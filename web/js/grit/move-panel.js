@@ -50,6 +50,7 @@ export class MovePanel extends BasePanel {
     this.onSelect = onSelect;
   }
 
+  /** @param {Element} target */
   clicked(target) {
     const chip = /** @type {HTMLElement | null} */ (target.closest("button.card-chip"));
     if (chip) this.onSelect(chip.dataset.card ?? "");

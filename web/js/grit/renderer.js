@@ -28,7 +28,32 @@ const MARK_SIZE = 12; // the letters of a side's mark on its plate
  * @property {string} caption
  */
 
+/** @typedef {import("./shapes.js").GritView} GritView */
+/** @typedef {import("./shapes.js").GritEvent} GritEvent */
+/** @typedef {import("./shapes.js").GritPlayEvent} GritPlayEvent */
+/** @typedef {import("./shapes.js").GritPreview} GritPreview */
+/** @typedef {ReturnType<typeof layoutTable>} GritLayout */
+/** @typedef {import("./layout.js").PlacedPile} PlacedPile */
+/** @typedef {import("../canvas-kit.js").Box} Rect */
+/** @typedef {import("../card-painter.js").CardLook} CardLook */
+/**
+ * A step of the animation: a played card moving onto its pile (`key`), or the piles `keys` turning up.
+ * @typedef {{kind: "move", key: string, from: Rect, to: Rect, start: number} | {kind: "flip", keys: Set<string>, start: number}} Step
+ */
+/**
+ * @typedef {object} GritTimeline
+ * @property {number} began
+ * @property {Step[]} steps
+ * @property {{text: string, start: number} | null} banner
+ * @property {{text: string, at: (layout: GritLayout) => Rect, start: number, ms: number, tone: "bad"}[]} callouts
+ * @property {number} end
+ */
+
 export class GritRenderer extends TableRenderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {import("../card-painter.js").CardPainter} painter
+   */
   constructor(canvas, painter) {
     /** @type {GritHighlight} */
     const none = { selected: null, playable: new Set(), targets: new Map(), pointed: null, preview: null, caption: "" };
@@ -40,7 +65,12 @@ export class GritRenderer extends TableRenderer {
     return layoutTable(this.size.width, this.size.height, this.view, this.highlight.selected, this.perspective);
   }
 
-  /** What is under a point given in client (viewport) coordinates. */
+  /**
+   * What is under a point given in client (viewport) coordinates.
+   * @param {number} clientX
+   * @param {number} clientY
+   * @returns {{kind: "hand", card: string | null} | {kind: "pile", pile: [number, number]} | null}
+   */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
     const { x, y } = this.canvasPoint(clientX, clientY);
@@ -52,7 +82,11 @@ export class GritRenderer extends TableRenderer {
     return null;
   }
 
-  /** The spotlight's spots are piles ({pile: [owner, index]}): the top card, turned about its centre if marked. */
+  /**
+   * The spotlight's spots are piles ({pile: [owner, index]}): the top card, turned about its centre if marked.
+   * @param {GritLayout} layout
+   * @param {{pile: number[]}[]} spots
+   */
   spotRects(layout, spots) {
     return spots.flatMap(({ pile: [owner, index] }) => {
       const top = layout.piles.find((p) => p.owner === owner && p.index === index)?.cards.at(-1);
@@ -97,15 +131,21 @@ export class GritRenderer extends TableRenderer {
    * The animation of `events`: played cards fly face down to their piles, the round's cards turn up and stay
    * in sight for REVEAL_HOLD_MS while the next round's banner crosses the band, and a side whose total passes
    * 21 as they turn up (or ends over it) gets "Bust!" over its total.
+   * @param {GritEvent[]} events
+   * @param {{view: GritView, layout: GritLayout} | null} before
+   * @returns {GritTimeline}
    */
   timeline(events, before) {
     const previous = before?.layout ?? null;
     const layout = this.layout();
+    /** @type {Step[]} */
     const steps = [];
+    /** @type {GritTimeline["callouts"]} */
     const callouts = [];
     let t = 0;
     /** @type {number | null} when the last cards turned up: they stay in sight from then on */
     let shown = null;
+    /** @type {GritTimeline["banner"]} */
     let banner = null;
     for (const event of events) {
       if (event.type === "play") {
@@ -124,9 +164,9 @@ export class GritRenderer extends TableRenderer {
       }
     }
     const ended = events.some((event) => event.type === "end");
-    for (const seat of shown === null ? [] : [0, 1]) {
+    for (const seat of [0, 1]) {
       const total = this.view.totals[seat];
-      if (total <= 21 || (!ended && (before?.view.totals[seat] ?? 0) > 21)) continue; // not over, or over already
+      if (shown === null || total <= 21 || (!ended && (before?.view.totals[seat] ?? 0) > 21)) continue; // not over, or over already
       const words = `Bust! ${total}`;
       callouts.push({ text: words, at: (L) => this.overTotal(L, seat, words), start: shown, ms: REVEAL_HOLD_MS, tone: "bad" });
     }
@@ -138,6 +178,10 @@ export class GritRenderer extends TableRenderer {
    * Where a callout of `words` about a side's total goes: its plate starting at the total's tag, over the tag
    * and what follows it on the plate (the name before it stays in sight). The plate's size is the one the
    * table's callouts take (TableRenderer.calloutsAt: 15px letters on a narrow canvas, else 18px).
+   * @param {GritLayout} layout
+   * @param {number} seat
+   * @param {string} words
+   * @returns {Rect}
    */
   overTotal(layout, seat, words) {
     const tag = this.plateParts(layout, seat).total;
@@ -146,7 +190,13 @@ export class GritRenderer extends TableRenderer {
     return { x: tag.x - 4, y: tag.y, w: this.ctx.measureText(words).width + size * 1.4, h: tag.h };
   }
 
-  /** Where a played card flies from: its slot in the mover's hand as it was drawn before the move. */
+  /**
+   * Where a played card flies from: its slot in the mover's hand as it was drawn before the move.
+   * @param {GritPlayEvent} event
+   * @param {GritLayout | null} previous
+   * @param {GritLayout} layout
+   * @returns {Rect | null | undefined}
+   */
   sourceOf(event, previous, layout) {
     if (!previous) return null;
     if (event.player !== layout.me) return previous.opponentHand.at(-1);
@@ -154,13 +204,24 @@ export class GritRenderer extends TableRenderer {
     return own.find((r) => r.card === event.card) ?? own[Math.floor(own.length / 2)];
   }
 
-  /** How the animation changes a pile's top card right now: hidden, shown as a back, or mid-flip. */
+  /** The animation under way, as timeline() made it (null when still). */
+  played() {
+    return /** @type {GritTimeline | null} */ (this.animation);
+  }
+
+  /**
+   * How the animation changes a pile's top card right now: hidden, shown as a back, or mid-flip.
+   * @param {string} key
+   * @param {number} elapsed
+   * @returns {{hidden: true, flip?: undefined} | {flip: number, hidden?: undefined} | null}
+   */
   topOverride(key, elapsed) {
-    if (!this.animation) return null;
-    for (const step of this.animation.steps) {
+    const animation = this.played();
+    if (!animation) return null;
+    for (const step of animation.steps) {
       if (step.kind === "move" && step.key === key && elapsed < step.start + MOVE_MS) return { hidden: true };
     }
-    for (const step of this.animation.steps) {
+    for (const step of animation.steps) {
       if (step.kind === "flip" && step.keys.has(key) && elapsed < step.start + FLIP_MS) {
         return { flip: clamp01((elapsed - step.start) / FLIP_MS) };
       }
@@ -168,6 +229,10 @@ export class GritRenderer extends TableRenderer {
     return null;
   }
 
+  /**
+   * @param {GritLayout} layout
+   * @param {number} elapsed
+   */
   paint(layout, elapsed) {
     const { ctx } = this;
     this.drawBand(layout, elapsed);
@@ -178,12 +243,19 @@ export class GritRenderer extends TableRenderer {
     if (this.animation) this.drawAnimation(layout, elapsed);
   }
 
-  /** The round's banner while it crosses the band (it takes the place of the band's two lines). */
+  /**
+   * The round's banner while it crosses the band (it takes the place of the band's two lines).
+   * @param {number} elapsed
+   */
   roundBanner(elapsed) {
-    const round = this.animation?.banner;
+    const round = this.played()?.banner;
     return round ? this.bannerAt([round], elapsed, BANNER_MS) : null;
   }
 
+  /**
+   * @param {GritLayout} layout
+   * @param {number} elapsed
+   */
   drawBand(layout, elapsed) {
     const { ctx, view } = this;
     const { band } = layout;
@@ -206,7 +278,10 @@ export class GritRenderer extends TableRenderer {
     text(ctx, this.highlight.caption ?? "", middle, band.y + 37, { size: 15, align: "center" });
   }
 
-  /** Whether the marks are told in short words: when either plate has no room for the long ones (both read alike). */
+  /**
+   * Whether the marks are told in short words: when either plate has no room for the long ones (both read alike).
+   * @param {GritLayout} layout
+   */
   briefMarks(layout) {
     return [0, 1].some((seat) => this.plateParts(layout, seat, false).mark.brief);
   }
@@ -214,6 +289,8 @@ export class GritRenderer extends TableRenderer {
   /**
    * A plate's parts as they fit: the name (the short one when the full one leaves no room), its total's tag,
    * and at the plate's end the side's mark, ready or used (in short words on a narrow plate: it always shows).
+   * @param {GritLayout} layout
+   * @param {number} seat
    * @param {boolean} [brief] the marks in short words (by default, as the narrower plate needs)
    */
   plateParts(layout, seat, brief = this.briefMarks(layout)) {
@@ -242,6 +319,10 @@ export class GritRenderer extends TableRenderer {
     };
   }
 
+  /**
+   * @param {GritLayout} layout
+   * @param {number} seat
+   */
   drawPlate(layout, seat) {
     const { ctx } = this;
     const { name, nameWidth, acting, mid, badge, total, mark } = this.plateParts(layout, seat);
@@ -262,6 +343,11 @@ export class GritRenderer extends TableRenderer {
       : { size: MARK_SIZE, fill: "#3b2614", edge: BRASS, color: CREAM, minWidth: mark.w });
   }
 
+  /**
+   * @param {GritLayout} layout
+   * @param {PlacedPile} pile
+   * @param {number} elapsed
+   */
   drawPile(layout, pile, elapsed) {
     const { ctx } = this;
     const { slot } = pile;
@@ -285,6 +371,7 @@ export class GritRenderer extends TableRenderer {
     const override = this.topOverride(key, elapsed);
     pile.cards.forEach(({ entry, x, y }, depth) => {
       const isTop = depth === pile.cards.length - 1;
+      /** @type {CardLook} */
       let look = { code: entry.card, faceUp: !entry.face_down, sideways: entry.marked };
       if (isTop && override?.hidden) return;
       if (isTop && override?.flip !== undefined) {
@@ -302,11 +389,16 @@ export class GritRenderer extends TableRenderer {
    * What the chosen card would make on this pile: both totals after it, the rival's over the viewer's as the
    * sides sit, the one that changes in gold with its arrow ("+?": tops the viewer cannot see), on a tag over
    * the foot of the pile's top card.
-   * @param {import("./shapes.js").GritPreview} preview
+   * @param {GritLayout} layout
+   * @param {PlacedPile} pile
+   * @param {GritPreview} preview
+   * @param {boolean} lit
    */
   drawPreview(layout, pile, preview, lit) {
     const { ctx } = this;
-    const lines = [[layout.opp, PREVIEW_SIDES.rival], [layout.me, PREVIEW_SIDES.mine]].map(([seat, side]) => {
+    /** @type {[number, string][]} */
+    const sides = [[layout.opp, PREVIEW_SIDES.rival], [layout.me, PREVIEW_SIDES.mine]];
+    const lines = sides.map(([seat, side]) => {
       const total = `${preview.totals[seat]}${preview.hidden[seat] ? " +?" : ""}`;
       const changes = preview.owner === seat;
       return { words: changes ? `${side} → ${total}` : `${side} ${total}`, changes };
@@ -333,6 +425,11 @@ export class GritRenderer extends TableRenderer {
     });
   }
 
+  /**
+   * @param {Rect} slot
+   * @param {number} index
+   * @param {boolean} target
+   */
   drawPileNumber(slot, index, target) {
     const { ctx } = this;
     const r = Math.max(8, slot.w * 0.11);
@@ -348,6 +445,7 @@ export class GritRenderer extends TableRenderer {
     text(ctx, String(index + 1), cx, cy + 1, { size: Math.round(r * 1.15), bold: true, color: target ? "#2a1a0e" : CREAM, align: "center" });
   }
 
+  /** @param {GritLayout} layout */
   drawHand(layout) {
     const { ctx } = this;
     const { selected, playable } = this.highlight;
@@ -359,9 +457,13 @@ export class GritRenderer extends TableRenderer {
     }
   }
 
+  /**
+   * @param {GritLayout} layout
+   * @param {number} elapsed
+   */
   drawAnimation(layout, elapsed) {
     const { ctx, view } = this;
-    for (const step of this.animation.steps) {
+    for (const step of this.played()?.steps ?? []) {
       if (step.kind !== "move" || elapsed < step.start || elapsed >= step.start + MOVE_MS) continue;
       const t = ease((elapsed - step.start) / MOVE_MS);
       const [owner, index] = step.key.split(",").map(Number);

@@ -14,6 +14,7 @@ import { resultTitle } from "../seats.js";
 /** @typedef {import("../table/adapter.js").TableKit<GritView>} TableKit */
 /** @typedef {import("../table/adapter.js").Moment<GritView>} Moment */
 /** @typedef {import("../table/adapter.js").TableAdapter<GritView>} TableAdapter */
+/** @typedef {import("./shapes.js").GritMove} GritMove */
 
 /** The "Mark it" toggle: while pressed, the card played next goes down marked (GRIT-7). */
 function markToggle() {
@@ -36,6 +37,7 @@ class GritTable {
     this.renderer = new GritRenderer(kit.canvas, kit.painter);
     this.stylesheet = new URL("./table.css", import.meta.url).href;
     this.curtain = true;
+    /** @type {TableAdapter["viewSeat"]} */
     this.viewSeat = null;
     /** @type {string | null} the hand card chosen, before a pile */
     this.selected = null;
@@ -70,13 +72,16 @@ class GritTable {
 
   /** @param {Moment} moment a new view is on the felt: a choice half made belongs to the one before */
   shown(moment) {
-    if (!moment.view?.hand?.includes(this.selected)) this.selected = null;
+    if (this.selected !== null && !moment.view?.hand?.includes(this.selected)) this.selected = null;
     this.markIt = false;
     this.hinted = this.pointed = null;
     this.refreshMarkToggle();
   }
 
-  /** A hint: choose its card (and mark) as a person would, and narrow the glowing piles to its pile. */
+  /**
+   * A hint: choose its card (and mark) as a person would, and narrow the glowing piles to its pile.
+   * @param {GritMove} move
+   */
   hint(move) {
     this.selected = move.card;
     this.markIt = move.marked;
@@ -84,7 +89,10 @@ class GritTable {
     this.kit.redraw();
   }
 
-  /** A mouse over the table: pointing at a glowing pile previews both totals. */
+  /**
+   * A mouse over the table: pointing at a glowing pile previews both totals.
+   * @param {PointerEvent} event
+   */
   hover(event) {
     if (event.pointerType !== "mouse") return;
     const hit = this.renderer.hitTest(event.clientX, event.clientY);
@@ -99,11 +107,16 @@ class GritTable {
     this.kit.redraw();
   }
 
-  /** The legal move that plays the chosen card (marked or not) on the pile `key`, if any. */
+  /**
+   * The legal move that plays the chosen card (marked or not) on the pile `key`, if any.
+   * @param {string} key
+   * @returns {GritMove | undefined}
+   */
   playAt(key) {
     return this.kit.moment().legal.moves.find((m) => m.card === this.selected && m.marked === this.markIt && pileKey(m.pile) === key);
   }
 
+  /** @param {string | null} card */
   select(card) {
     if (!this.kit.moment().acting) return;
     if (card !== this.selected) this.hinted = this.pointed = null;
@@ -122,6 +135,9 @@ class GritTable {
   /**
    * A click or tap on the canvas: a hand card is chosen, a glowing pile takes the chosen card at once (its
    * totals were on it since the card was chosen), lit while the move goes.
+   * @param {number} clientX
+   * @param {number} clientY
+   * @param {Moment} moment
    */
   tap(clientX, clientY, moment) {
     const hit = this.renderer.hitTest(clientX, clientY);
@@ -202,7 +218,8 @@ class GritTable {
 
   /** @param {Moment} moment */
   lastMove({ view }) {
-    return view.last_play ? { sentence: view.last_play, spots: [{ pile: view.log.at(-1).pile }] } : null;
+    const newest = view.log.at(-1); // the play last_play tells
+    return view.last_play && newest ? { sentence: view.last_play, spots: [{ pile: newest.pile }] } : null;
   }
 
   /**
@@ -237,6 +254,7 @@ class GritTable {
   ending(answer, box) {
     const { names, people } = this.kit.moment();
     const final = answer.view.final;
+    if (!answer.outcome) return; // the controller ends a table only once its view says the game is over
     box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people), { totals: final?.totals, note: final?.note }));
   }
 }

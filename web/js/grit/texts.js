@@ -13,6 +13,12 @@ export const PREVIEW_SIDES = { mine: "You", rival: "Rival" };
  */
 export const markWords = (used) => (used ? ["mark used", "↻ used"] : ["mark ready", "↻ ready"]);
 
+/** @typedef {import("./shapes.js").GritView} GritView */
+
+/**
+ * @param {import("./shapes.js").GritPile} pile
+ * @param {number} index
+ */
 function pileText(pile, index) {
   const top = pile.cards.at(-1);
   if (!top) return `pile ${index + 1} empty`;
@@ -20,7 +26,11 @@ function pileText(pile, index) {
   return `pile ${index + 1} ${cardText(top.card)}`;
 }
 
-/** What the canvas shows, in words, for screen readers (its aria-label). */
+/**
+ * What the canvas shows, in words, for screen readers (its aria-label).
+ * @param {GritView} view
+ * @param {import("../seats.js").SeatName[]} names
+ */
 export function tableSummary(view, names) {
   const sides = [0, 1].map((seat) => `${names[seat].plate}: visible total ${view.totals[seat]}; `
     + view.piles[seat].map(pileText).join(", "));

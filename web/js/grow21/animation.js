@@ -16,23 +16,54 @@ const SINK_MS = 460;
 const BUMP_MS = 320;
 const CALLOUT_MS = 1000; // "21! +10" over a harvest, or a split named over what it discards
 
+/** @typedef {import("./shapes.js").Grow21View} Grow21View */
+/** @typedef {import("./shapes.js").Grow21Event} Grow21Event */
+/** @typedef {ReturnType<typeof import("./layout.js").layoutTable>} Grow21Layout */
+/** @typedef {import("../canvas-kit.js").Box} Rect */
+/** @typedef {{code: string, cell: number[], start: number}} Flight a card flying from the "to play" slot to its cell */
+/** @typedef {{key: string, stack: string[], until: number}} Cover a cell still shows what it held before, until a card lands */
 /**
- * @param {any[]} events
- * @param {any} before the view drawn before them
- * @param {(cells: number[][]) => (layout: any) => {x: number, y: number, w: number, h: number}} over where a
- *   callout about these board cells goes (the renderer's camera knows where they are on the canvas)
+ * A stack no longer in the new view, drawn at its cell: `before` (the stack under a card that lands at
+ * `landAt`) until then, then lifting (a harvest, glowing from `glowFrom`) or sinking (lost to a split).
+ * @typedef {{cell: number[], stack: string[], before: string[] | null, landAt: number, start: number, glowFrom: number, dur: number, kind: "lift" | "sink"}} Ghost
+ */
+/** @typedef {{player: number, cells: number[][], start: number, text: string}} Floater "+10" on its way to the scorer */
+/** @typedef {{text: string, at: (layout: Grow21Layout) => Rect, start: number, ms: number, tone: "good" | "bad" | "plain"}} Callout */
+/**
+ * @typedef {object} Grow21Timeline
+ * @property {number} began
+ * @property {number} end
+ * @property {Flight[]} flights
+ * @property {Cover[]} covers
+ * @property {Ghost[]} ghosts
+ * @property {Floater[]} floaters
+ * @property {Callout[]} callouts
+ */
+
+/**
+ * @param {Grow21Event[]} events
+ * @param {Grow21View} before the view drawn before them
+ * @param {(cells: number[][]) => (layout: Grow21Layout) => Rect} over where a callout about these board cells
+ *   goes (the renderer's camera knows where they are on the canvas)
+ * @returns {Grow21Timeline}
  */
 export function timeline(events, before, over) {
   const board = new Map((before?.board ?? []).map((c) => [cellKey(c.at), [...c.stack]]));
-  const flights = []; // {code, cell, start}
-  const covers = []; // {key, stack, until}: a cell still shows what it held before, until a card lands
-  const ghosts = []; // {cell, stack, before, landAt, start, dur, kind: "lift" | "sink"}
-  const floaters = []; // {player, cells, start, text}
-  const callouts = []; // {text, at, start, ms, tone}: a harvest, a split
+  /** @type {Flight[]} */
+  const flights = [];
+  /** @type {Cover[]} */
+  const covers = [];
+  /** @type {Ghost[]} */
+  const ghosts = [];
+  /** @type {Floater[]} */
+  const floaters = [];
+  /** @type {Callout[]} */
+  const callouts = []; // a harvest, a split
   /** The next callout starts once the last one has gone (they are about neighbouring cells). */
   const free = () => Math.max(0, ...callouts.map((c) => c.start + c.ms));
   let t = 0;
-  let landed = null; // {key, at, landAt} of the card just played
+  /** @type {{key: string, was: string[], landAt: number} | null} the card just played */
+  let landed = null;
   for (const event of events) {
     if (event.type === "place" || event.type === "change") {
       const key = cellKey(event.at);
@@ -45,9 +76,9 @@ export function timeline(events, before, over) {
     } else if (event.type === "remove") {
       event.cells.forEach((cell, i) => {
         const key = cellKey(cell);
-        const own = landed?.key === key;
+        const own = landed?.key === key ? landed : null;
         ghosts.push({
-          cell, stack: board.get(key) ?? [], before: own ? landed.was : null, landAt: own ? landed.landAt : 0,
+          cell, stack: board.get(key) ?? [], before: own ? own.was : null, landAt: own ? own.landAt : 0,
           start: t + GLOW_MS + i * STAGGER_MS, glowFrom: t, dur: LIFT_MS, kind: "lift",
         });
         board.delete(key);
@@ -75,7 +106,11 @@ export function timeline(events, before, over) {
   return { began: performance.now(), end: Math.max(t, floatEnd, free()), flights, covers, ghosts, floaters, callouts };
 }
 
-/** What a ghost looks like at `elapsed`: null once gone, else {stack, alpha, lift (in cell heights), scale, glow, dark}. */
+/**
+ * What a ghost looks like at `elapsed`: null once gone, else {stack, alpha, lift (in cell heights), scale, glow, dark}.
+ * @param {Ghost} ghost
+ * @param {number} elapsed
+ */
 export function ghostLook(ghost, elapsed) {
   if (elapsed < ghost.landAt) return ghost.before?.length ? { stack: ghost.before, alpha: 1, lift: 0, scale: 1, glow: 0, dark: 0 } : null;
   const p = clamp01((elapsed - ghost.start) / ghost.dur);
@@ -88,18 +123,31 @@ export function ghostLook(ghost, elapsed) {
   return { stack: ghost.stack, alpha: 1 - p, lift: -0.12 * p, scale: 1 - 0.12 * p, glow: 0, dark: 0.5 * p };
 }
 
-/** Where a flying card is at `elapsed`, as a fraction 0..1 of its flight (null before or after). */
+/**
+ * Where a flying card is at `elapsed`, as a fraction 0..1 of its flight (null before or after).
+ * @param {Flight} flight
+ * @param {number} elapsed
+ */
 export function flightProgress(flight, elapsed) {
   const p = (elapsed - flight.start) / FLY_MS;
   return p < 0 || p >= 1 ? null : ease(p);
 }
 
-/** A floater's progress 0..1 (null before or after) and the score bump of its plate (0..1). */
+/**
+ * A floater's progress 0..1 (null before or after) and the score bump of its plate (0..1).
+ * @param {Floater} floater
+ * @param {number} elapsed
+ */
 export function floaterProgress(floater, elapsed) {
   const p = (elapsed - floater.start) / FLOAT_MS;
   return p < 0 || p >= 1 ? null : p;
 }
 
+/**
+ * @param {Floater[]} floaters
+ * @param {number} player
+ * @param {number} elapsed
+ */
 export function scoreBump(floaters, player, elapsed) {
   let bump = 0;
   for (const f of floaters) {
@@ -110,7 +158,12 @@ export function scoreBump(floaters, player, elapsed) {
   return bump;
 }
 
-/** Whether a cell's static card waits for a flight to land; returns the stack to show meanwhile. */
+/**
+ * Whether a cell's static card waits for a flight to land; returns the stack to show meanwhile.
+ * @param {Grow21Timeline | null} animation
+ * @param {string} key
+ * @param {number} elapsed
+ */
 export function coverOf(animation, key, elapsed) {
   const cover = animation?.covers.find((c) => c.key === key && elapsed < c.until);
   return cover ? cover.stack : null;

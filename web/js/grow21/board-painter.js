@@ -11,9 +11,14 @@ export const PART_COLOURS = ["#5fd3c7", "#f5a65b", "#b99cf5", "#f78fb3"];
 export const MINI = 34; // narrower cards than this are drawn as big rank-and-suit tiles (corner indices get unreadable)
 const LADDER = 3; // card sprites come in sizes a third of an octave apart, drawn scaled down to the exact size
 
+/** @typedef {import("./shapes.js").Grow21Group} Grow21Group */
+/** @typedef {import("./shapes.js").Grow21PlacePreview} Grow21PlacePreview */
+/** @typedef {import("../canvas-kit.js").Box} Rect */
+
 /** The sprite width a card of width `w` is drawn from: zooming reuses a handful of painted sizes. */
-export const spriteHeight = (sw, ratio) => Math.round(sw * ratio * 10) / 10;
-export const spriteWidth = (w) => Math.round(2 ** (Math.ceil(Math.log2(w) * LADDER - 1e-9) / LADDER) * 10) / 10;
+export const spriteHeight = (/** @type {number} */ sw, /** @type {number} */ ratio) => Math.round(sw * ratio * 10) / 10;
+export const spriteWidth = (/** @type {number} */ w) => Math.round(2 ** (Math.ceil(Math.log2(w) * LADDER - 1e-9) / LADDER) * 10) / 10;
+/** @type {Record<string, {fill: string, edge: string, badge: string}>} a group's tint by its colour */
 const TINTS = {
   red: { fill: "rgba(214, 54, 54, 0.30)", edge: "rgba(255, 140, 125, 0.85)", badge: "#8e1b20" },
   black: { fill: "rgba(8, 12, 24, 0.42)", edge: "rgba(190, 205, 230, 0.75)", badge: "#1b2130" },
@@ -26,13 +31,25 @@ const TINTS = {
 export const cellKey = ([x, y]) => `${x},${y}`;
 
 export class BoardPainter {
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {import("../card-painter.js").CardPainter} painter
+   * @param {import("./camera.js").Camera} camera
+   */
   constructor(ctx, painter, camera) {
     this.ctx = ctx;
     this.painter = painter;
     this.camera = camera;
   }
 
-  /** One face-up card; small ones as a plain tile with a big rank and suit. */
+  /**
+   * One face-up card; small ones as a plain tile with a big rank and suit.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @param {string} code
+   */
   card(x, y, w, h, code) {
     const { ctx } = this;
     if (w >= MINI) {
@@ -56,14 +73,18 @@ export class BoardPainter {
     text(ctx, card.symbol, x + w / 2, y + h * 0.73, { size: h * 0.34, color: ink, align: "center", family: SANS, onCard: true });
   }
 
-  /** A cell's rectangle grown by the half-gap on the sides where a neighbour of the same group sits. */
+  /**
+   * A cell's rectangle grown by the half-gap on the sides where a neighbour of the same group sits.
+   * @param {number[]} cell
+   * @param {Set<string>} members
+   */
   groupShape(cell, members) {
     const { camera } = this;
     const r = camera.cardRect(cell[0], cell[1]);
     const pad = Math.min(camera.cellW - r.w, camera.cellH - r.h) * 0.42;
     const halfX = (camera.cellW - r.w) / 2;
     const halfY = (camera.cellH - r.h) / 2;
-    const has = (dx, dy) => members.has(cellKey([cell[0] + dx, cell[1] + dy]));
+    const has = (/** @type {number} */ dx, /** @type {number} */ dy) => members.has(cellKey([cell[0] + dx, cell[1] + dy]));
     const left = has(-1, 0) ? halfX : pad;
     const right = has(1, 0) ? halfX : pad;
     const top = has(0, -1) ? halfY : pad;
@@ -71,7 +92,11 @@ export class BoardPainter {
     return { x: r.x - left, y: r.y - top, w: r.w + left + right, h: r.h + top + bottom, open: { left, right, top, bottom, pad } };
   }
 
-  /** Every group as one tinted shape with an outline around it (not between its own cards). */
+  /**
+   * Every group as one tinted shape with an outline around it (not between its own cards).
+   * @param {Grow21Group[]} groups
+   * @param {Set<string>} skip the cells not drawn now
+   */
   groups(groups, skip) {
     const { ctx } = this;
     for (const group of groups) {
@@ -98,14 +123,26 @@ export class BoardPainter {
     }
   }
 
+  /**
+   * @param {number} x0
+   * @param {number} y0
+   * @param {number} x1
+   * @param {number} y1
+   */
   segment(x0, y0, x1, y1) {
     this.ctx.moveTo(x0, y0);
     this.ctx.lineTo(x1, y1);
   }
 
-  /** A stack: up to three card edges peeking out under the top card, and a count when it holds more than one. */
+  /**
+   * A stack: up to three card edges peeking out under the top card, and a count when it holds more than one.
+   * @param {number[]} cell
+   * @param {string[]} cards bottom first
+   */
   stack(cell, cards, { alpha = 1, lift = 0, scale = 1 } = {}) {
     const { ctx } = this;
+    const top = cards.at(-1);
+    if (top === undefined) return; // an empty cell has no stack to draw
     const base = this.camera.cardRect(cell[0], cell[1]);
     const w = base.w * scale;
     const h = base.h * scale;
@@ -123,7 +160,7 @@ export class BoardPainter {
       ctx.fill();
       ctx.stroke();
     }
-    this.card(r.x, r.y, w, h, cards.at(-1));
+    this.card(r.x, r.y, w, h, top);
     if (cards.length > 1) {
       const size = Math.max(9, Math.min(13, w * 0.2));
       pill(ctx, `×${cards.length}`, r.x + size * 0.9, r.y + h - size * 0.7, { size, fill: "#3a2614" });
@@ -134,6 +171,8 @@ export class BoardPainter {
   /**
    * A group's value ("17", or "7/17" with an ace) on the top edge of its top-left card. A lone number
    * card or picture card reads for itself and gets none.
+   * @param {Grow21Group} group
+   * @param {Set<string>} skip the cells not drawn now
    */
   groupBadge(group, skip) {
     const cells = group.cells.filter((c) => !skip.has(cellKey(c)));
@@ -146,7 +185,11 @@ export class BoardPainter {
     pill(this.ctx, group.values.join("/"), r.x + r.w * 0.62, r.y, { size, fill: tint.badge, edge: tint.edge });
   }
 
-  /** An empty cell on offer: a dashed frame, gold and marked "21" when the card would score there. */
+  /**
+   * An empty cell on offer: a dashed frame, gold and marked "21" when the card would score there.
+   * @param {number[]} cell
+   * @param {boolean} [scores]
+   */
   openCell(cell, scores) {
     const { ctx } = this;
     const r = this.camera.cardRect(cell[0], cell[1]);
@@ -163,7 +206,11 @@ export class BoardPainter {
     if (scores) this.scoreMark(r);
   }
 
-  /** An own card that the card to play may go on: a ring and a small round tab with ▲▼ (it goes up or down). */
+  /**
+   * An own card that the card to play may go on: a ring and a small round tab with ▲▼ (it goes up or down).
+   * @param {number[]} cell
+   * @param {boolean} [scores]
+   */
   changeCell(cell, scores) {
     const { ctx } = this;
     const r = this.camera.cardRect(cell[0], cell[1]);
@@ -200,12 +247,17 @@ export class BoardPainter {
     ctx.fill();
   }
 
+  /** @param {Rect} r */
   scoreMark(r) {
     const size = Math.max(10, Math.min(16, r.w * 0.28));
     text(this.ctx, "21", r.x + r.w / 2, r.y + r.h / 2, { size, bold: true, color: GOLD, align: "center" });
   }
 
-  /** The tied parts of a split, each framed in its own colour; `dim` darkens the cells that would go. */
+  /**
+   * The tied parts of a split, each framed in its own colour; `dim` darkens the cells that would go.
+   * @param {number[][]} cells
+   * @param {number} index
+   */
   part(cells, index, { strong = false, dim = false } = {}) {
     const { ctx } = this;
     const colour = PART_COLOURS[index % PART_COLOURS.length];
@@ -232,7 +284,12 @@ export class BoardPainter {
     if (!dim) pill(ctx, `keep ${String.fromCharCode(65 + index)}`, r.x + r.w / 2, r.y + r.h + 2, { fill: "#102a26", edge: colour, color: colour, size: 11 });
   }
 
-  /** What the move under the pointer would do: the card ghosted in, its group framed, the value it makes. */
+  /**
+   * What the move under the pointer would do: the card ghosted in, its group framed, the value it makes.
+   * @param {number[]} cell
+   * @param {string} code
+   * @param {Grow21PlacePreview} preview
+   */
   preview(cell, code, preview) {
     const { ctx } = this;
     const r = this.camera.cardRect(cell[0], cell[1]);

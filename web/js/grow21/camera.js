@@ -19,9 +19,18 @@ const FIT_MAX = 96; // ... nor bigger than this (a lone first card is not a post
 const EDGE = 0.6; // cells of air the framing leaves beyond the framed box (the 0.2 of fit's sums, plus the frame's margin)
 const TWEEN_MS = 320;
 
+/** @typedef {import("../canvas-kit.js").Box} Rect */
+/** @typedef {{cx: number, cy: number, scale: number}} Pan the board cell at the middle of the area, and pixels per cell width */
+/** @typedef {{minX: number, maxX: number, minY: number, maxY: number}} CellBox */
+/**
+ * A glide from one pan to another; `follow` when the board itself moved it (not the player).
+ * @typedef {{from: Pan, to: Pan, began: number, follow?: boolean}} Tween
+ */
+
 /**
  * Card widths come in steps of about 4% rather than every size a zoom passes through: each size is
  * painted once into the card painter's cache, so a pinch does not paint hundreds of new card sprites.
+ * @param {number} width
  */
 export function cardSize(width) {
   return Math.round(2 ** (Math.round(Math.log2(Math.max(4, width)) * 16) / 16) * 10) / 10;
@@ -31,6 +40,7 @@ export function cardSize(width) {
  * The smallest box of cells holding these cells and a ring of one cell around them (where a card could go
  * next, for the whole board).
  * @param {number[][]} cells
+ * @returns {CellBox}
  */
 export function framedBox(cells) {
   if (!cells.length) return { minX: -1, maxX: 1, minY: -1, maxY: 1 };
@@ -56,18 +66,24 @@ function along(min, max, span, focus, now) {
 
 export class Camera {
   constructor() {
+    /** @type {Rect} */
     this.area = { x: 0, y: 0, w: 1, h: 1 }; // the board's part of the canvas, CSS pixels
     this.frame = this.area;
     this.cx = 0;
     this.cy = 0;
     this.scale = 70;
     this.manual = false; // the player moved the camera: stop following the board
-    this.tween = null; // {from: {cx, cy, scale}, to, began, follow}: follow when the board itself moved it
+    /** @type {Tween | null} */
+    this.tween = null;
     this.box = framedBox([]);
     this.anchor = framedBox([]); // the cells the framing keeps in sight when the whole box does not fit
   }
 
-  /** `area`: the board's part of the canvas; `frame`: the part of it the automatic framing fills. */
+  /**
+   * `area`: the board's part of the canvas; `frame`: the part of it the automatic framing fills.
+   * @param {Rect} area
+   * @param {Rect} [frame]
+   */
   setArea(area, frame = area) {
     this.area = area;
     this.frame = frame;
@@ -77,6 +93,7 @@ export class Camera {
    * Follow a new board: frame it (smoothly when `animate`) unless the player has taken the camera.
    * @param {number[][]} cells every cell with a card
    * @param {number[][]} anchor the cells that matter most now (the newest move, a split's parts)
+   * @param {boolean} animate
    */
   follow(cells, anchor, animate) {
     this.box = framedBox(cells);
@@ -91,7 +108,10 @@ export class Camera {
     return this.tween?.follow ? Math.max(0, TWEEN_MS - (now - this.tween.began)) : 0;
   }
 
-  /** Give the camera back to the board (key 0, the re-centre button). */
+  /**
+   * Give the camera back to the board (key 0, the re-centre button).
+   * @param {boolean} animate
+   */
   recentre(animate) {
     this.manual = false;
     this.moveTo(this.fit(), animate);
@@ -101,6 +121,7 @@ export class Camera {
    * The pan and zoom that show the framed box as large as allowed, centred; at the floor, the part of it
    * around the anchor.
    * @param {boolean} [stay] keep the window where it stands while the anchor is in sight in it
+   * @returns {Pan}
    */
   fit(stay = false) {
     const { box, anchor, area, frame } = this;
@@ -124,14 +145,17 @@ export class Camera {
    * Bring a cell into sight (a hinted move off screen): the least pan that shows it with a cell of air, the
    * zoom unchanged. The camera stays the board's if it was.
    * @param {number[]} cell
+   * @param {boolean} animate
    */
   reveal([x, y], animate) {
     const { frame } = this;
     const target = this.tween?.to ?? { cx: this.cx, cy: this.cy, scale: this.scale };
+    /** @type {(cx: number, cy: number) => {x: number, y: number}} */
     const at = (cx, cy) => this.toCanvasAt(target.scale, cx, cy, x, y);
     const p = at(target.cx, target.cy);
     const marginX = 1.2 * target.scale;
     const marginY = 1.2 * target.scale * CELL_ASPECT;
+    /** @type {(pos: number, low: number, high: number, margin: number) => number} */
     const shift = (pos, low, high, margin) => Math.min(0, pos - margin - low) + Math.max(0, pos + margin - high);
     const sx = shift(p.x, frame.x, frame.x + frame.w, marginX) / target.scale;
     const sy = shift(p.y, frame.y, frame.y + frame.h, marginY) / (target.scale * CELL_ASPECT);
@@ -139,6 +163,10 @@ export class Camera {
     this.moveTo({ ...target, cx: target.cx + sx, cy: target.cy + sy }, animate);
   }
 
+  /**
+   * @param {Pan} target
+   * @param {boolean} animate
+   */
   moveTo(target, animate) {
     if (animate) {
       this.tween = { from: { cx: this.cx, cy: this.cy, scale: this.scale }, to: target, began: performance.now() };
@@ -162,14 +190,21 @@ export class Camera {
   }
 
   // --- the player's hands on the camera ---------------------------------------------------
-  /** Drag by (dx, dy) CSS pixels. */
+  /**
+   * Drag by (dx, dy) CSS pixels.
+   * @param {number} dx
+   * @param {number} dy
+   */
   panBy(dx, dy) {
     this.take();
     this.cx -= dx / this.scale;
     this.cy -= dy / (this.scale * CELL_ASPECT);
   }
 
-  /** Zoom by `factor`, keeping the board point under canvas point (px, py) where it is. */
+  /**
+   * Zoom by `factor`, keeping the board point under canvas point (px, py) where it is.
+   * @param {number} factor
+   */
   zoomBy(factor, px = this.area.x + this.area.w / 2, py = this.area.y + this.area.h / 2) {
     this.take();
     const before = this.toBoard(px, py);
@@ -179,7 +214,12 @@ export class Camera {
     this.cy += before.y - after.y;
   }
 
-  /** Glide by (dx, dy) CSS pixels (an edge mark tapped): the player's own move of the camera. */
+  /**
+   * Glide by (dx, dy) CSS pixels (an edge mark tapped): the player's own move of the camera.
+   * @param {number} dx
+   * @param {number} dy
+   * @param {boolean} animate
+   */
   slide(dx, dy, animate) {
     const from = this.tween?.to ?? this;
     this.take();
@@ -200,24 +240,43 @@ export class Camera {
     return this.scale * CELL_ASPECT;
   }
 
-  /** The canvas point (CSS pixels) of the centre of board cell (x, y); fractional cells allowed. */
+  /**
+   * The canvas point (CSS pixels) of the centre of board cell (x, y); fractional cells allowed.
+   * @param {number} x
+   * @param {number} y
+   */
   toCanvas(x, y) {
     return this.toCanvasAt(this.scale, this.cx, this.cy, x, y);
   }
 
-  /** The same for another pan and zoom. */
+  /**
+   * The same for another pan and zoom.
+   * @param {number} scale
+   * @param {number} cx
+   * @param {number} cy
+   * @param {number} x
+   * @param {number} y
+   */
   toCanvasAt(scale, cx, cy, x, y) {
     const { area } = this;
     return { x: area.x + area.w / 2 + (x - cx) * scale, y: area.y + area.h / 2 + (y - cy) * scale * CELL_ASPECT };
   }
 
-  /** The board point (fractional cells) under a canvas point. */
+  /**
+   * The board point (fractional cells) under a canvas point.
+   * @param {number} px
+   * @param {number} py
+   */
   toBoard(px, py) {
     const { area } = this;
     return { x: this.cx + (px - area.x - area.w / 2) / this.cellW, y: this.cy + (py - area.y - area.h / 2) / this.cellH };
   }
 
-  /** The cell under a canvas point. */
+  /**
+   * The cell under a canvas point.
+   * @param {number} px
+   * @param {number} py
+   */
   cellAt(px, py) {
     const p = this.toBoard(px, py);
     return [Math.round(p.x), Math.round(p.y)];
@@ -228,7 +287,12 @@ export class Camera {
     return cardSize((this.tween?.to.scale ?? this.scale) * CARD_WIDTH);
   }
 
-  /** The card rectangle of cell (x, y) in canvas CSS pixels. */
+  /**
+   * The card rectangle of cell (x, y) in canvas CSS pixels.
+   * @param {number} x
+   * @param {number} y
+   * @returns {Rect}
+   */
   cardRect(x, y) {
     const centre = this.toCanvas(x, y);
     const w = cardSize(this.cellW * CARD_WIDTH);

@@ -3,17 +3,24 @@
 // click the browser sends after it is swallowed (see wasDrag). Mouse movement without a press is
 // reported as hovering, for move previews.
 
+/** @type {Record<string, number>} */
 const SLOP = { mouse: 5, pen: 8, touch: 10 }; // CSS pixels a press may wander and still be a tap
 const KEY_PAN = 60; // CSS pixels an arrow key pans
 const KEY_ZOOM = 1.2;
 
-const typing = (target) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+/** @typedef {{x: number, y: number}} Point */
+/** @typedef {{x: number, y: number, startX: number, startY: number, type: string}} Held a pointer pressed on the canvas */
+
+const typing = (/** @type {EventTarget | null} */ target) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 export class Gestures {
   /**
    * canvas: the board's canvas; camera: its Camera; onCamera(): the camera moved (redraw);
    * onHover(point | null): the mouse is over canvas point {x, y}, or left; onRecentre(): key 0;
    * signal: removes every listener when the table closes.
+   * @param {HTMLCanvasElement} canvas
+   * @param {import("./camera.js").Camera} camera
+   * @param {{onCamera: () => void, onHover: (point: Point | null) => void, onRecentre: () => void, signal: AbortSignal}} options
    */
   constructor(canvas, camera, { onCamera, onHover, onRecentre, signal }) {
     this.canvas = canvas;
@@ -21,7 +28,8 @@ export class Gestures {
     this.onCamera = onCamera;
     this.onHover = onHover;
     this.onRecentre = onRecentre;
-    this.pointers = new Map(); // pointerId -> {x, y, startX, startY, type}
+    /** @type {Map<number, Held>} pointerId -> where it is and where it was pressed */
+    this.pointers = new Map();
     this.travelled = false; // the current (or last) press was a drag or a pinch
     this.pointerType = "mouse";
     const options = { signal };
@@ -39,11 +47,16 @@ export class Gestures {
     return this.travelled;
   }
 
+  /**
+   * @param {MouseEvent} event
+   * @returns {Point}
+   */
   point(event) {
     const bounds = this.canvas.getBoundingClientRect();
     return { x: event.clientX - bounds.left, y: event.clientY - bounds.top };
   }
 
+  /** @param {PointerEvent} event */
   down(event) {
     if (event.button !== 0 && event.pointerType === "mouse") return;
     const { x, y } = this.point(event);
@@ -58,6 +71,7 @@ export class Gestures {
     if (this.pointers.size > 1) this.travelled = true; // a pinch is never a tap
   }
 
+  /** @param {PointerEvent} event */
   move(event) {
     const p = this.point(event);
     const held = this.pointers.get(event.pointerId);
@@ -88,11 +102,13 @@ export class Gestures {
     this.onCamera();
   }
 
+  /** @param {PointerEvent} event */
   up(event) {
     this.pointers.delete(event.pointerId);
     if (!this.pointers.size) this.canvas.classList.remove("dragging");
   }
 
+  /** @param {WheelEvent} event */
   wheel(event) {
     event.preventDefault();
     const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
@@ -102,9 +118,11 @@ export class Gestures {
     this.onCamera();
   }
 
+  /** @param {KeyboardEvent} event */
   key(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
     if (document.querySelector("dialog[open]") || !/** @type {HTMLElement} */ (document.querySelector("#curtain")).hidden) return;
+    /** @type {Record<string, [number, number]>} */
     const pans = { ArrowLeft: [KEY_PAN, 0], ArrowRight: [-KEY_PAN, 0], ArrowUp: [0, KEY_PAN], ArrowDown: [0, -KEY_PAN] };
     if (pans[event.key]) this.camera.panBy(...pans[event.key]);
     else if (event.key === "+" || event.key === "=") this.camera.zoomBy(KEY_ZOOM);
@@ -115,6 +133,7 @@ export class Gestures {
     this.onCamera();
   }
 
+  /** @param {Event} event */
   recentre(event) {
     event.preventDefault();
     this.onRecentre();

@@ -4,18 +4,33 @@
 
 import { BRASS, CREAM, GOLD, PARCHMENT, setFont, text, pill, halo, ribbon, roundedRect, dashedOutline } from "../canvas-kit.js";
 
+/** @typedef {import("./shapes.js").Grow21View} Grow21View */
+/** @typedef {ReturnType<typeof import("./layout.js").layoutTable>} Grow21Layout */
+
+/** @type {Record<string, string>} the stripe of the colour a player plays */
 const SWATCH = { red: "#c8202b", black: "#101016" };
 
 export class HudPainter {
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {import("../card-painter.js").CardPainter} painter
+   */
   constructor(ctx, painter) {
     this.ctx = ctx;
     this.painter = painter;
   }
 
+  /**
+   * @param {string} string
+   * @param {number} x
+   * @param {number} y
+   * @param {Parameters<typeof text>[4]} options
+   */
   text(string, x, y, options) {
     return text(this.ctx, string, x, y, options);
   }
 
+  /** @param {Grow21Layout} layout */
   band(layout) {
     const { ctx } = this;
     const { band } = layout;
@@ -32,7 +47,13 @@ export class HudPainter {
     ctx.stroke();
   }
 
-  /** names[seat] = [full, short]; `bump` (0..1) makes the score swell as a harvest lands. */
+  /**
+   * names[seat] = [full, short]; `bump` (0..1) makes the score swell as a harvest lands.
+   * @param {Grow21Layout} layout
+   * @param {Grow21View} view
+   * @param {number} seat
+   * @param {string[][]} names
+   */
   plate(layout, view, seat, names, bump = 0) {
     const { ctx } = this;
     const r = layout.plates[seat];
@@ -87,7 +108,11 @@ export class HudPainter {
     }
   }
 
-  /** The card to play, big, between the plates; a dashed slot while a split is decided or after the end. */
+  /**
+   * The card to play, big, between the plates; a dashed slot while a split is decided or after the end.
+   * @param {Grow21Layout} layout
+   * @param {Grow21View} view
+   */
   current(layout, view, { hidden = false } = {}) {
     const { ctx } = this;
     const r = layout.current;
@@ -108,14 +133,23 @@ export class HudPainter {
     this.text(caption, r.x + r.w / 2, below, { size: 11, bold: true, color: "rgba(243, 234, 211, 0.8)", align: "center" });
   }
 
-  /** A line of text on a dark ribbon at the bottom of the board: what is asked, or what a move would do. */
+  /**
+   * A line of text on a dark ribbon at the bottom of the board: what is asked, or what a move would do.
+   * @param {Grow21Layout} layout
+   * @param {string} string
+   */
   caption(layout, string, { gold = false } = {}) {
     ribbon(this.ctx, string, layout.caption, { largest: layout.narrow || layout.short ? 13 : 15, gold });
   }
 
-  /** The camera buttons: zoom in, zoom out, re-centre (lit when the player has moved the camera). */
+  /**
+   * The camera buttons: zoom in, zoom out, re-centre (lit when the player has moved the camera).
+   * @param {Grow21Layout} layout
+   * @param {boolean} manual
+   */
   controls(layout, manual) {
     const { ctx } = this;
+    /** @type {Record<string, string>} */
     const glyphs = { "zoom-in": "+", "zoom-out": "−" };
     for (const button of layout.controls) {
       const lit = button.action === "recentre" && manual;
@@ -146,7 +180,12 @@ export class HudPainter {
     }
   }
 
-  /** The re-centre mark: a ring with four ticks. */
+  /**
+   * The re-centre mark: a ring with four ticks.
+   * @param {number} cx
+   * @param {number} cy
+   * @param {string} color
+   */
   crosshair(cx, cy, color) {
     const { ctx } = this;
     ctx.strokeStyle = color;
@@ -160,7 +199,13 @@ export class HudPainter {
     ctx.stroke();
   }
 
-  /** "+10" on its way from a harvested group to the scorer's plate. */
+  /**
+   * "+10" on its way from a harvested group to the scorer's plate.
+   * @param {string} text
+   * @param {number} x
+   * @param {number} y
+   * @param {number} alpha
+   */
   floater(text, x, y, alpha) {
     const { ctx } = this;
     ctx.save();

@@ -12,6 +12,10 @@ const TOUCH_BUTTON = 44; // on a phone-sized canvas
 const CAPTION = 26;
 const SHORT = 420; // a canvas lower than this is short
 
+/**
+ * @param {number} width
+ * @param {number} height
+ */
 export function layoutTable(width, height) {
   const narrow = width < 560;
   const short = height < SHORT;

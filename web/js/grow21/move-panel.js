@@ -5,17 +5,28 @@
 import { cardText } from "../cards.js";
 import { MovePanel as BasePanel, el, moveButton } from "../move-panel.js";
 
+/** @typedef {import("./shapes.js").Grow21Move} Grow21Move */
+/** @typedef {import("./shapes.js").Grow21Preview} Grow21Preview */
+
+/** @type {[Grow21Move["type"], string][]} */
 const GROUPS = [
   ["place", "Place on an empty cell"],
   ["change", "Change one of your cards"],
   ["keep", "Keep a part of the board"],
 ];
 
-const coordinates = ([x, y]) => `${x}, ${y}`.replaceAll("-", "−");
+const coordinates = (/** @type {number[]} */ [x, y]) => `${x}, ${y}`.replaceAll("-", "−");
 
+/** Whether a move's preview makes 21 (a keep's never does). */
+const scores = (/** @type {Grow21Preview | null | undefined} */ preview) => Boolean(preview && "scores" in preview && preview.scores);
+
+/**
+ * @param {Grow21Move} move
+ * @param {Grow21Preview | null | undefined} preview
+ */
 function valueText(move, preview) {
-  if (move.type === "keep") return `${preview.keeps.length} cell${preview.keeps.length === 1 ? "" : "s"}`;
-  if (!preview) return "";
+  if (move.type === "keep") return preview && "keeps" in preview ? `${preview.keeps.length} cell${preview.keeps.length === 1 ? "" : "s"}` : "";
+  if (!preview || !("values" in preview)) return "";
   return preview.scores ? "21★" : preview.values.join("/");
 }
 
@@ -46,19 +57,20 @@ export class MovePanel extends BasePanel {
 
   /**
    * Build fresh buttons for the card being played (none while a split is decided).
-   * @param {import("../table/adapter.js").Legal} legal
-   * @param {import("../table/adapter.js").Moment} moment
+   * @param {{moves: Grow21Move[], labels: string[], previews?: Array<Grow21Preview | null>}} legal
+   * @param {import("../table/adapter.js").Moment<import("./shapes.js").Grow21View>} moment
    */
   show({ moves, labels, previews = [] }, moment) {
     const current = moment.view.current;
     const sections = GROUPS.map(([type, title]) => {
+      /** @type {HTMLElement[]} */
       const buttons = [];
       moves.forEach((move, i) => {
         if (move.type !== type) return;
         const preview = previews[i];
-        const scores = Boolean(preview?.scores);
+        const lit = scores(preview);
         const name = type === "keep" ? `Keep ${String.fromCharCode(65 + buttons.length)}` : coordinates(move.at);
-        buttons.push(moveButton(move, labels[i], `move g21-move ${type}${scores ? " scores" : ""}`, [
+        buttons.push(moveButton(move, labels[i], `move g21-move ${type}${lit ? " scores" : ""}`, [
           el("span", { className: "g21-at", "aria-hidden": "true" }, [name]),
           el("span", { className: "g21-value", "aria-hidden": "true" }, [valueText(move, preview)]),
         ]));
@@ -68,7 +80,7 @@ export class MovePanel extends BasePanel {
       return el("section", { className: `g21-group ${type}` }, [heading, el("div", { className: "g21-grid" }, buttons)]);
     }).filter((section) => section !== null);
     this.list.replaceChildren(...sections);
-    const scoring = previews.some((p) => p?.scores);
+    const scoring = previews.some(scores);
     if (moves[0]?.type === "keep") this.hint.textContent = "Your 21 split the board into equal parts: keep one, the rest is discarded.";
     else this.hint.textContent = `Your card: ${cardText(current)}. Buttons show the cell (x, y) and the group value it makes${scoring ? "; gold ones make 21" : ""}.`;
   }

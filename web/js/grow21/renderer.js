@@ -13,15 +13,48 @@ import { contains, overlaps, glow, lerpRect } from "../canvas-kit.js";
 const CALLOUT_ROW = 34; // a callout's plate with a little air: the row it takes beside the cells it names
 const CALLOUT_CLEARANCE = 180; // about as wide as a callout's plate: the room kept clear of other cards for it
 const EDGE_MARK_REACH = 44; // the square a tap on an edge mark may land in
+
+/** @typedef {import("./shapes.js").Grow21View} Grow21View */
+/** @typedef {import("./shapes.js").Grow21Event} Grow21Event */
+/** @typedef {import("./animation.js").Grow21Timeline} Grow21Timeline */
+/** @typedef {ReturnType<typeof layoutTable>} Grow21Layout */
+/**
+ * What a cell on offer does: a card placed or changed there, or (after a tied split) the part it belongs to
+ * kept; with the bridge's preview of it.
+ * @typedef {{kind: "place" | "change", move: import("./shapes.js").Grow21CardMove, preview: import("./shapes.js").Grow21PlacePreview | null}
+ *   | {kind: "keep", move: import("./shapes.js").Grow21KeepMove, preview: import("./shapes.js").Grow21KeepPreview | null}} CellOption
+ */
+/**
+ * @typedef {object} Grow21Highlight
+ * @property {Map<string, CellOption>} cells  "x,y" -> what the cell does, for every cell the person may use now
+ * @property {string | null} focus  the cell previewed ("x,y")
+ * @property {string} caption
+ * @property {boolean} gold  the caption tells a 21
+ */
+/** @typedef {{side: string, count: number, scores: boolean, x: number, y: number, text: string, reach: import("../canvas-kit.js").Box}} EdgeMark */
+
+/** @type {Grow21Highlight} */
 const NO_HIGHLIGHT = { cells: new Map(), focus: null, caption: "", gold: false };
 const ALL_CARDS = ["H", "D", "S", "C"].flatMap((suit) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].map((rank) => rank + suit));
-const idle = (work) => (window.requestIdleCallback ? requestIdleCallback(work, { timeout: 500 }) : setTimeout(work, 50));
+/** @param {(deadline?: IdleDeadline) => void} work */
+const idle = (work) => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 500 }) : setTimeout(work, 50));
 
-/** Two views show the same position (a second drawing of it must not cut its animation short). */
-const samePosition = (a, b) => a && b && JSON.stringify([a.board, a.decks, a.phase, a.scores])
+/**
+ * Two views show the same position (a second drawing of it must not cut its animation short).
+ * @param {Grow21View | null | undefined} a
+ * @param {Grow21View | null | undefined} b
+ */
+const samePosition = (a, b) => !!a && !!b && JSON.stringify([a.board, a.decks, a.phase, a.scores])
   === JSON.stringify([b.board, b.decks, b.phase, b.scores]);
 
+/** Whether a cell on offer makes 21 (a keep never does). */
+const scoresAt = (/** @type {CellOption | undefined} */ option) => (option?.kind === "keep" ? undefined : option?.preview?.scores);
+
 export class Grow21Renderer extends TableRenderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {import("../card-painter.js").CardPainter} painter
+   */
   constructor(canvas, painter) {
     super(canvas, painter, NO_HIGHLIGHT);
     this.camera = new Camera();
@@ -43,11 +76,20 @@ export class Grow21Renderer extends TableRenderer {
     return layoutTable(this.size.width, this.size.height);
   }
 
-  /** A second drawing of the same position (no events) must not cut its animation short. */
+  /**
+   * A second drawing of the same position (no events) must not cut its animation short.
+   * @param {Grow21View | undefined} before
+   * @param {Grow21Event[]} events
+   */
   keepsAnimation(before, events) {
     return !events.length && this.animation !== null && samePosition(before, this.view);
   }
 
+  /**
+   * @param {Grow21Event[]} events
+   * @param {{view: Grow21View, layout: Grow21Layout} | null} before
+   * @returns {Grow21Timeline | null}
+   */
   timeline(events, before) {
     return before ? timeline(events, before.view, (cells) => (layout) => this.besideCells(cells, layout)) : null;
   }
@@ -58,6 +100,7 @@ export class Grow21Renderer extends TableRenderer {
    * cards it names stay in sight; kept over the board, clear of the band and of the caption ribbon when it has
    * words (while a move plays out it has none).
    * @param {number[][]} cells
+   * @param {Grow21Layout} layout
    */
   besideCells(cells, layout) {
     const rects = cells.map(([x, y]) => this.camera.cardRect(x, y));
@@ -65,11 +108,12 @@ export class Grow21Renderer extends TableRenderer {
     const right = Math.min(layout.board.x + layout.board.w, Math.max(...rects.map((r) => r.x + r.w)));
     const highest = layout.board.y + 4;
     const lowest = (this.highlight.caption ? layout.frame.y + layout.frame.h : layout.caption.y + layout.caption.h) - CALLOUT_ROW;
-    const row = (y) => ({ x: left, y: Math.min(Math.max(y, highest), lowest), w: Math.max(0, right - left), h: CALLOUT_ROW });
+    const row = (/** @type {number} */ y) => ({ x: left, y: Math.min(Math.max(y, highest), lowest), w: Math.max(0, right - left), h: CALLOUT_ROW });
     const rows = [Math.min(...rects.map((r) => r.y)) - CALLOUT_ROW - 2, Math.max(...rects.map((r) => r.y + r.h)) + 2];
     const named = new Set(cells.map(cellKey));
-    const others = this.view.board.filter((c) => !named.has(cellKey(c.at))).map((c) => this.camera.cardRect(c.at[0], c.at[1]));
-    const clear = (y) => {
+    const view = /** @type {Grow21View} */ (this.view); // a callout is placed while its view is drawn
+    const others = view.board.filter((c) => !named.has(cellKey(c.at))).map((c) => this.camera.cardRect(c.at[0], c.at[1]));
+    const clear = (/** @type {number} */ y) => {
       const box = row(y);
       const w = Math.max(box.w, CALLOUT_CLEARANCE); // the plate is often wider than the cells it names
       return y >= highest && y <= lowest && !others.some((r) => overlaps(r, { ...box, x: box.x + (box.w - w) / 2, w }));
@@ -77,8 +121,9 @@ export class Grow21Renderer extends TableRenderer {
     return row(rows.find(clear) ?? rows.find((y) => y >= highest && y <= lowest) ?? rows[0]);
   }
 
+  /** @param {boolean} animate */
   shown(animate) {
-    const { board, phase, split, last } = this.view;
+    const { board, phase, split, last } = /** @type {Grow21View} */ (this.view); // the new view, in place
     const anchor = phase === "keep" ? split.flat() : last ? [last.at] : [];
     this.camera.follow(board.map((c) => c.at), anchor, animate);
     this.prewarm();
@@ -100,11 +145,15 @@ export class Grow21Renderer extends TableRenderer {
     if (key === this.warmed) return;
     this.warmed = key;
     const scratch = (this.scratch ??= document.createElement("canvas").getContext("2d"));
+    if (!scratch) return; // no 2D context to paint ahead in: each card is painted when first drawn
     const queue = sizes.flatMap(([w, h]) => ALL_CARDS.map((code) => /** @type {[string, number, number]} */ ([code, w, h])));
+    /** @param {IdleDeadline} [deadline] */
     const step = (deadline) => {
       if (this.warmed !== key || !this.view) return;
       for (let n = 0; queue.length && n < 4 && (deadline?.timeRemaining?.() ?? 10) > 4; n++) {
-        const [code, w, h] = queue.shift();
+        const next = queue.shift();
+        if (!next) break;
+        const [code, w, h] = next;
         this.painter.draw(scratch, 0, 0, w, h, { code, faceUp: true });
       }
       if (queue.length) idle(step);
@@ -136,14 +185,23 @@ export class Grow21Renderer extends TableRenderer {
   }
 
   // --- hits -------------------------------------------------------------------------------------
-  /** What is under a client (viewport) point: a camera button, or a board cell {kind: "cell", at}. */
+  /**
+   * What is under a client (viewport) point: a camera button, or a board cell {kind: "cell", at}.
+   * @param {number} clientX
+   * @param {number} clientY
+   */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
     const { x, y } = this.canvasPoint(clientX, clientY);
     return this.hitAt(x, y);
   }
 
-  /** The same for a canvas point. */
+  /**
+   * The same for a canvas point.
+   * @param {number} x
+   * @param {number} y
+   * @returns {{kind: "control", action: string} | {kind: "cell", at: number[]} | null}
+   */
   hitAt(x, y) {
     const layout = this.layout();
     const button = layout.controls.find((b) => contains(b, x, y));
@@ -158,12 +216,14 @@ export class Grow21Renderer extends TableRenderer {
    * The cells on offer out of sight, by the edge of the frame they lie past: a mark on that edge counts them
    * (gold when one of them makes 21), and a tap on it (anywhere in `reach`, a fingertip wide) pans that way.
    * A cell more than half in sight is not counted: it can be tapped where it is.
+   * @param {Grow21Layout} layout
+   * @returns {EdgeMark[]}
    */
   edgeMarks(layout) {
     const { frame } = layout;
     /** @type {Map<string, {count: number, scores: boolean}>} */
     const sides = new Map();
-    for (const [key, option] of this.highlight.cells) {
+    for (const [key, option] of this.marked().cells) {
       const [x, y] = key.split(",").map(Number);
       const r = this.camera.cardRect(x, y);
       const past = [
@@ -172,7 +232,7 @@ export class Grow21Renderer extends TableRenderer {
       ].sort((a, b) => Number(b[1]) - Number(a[1]))[0];
       if (Number(past[1]) <= 0.5) continue;
       const side = sides.get(String(past[0])) ?? { count: 0, scores: false };
-      sides.set(String(past[0]), { count: side.count + 1, scores: side.scores || Boolean(option.preview?.scores) });
+      sides.set(String(past[0]), { count: side.count + 1, scores: side.scores || Boolean(scoresAt(option)) });
     }
     const middle = { x: frame.x + frame.w / 2, y: frame.y + frame.h / 2 };
     const inset = EDGE_MARK_REACH / 2 + 2;
@@ -194,7 +254,11 @@ export class Grow21Renderer extends TableRenderer {
     });
   }
 
-  /** The spotlight's spots are cells ({cell: [x, y]}), where the camera shows them now. */
+  /**
+   * The spotlight's spots are cells ({cell: [x, y]}), where the camera shows them now.
+   * @param {Grow21Layout} layout
+   * @param {{cell: number[]}[]} spots
+   */
   spotRects(layout, spots) {
     return spots.map(({ cell }) => this.camera.cardRect(cell[0], cell[1]));
   }
@@ -210,18 +274,21 @@ export class Grow21Renderer extends TableRenderer {
     const at = this.toViewport();
     const layout = this.layout();
     const area = layout.board;
-    const seen = new Map(this.view.board.map((c) => [cellKey(c.at), { at: c.at, card: c.top, stack: c.stack.length }]));
-    for (const [key, option] of this.highlight.cells) {
+    const view = /** @type {Grow21View} */ (this.view);
+    const { cells: offered } = this.marked();
+    /** @type {Map<string, {at: number[], card: string | null, stack: number}>} */
+    const seen = new Map(view.board.map((c) => [cellKey(c.at), { at: c.at, card: c.top, stack: c.stack.length }]));
+    for (const [key, option] of offered) {
       if (!seen.has(key)) seen.set(key, { at: option.move.at, card: null, stack: 0 });
     }
-    const part = (key) => this.view.split.findIndex((cells) => cells.some((c) => cellKey(c) === key));
+    const part = (/** @type {string} */ key) => view.split.findIndex((cells) => cells.some((c) => cellKey(c) === key));
     const cells = [...seen].map(([key, cell]) => {
       const r = this.camera.cardRect(cell.at[0], cell.at[1]);
-      const option = this.highlight.cells.get(key);
+      const option = offered.get(key);
       const inside = r.x >= area.x && r.y >= area.y && r.x + r.w <= area.x + area.w && r.y + r.h <= area.y + area.h;
       const visible = inside && ![layout.caption, ...layout.controls].some((o) => overlaps(o, r));
       return {
-        ...cell, legal: option?.kind ?? null, scores: option?.preview?.scores ?? false,
+        ...cell, legal: option?.kind ?? null, scores: scoresAt(option) ?? false,
         part: part(key) >= 0 ? part(key) : null, visible, ...at(r),
       };
     });
@@ -237,6 +304,20 @@ export class Grow21Renderer extends TableRenderer {
   }
 
   // --- drawing ----------------------------------------------------------------------------------
+  /** What the table marks now (Grow21Highlight), as the table gave it. */
+  marked() {
+    return /** @type {Grow21Highlight} */ (this.highlight);
+  }
+
+  /** The animation under way, as timeline() made it (null when still). */
+  played() {
+    return /** @type {Grow21Timeline | null} */ (this.animation);
+  }
+
+  /**
+   * @param {Grow21Layout} layout
+   * @param {number} elapsed
+   */
   paint(layout, elapsed) {
     const { ctx } = this;
     this.setCameraArea(layout);
@@ -249,28 +330,36 @@ export class Grow21Renderer extends TableRenderer {
     ctx.restore();
 
     this.hud.band(layout);
-    const floaters = this.animation?.floaters ?? [];
+    const floaters = this.played()?.floaters ?? [];
     for (const seat of [0, 1]) this.hud.plate(layout, this.view, seat, this.names, scoreBump(floaters, seat, elapsed));
     this.hud.current(layout, this.view);
 
     this.hud.controls(layout, this.camera.manual);
     this.hud.edgeMarks(this.edgeMarks(layout));
     this.hud.caption(layout, this.highlight.caption, { gold: this.highlight.gold });
-    if (this.animation) this.drawFlights(layout, elapsed);
+    if (this.animation) this.drawFlying(layout, elapsed);
   }
 
-  /** The camera pans the whole board area but frames the board clear of the caption ribbon (and buttons). */
+  /**
+   * The camera pans the whole board area but frames the board clear of the caption ribbon (and buttons).
+   * @param {Grow21Layout} layout
+   */
   setCameraArea(layout) {
     this.camera.setArea(layout.board, layout.frame);
   }
 
   focusOption() {
-    return this.highlight.focus ? this.highlight.cells.get(this.highlight.focus) ?? null : null;
+    const { focus, cells } = this.marked();
+    return focus ? cells.get(focus) ?? null : null;
   }
 
+  /** @param {number} elapsed */
   drawBoard(elapsed) {
-    const { view, board, highlight } = this;
-    const animation = this.animation;
+    const { board } = this;
+    const view = /** @type {Grow21View} */ (this.view);
+    const highlight = this.marked();
+    const animation = this.played();
+    /** @type {Set<string>} */
     const hidden = new Set();
     if (animation) for (const c of animation.covers) if (elapsed < c.until) hidden.add(c.key);
     board.groups(view.groups, hidden);
@@ -284,7 +373,7 @@ export class Grow21Renderer extends TableRenderer {
     const focus = this.focusOption();
     if (view.phase !== "play") for (const group of view.groups) board.groupBadge(group, hidden);
     if (view.phase === "keep") {
-      const focusKeeps = focus?.kind === "keep" ? new Set(focus.preview.keeps.map(cellKey)) : null;
+      const focusKeeps = focus?.kind === "keep" && focus.preview ? new Set(focus.preview.keeps.map(cellKey)) : null;
       view.split.forEach((cells, i) => {
         const kept = focusKeeps && cells.some((c) => focusKeeps.has(cellKey(c)));
         board.part(cells, i, { strong: Boolean(kept), dim: Boolean(focusKeeps) && !kept });
@@ -302,12 +391,13 @@ export class Grow21Renderer extends TableRenderer {
       else if (option.kind === "change") board.changeCell(option.move.at, option.preview?.scores);
     }
     for (const group of view.groups) board.groupBadge(group, hidden);
-    if (focus?.preview && view.current) board.preview(focus.move.at, view.current, focus.preview);
+    if (focus && focus.kind !== "keep" && focus.preview && view.current) board.preview(focus.move.at, view.current, focus.preview);
   }
 
+  /** @param {number} elapsed */
   drawGhosts(elapsed) {
     const { ctx, board, camera } = this;
-    for (const ghost of this.animation.ghosts) {
+    for (const ghost of this.played()?.ghosts ?? []) {
       const look = ghostLook(ghost, elapsed);
       if (!look || !look.stack.length) continue;
       if (look.glow) {
@@ -326,20 +416,26 @@ export class Grow21Renderer extends TableRenderer {
     }
   }
 
-  /** Cards flying from the "to play" slot to their cell, and "+10" on its way to the scorer. */
-  drawFlights(layout, elapsed) {
+  /**
+   * Cards flying from the "to play" slot to their cell, and "+10" on its way to the scorer.
+   * @param {Grow21Layout} layout
+   * @param {number} elapsed
+   */
+  drawFlying(layout, elapsed) {
     const { ctx, camera } = this;
+    const animation = this.played();
+    if (!animation) return;
     ctx.save();
     ctx.beginPath();
     ctx.rect(0, 0, this.size.width, this.size.height);
     ctx.clip();
-    for (const flight of this.animation.flights) {
+    for (const flight of animation.flights) {
       const k = flightProgress(flight, elapsed);
       if (k === null) continue;
       const r = lerpRect(layout.current, camera.cardRect(flight.cell[0], flight.cell[1]), k);
       this.board.card(r.x, r.y, r.w, r.h, flight.code);
     }
-    for (const floater of this.animation.floaters) {
+    for (const floater of animation.floaters) {
       const p = floaterProgress(floater, elapsed);
       if (p === null) continue;
       const centres = floater.cells.map((c) => camera.toCanvas(c[0], c[1]));

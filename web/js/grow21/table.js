@@ -19,6 +19,8 @@ import { resultTitle } from "../seats.js";
 /** @typedef {import("../table/adapter.js").TableKit<Grow21View>} TableKit */
 /** @typedef {import("../table/adapter.js").Moment<Grow21View>} Moment */
 /** @typedef {import("../table/adapter.js").TableAdapter<Grow21View>} TableAdapter */
+/** @typedef {import("./shapes.js").Grow21Move} Grow21Move */
+/** @typedef {import("./renderer.js").CellOption} CellOption */
 
 const BUTTON_ZOOM = 1.25;
 const EDGE_SLIDE = 0.6; // a tap on an edge mark pans this much of the frame that way
@@ -32,15 +34,16 @@ class Grow21Table {
     this.renderer = new Grow21Renderer(canvas, painter);
     this.stylesheet = new URL("./table.css", import.meta.url).href;
     this.curtain = false;
+    /** @type {TableAdapter["viewSeat"]} */
     this.viewSeat = null;
-    /** @type {Map<string, {move: any, preview: any, kind: string}>} "x,y" -> what a cell does, for every cell the person may use now */
+    /** @type {Map<string, CellOption>} "x,y" -> what a cell does, for every cell the person may use now */
     this.options = new Map();
     /** @type {string | null} the cell previewed ("x,y") */
     this.focus = null;
     this.armed = false; // the preview came from a tap: the next tap on it plays
     this.panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), {
       onPlay: (move) => kit.play(move),
-      onFocus: (move) => this.setFocus(move ? cellKey(move.at) : null, false),
+      onFocus: (/** @type {Grow21Move | null} */ move) => this.setFocus(move ? cellKey(move.at) : null, false),
       signal,
     });
     this.gestures = new Gestures(canvas, this.renderer.camera, {
@@ -61,9 +64,13 @@ class Grow21Table {
     this.renderer.canvas.style.cursor = "";
   }
 
-  /** The cells on offer now, from the moves (a split's keep move offers every cell of its part). */
+  /**
+   * The cells on offer now, from the moves (a split's keep move offers every cell of its part).
+   * @returns {Map<string, CellOption>}
+   */
   cells() {
     const { legal, acting } = this.kit.moment();
+    /** @type {Map<string, CellOption>} */
     const options = new Map();
     if (!acting) return options;
     const previews = legal.previews ?? [];
@@ -81,7 +88,12 @@ class Grow21Table {
     this.armed = false;
   }
 
-  /** A click or tap on the canvas: camera buttons, then cells. Drags are not taps. */
+  /**
+   * A click or tap on the canvas: camera buttons, then cells. Drags are not taps.
+   * @param {number} clientX
+   * @param {number} clientY
+   * @param {Moment} moment
+   */
   tap(clientX, clientY, moment) {
     if (this.gestures.wasDrag()) return;
     const hit = this.renderer.hitTest(clientX, clientY);
@@ -98,6 +110,7 @@ class Grow21Table {
     return this.kit.play(option.move);
   }
 
+  /** @param {{x: number, y: number} | null} point the mouse over the canvas, or gone */
   hover(point) {
     const hit = point && this.renderer.view ? this.renderer.hitAt(point.x, point.y) : null;
     const key = hit?.kind === "cell" ? cellKey(hit.at) : null;
@@ -107,25 +120,34 @@ class Grow21Table {
     this.setFocus(usable ? key : null, false);
   }
 
-  /** A hint: preview its cell as a tap would (a tap on it then plays it), brought into sight if it is not. */
+  /**
+   * A hint: preview its cell as a tap would (a tap on it then plays it), brought into sight if it is not.
+   * @param {Grow21Move} move
+   */
   hint(move) {
     this.renderer.camera.reveal(move.at, this.kit.moment().animated);
     this.renderer.cameraMoved();
     this.setFocus(cellKey(move.at), true);
   }
 
+  /**
+   * @param {string | null} key
+   * @param {boolean} armed
+   */
   setFocus(key, armed) {
-    const focus = this.options.has(key) ? key : null;
+    const focus = key !== null && this.options.has(key) ? key : null;
     if (focus === this.focus && armed === this.armed) return;
     this.focus = focus;
     this.armed = focus !== null && armed;
     this.kit.redraw();
   }
 
+  /** @param {string} action */
   control(action) {
     const camera = this.renderer.camera;
     const { animated } = this.kit.moment();
     const { w, h } = camera.frame;
+    /** @type {Record<string, [number, number]>} */
     const slides = { "pan-left": [w, 0], "pan-right": [-w, 0], "pan-up": [0, h], "pan-down": [0, -h] };
     if (action === "zoom-in") camera.zoomBy(BUTTON_ZOOM);
     else if (action === "zoom-out") camera.zoomBy(1 / BUTTON_ZOOM);
@@ -137,7 +159,7 @@ class Grow21Table {
   /** @param {Moment} moment */
   highlight(moment) {
     this.options = this.cells();
-    if (!this.options.has(this.focus)) this.focus = null;
+    if (this.focus !== null && !this.options.has(this.focus)) this.focus = null;
     const { view } = moment;
     if (!view) return { cells: new Map(), focus: null, caption: "", gold: false };
     const line = caption(view, {
@@ -202,6 +224,7 @@ class Grow21Table {
    */
   ending(answer, box) {
     const { names, people } = this.kit.moment();
+    if (!answer.outcome) return; // the controller ends a table only once its view says the game is over
     box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people), { note: answer.view.final?.note }));
   }
 }

@@ -12,8 +12,8 @@ const GROUP = { row: 0, from: 2, to: 4 };
 
 /** @returns {SVGSVGElement} */
 export function vignette() {
-  const x = (column) => 58 + column * STEP_X;
-  const y = (row) => 36 + row * STEP_Y;
+  const x = (/** @type {number} */ column) => 58 + column * STEP_X;
+  const y = (/** @type {number} */ row) => 36 + row * STEP_Y;
   const cards = PATCH.flatMap((row, r) => row.flatMap((code, c) => (code ? [card(code, x(c), y(r), { w: W })] : [])));
   const h = W * (CARD_H / CARD_W);
   return vignetteOf([

@@ -3,6 +3,11 @@
 // and the ring with the two commit slots in the middle: the rival's slot on the left, the viewer's on the right.
 import { indexExtent } from "../card-painter.js";
 
+/** @typedef {import("./shapes.js").KnifeView} KnifeView */
+/** @typedef {{w: number, h: number}} Size */
+/** @typedef {{x: number, y: number, w: number, h: number}} Rect */
+/** @typedef {{x: number, w: number}} Column */
+
 const MARGIN = 10;
 const PLATE = 24; // a fighter's name row
 const LABEL = 15; // the small captions over decks and damage piles
@@ -24,13 +29,16 @@ const STACKED = { fixed: 2 * MARGIN + 2 * PLATE + 2 * LABEL + CAPTION + 5 * GAP,
 const SIDE_BY_SIDE = { fixed: 2 * MARGIN + 2 * PLATE + 2 * LABEL + 4 * GAP, cards: 2 * SMALL + 1 + RAISE };
 
 /** The width the commit ring takes for hand cards `h` tall. */
-const ringWidth = (h) => 2 * ((RING * h) / 1.4) * (1 + FOLLOW) + 44;
+const ringWidth = (/** @type {number} */ h) => 2 * ((RING * h) / 1.4) * (1 + FOLLOW) + 44;
 /** The narrowest a strip may be: deck, discard and one wound. */
-const stripWidth = (h) => (3 * SMALL * h) / 1.4 + 3 * GAP;
+const stripWidth = (/** @type {number} */ h) => (3 * SMALL * h) / 1.4 + 3 * GAP;
 
 /**
  * Card sizes for a column `width` wide (margins included) and a canvas `height` tall; `beside`: the ring
  * sits beside the strips.
+ * @param {number} width
+ * @param {number} height
+ * @param {boolean} beside
  */
 function cardSizes(width, height, beside) {
   const rows = beside ? SIDE_BY_SIDE : STACKED;
@@ -41,11 +49,15 @@ function cardSizes(width, height, beside) {
   const perHeight = (ringWidth(100) - 44 + (beside ? stripWidth(100) - 3 * GAP : 0)) / 100;
   const byRingWidth = (room - 44 - (beside ? 3 * GAP : 0)) / perHeight;
   const h = Math.max(48, Math.min(byHeight, byHandWidth, byRingWidth, 190));
-  const size = (k) => ({ w: (h * k) / 1.4, h: h * k });
+  const size = (/** @type {number} */ k) => ({ w: (h * k) / 1.4, h: h * k });
   return { hand: size(1), ring: size(RING), small: size(SMALL) };
 }
 
-/** Whether the ring goes beside the strips: when that makes the cards bigger. */
+/**
+ * Whether the ring goes beside the strips: when that makes the cards bigger.
+ * @param {number} width
+ * @param {number} height
+ */
 function ringBeside(width, height) {
   return cardSizes(width, height, true).hand.h > cardSizes(width, height, false).hand.h * 1.15;
 }
@@ -55,6 +67,10 @@ function ringBeside(width, height) {
  * index in sight (the painter says how much of a card that is), the rows overlapping by ROW_LIFT and smaller
  * cards the more rows there are, so that the fan stays in the strip's height, clear of the labels over it and
  * the row under it.
+ * @param {number} count
+ * @param {number} room
+ * @param {Size} small
+ * @returns {{perRow: number, card: Size}}
  */
 function fan(count, room, small) {
   for (let rows = 1; ; rows++) {
@@ -66,7 +82,14 @@ function fan(count, room, small) {
   }
 }
 
-/** A fighter's strip: deck, discard pile, then the damage pile fanned left to right (wrapping if long). */
+/**
+ * A fighter's strip: deck, discard pile, then the damage pile fanned left to right (wrapping if long).
+ * @param {KnifeView} view
+ * @param {number} seat
+ * @param {number} top
+ * @param {Column} column
+ * @param {Size} small
+ */
 function strip(view, seat, top, column, small) {
   const deck = { x: column.x, y: top, ...small };
   const discard = { x: column.x + small.w + GAP, y: top, ...small };
@@ -91,6 +114,9 @@ function strip(view, seat, top, column, small) {
  * Returns rectangles {x, y, w, h} for both plates and strips, the two commit slots and follow-up spots,
  * the viewer's hand (or backs, for a spectator), the rival's hand backs, the ring's caption row (tall enough for
  * a callout's plate, so that one over it covers no card) and the prompt's line inside it.
+ * @param {number} width
+ * @param {number} height
+ * @param {KnifeView} view
  */
 export function layoutTable(width, height, view, perspective = 0) {
   const me = view.viewer ?? perspective;
@@ -142,6 +168,7 @@ export function layoutTable(width, height, view, perspective = 0) {
   plates[me] = { x: column.x, y, w: column.w, h: PLATE };
   y += PLATE + GAP + RAISE * card.h;
 
+  /** @type {(string | null)[]} */
   const codes = view.hand ?? Array(view.hand_counts[me]).fill(null);
   const handGap = card.w * 0.12;
   const handLeft = (width - (codes.length * card.w + (codes.length - 1) * handGap)) / 2;

@@ -18,14 +18,40 @@ const REVEAL_HOLD_MS = 1000; // the cards that met stay face up, named over the 
 const CALLOUT_MS = 900; // a dressing named over the ring
 const BANNER_MS = 1100;
 
+/** @typedef {import("./shapes.js").KnifeView} KnifeView */
+/** @typedef {import("./shapes.js").KnifeEvent} KnifeEvent */
+/** @typedef {ReturnType<typeof layoutTable>} KnifeLayout */
+/** @typedef {import("../canvas-kit.js").Box} Rect */
+/** @typedef {import("../card-painter.js").CardLook} CardLook */
+/** @typedef {(layout: KnifeLayout) => Rect} Place where something sits, for the layout of the moment */
+/** @typedef {"good" | "bad" | "plain"} Tone */
+/** @typedef {{from: Place, to: Place, start: number, dur: number, look: CardLook}} Flight */
+/**
+ * A card resting in the ring while the animation plays: face up from `flipAt` (null: face up from `start`)
+ * until `end`.
+ * @typedef {{key: string, at: Place, code: string | null, start: number, flipAt: number | null, end: number, back?: CardLook["back"]}} RingCard
+ */
+/** @typedef {{text: string, start: number}} Banner */
+/**
+ * @typedef {object} KnifeTimeline
+ * @property {number} began
+ * @property {Flight[]} flights
+ * @property {RingCard[]} ringCards
+ * @property {{key: string, until: number}[]} hidden  static cards not drawn until their flight lands
+ * @property {Banner | null} banner
+ * @property {{text: string, at: Place, start: number, ms: number, tone?: Tone}[]} callouts
+ * @property {number} end
+ */
+/** @typedef {{card: string | null, faceUp: boolean, committed: boolean, faded: boolean}} SlotContent */
+
 /** A number card's value (KNIFE-1: an ace is 1, the others their number): what its cut costs. */
-const cutValue = (code) => {
+const cutValue = (/** @type {string} */ code) => {
   const { rank } = parseCard(code);
   return rank === "A" ? 1 : Number(rank);
 };
-const rankOf = (code) => parseCard(code).rank;
+const rankOf = (/** @type {string} */ code) => parseCard(code).rank;
 /** "J♥", "Red joker": a card opening a callout. */
-const named = (code) => {
+const named = (/** @type {string | null} */ code) => {
   const words = cardText(code);
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
@@ -35,12 +61,14 @@ const named = (code) => {
  * (tone: "good" when only the rival was cut, "bad" when only the viewer was, else "plain"); null when there
  * is no exchange. Read from the engine's effects (KnifeExchange.effects: damage, dress, feint,
  * parry_spent, ...) and the cards that met; a card's rank only chooses the verb (a Jack parries).
+ * @param {KnifeView} view
+ * @returns {{text: string, tone: Tone} | null}
  */
 function exchangeWords(view) {
   const exchange = view.exchange ?? view.last;
   if (!exchange) return null;
-  const of = (what) => exchange.effects.filter((effect) => effect[0] === what);
-  const plain = (text) => ({ text, tone: "plain" });
+  const of = (/** @type {string} */ what) => exchange.effects.filter((effect) => effect[0] === what);
+  const plain = (/** @type {string} */ text) => ({ text, tone: /** @type {Tone} */ ("plain") });
   if (view.phase === "feint") {
     const [feint, second] = of("feint").map((effect) => effect[2]);
     const parry = of("parry_spent")[0];
@@ -78,6 +106,10 @@ function exchangeWords(view) {
 }
 
 export class KnifeFightRenderer extends TableRenderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {import("../card-painter.js").CardPainter} painter
+   */
   constructor(canvas, painter) {
     super(canvas, painter, { playable: new Set(), dressable: new Set(), caption: "" });
     this.resize();
@@ -87,7 +119,12 @@ export class KnifeFightRenderer extends TableRenderer {
     return layoutTable(this.size.width, this.size.height, this.view, this.perspective);
   }
 
-  /** What is under a point given in client (viewport) coordinates: a hand card or a wound. */
+  /**
+   * What is under a point given in client (viewport) coordinates: a hand card or a wound.
+   * @param {number} clientX
+   * @param {number} clientY
+   * @returns {{kind: "hand" | "damage", card: string | null} | null}
+   */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
     const { x, y } = this.canvasPoint(clientX, clientY);
@@ -99,7 +136,11 @@ export class KnifeFightRenderer extends TableRenderer {
     return null;
   }
 
-  /** The spotlight's spots are commit slots ({slot: seat}). */
+  /**
+   * The spotlight's spots are commit slots ({slot: seat}).
+   * @param {KnifeLayout} layout
+   * @param {{slot: number}[]} spots
+   */
   spotRects(layout, spots) {
     return spots.map(({ slot }) => layout.slots[slot]);
   }
@@ -126,12 +167,19 @@ export class KnifeFightRenderer extends TableRenderer {
     };
   }
 
-  /** A playable hand card is drawn lifted. */
+  /**
+   * A playable hand card is drawn lifted.
+   * @param {Rect & {card: string | null}} rect
+   */
   lifted(rect) {
     return this.highlight.playable.has(rect.card) ? { ...rect, y: rect.y - this.layout().raise } : rect;
   }
 
-  /** What a commit slot shows: {card, faceUp, committed, faded}; card is null when the viewer can't know it. */
+  /**
+   * What a commit slot shows: {card, faceUp, committed, faded}; card is null when the viewer can't know it.
+   * @param {number} seat
+   * @returns {SlotContent}
+   */
   slotContent(seat) {
     const view = this.view;
     if (view.exchange) return { card: view.exchange.cards[seat], faceUp: true, committed: true, faded: false };
@@ -151,21 +199,30 @@ export class KnifeFightRenderer extends TableRenderer {
    * stay face up in the ring for REVEAL_HOLD_MS once turned, with what they did named over the ring; then
    * what leaves the ring goes at once, both fighters draw at once and both bleed at once, under the round's
    * banner.
+   * @param {KnifeEvent[]} events
+   * @param {{view: KnifeView, layout: KnifeLayout} | null} previous
+   * @returns {KnifeTimeline}
    */
   timeline(events, previous) {
     const before = previous?.layout ?? this.layout();
-    const flights = []; // {from, to, start, dur, look}: from/to are layout => rect
-    const ringCards = []; // cards resting in the ring meanwhile: {key, at, code, start, flipAt, end}
-    const hidden = []; // {key, until}: static cards not drawn until their flight lands
-    const callouts = []; // {text, at, start, ms, tone}: what the exchange did, over the ring
+    /** @type {Flight[]} */
+    const flights = [];
+    /** @type {RingCard[]} */
+    const ringCards = []; // cards resting in the ring meanwhile
+    /** @type {KnifeTimeline["hidden"]} */
+    const hidden = [];
+    /** @type {KnifeTimeline["callouts"]} */
+    const callouts = []; // what the exchange did, over the ring
     let t = 0;
+    /** @type {Banner | null} */
     let banner = null;
+    /** @type {number | null} */
     let roundFrom = null; // when the round's end (draws, bleeds) began: the banner crosses meanwhile
     /** @type {string | null} */
     let wave = null; // cards of one kind in a row (damage and discards, draws, bleeds) move together
     let waveStart = 0;
     let waveEnd = 0;
-    const together = (kind) => {
+    const together = (/** @type {string} */ kind) => {
       if (wave !== kind) {
         t = Math.max(t, waveEnd);
         wave = kind;
@@ -177,7 +234,9 @@ export class KnifeFightRenderer extends TableRenderer {
       t = Math.max(t, waveEnd);
       wave = null;
     };
+    /** @type {(rect: Rect) => Place} */
     const fixed = (rect) => () => rect;
+    /** @type {(seat: number, code: string | null) => Rect} */
     const handRect = (seat, code) => {
       if (seat === before.me) {
         const own = before.myHand.length ? before.myHand : before.myBacks;
@@ -185,12 +244,15 @@ export class KnifeFightRenderer extends TableRenderer {
       }
       return before.opponentHand.at(-1) ?? before.plates[seat];
     };
+    /** @type {(key: string, at: Place, code: string | null, flipAt: number | null, back: CardLook["back"]) => void} */
     const rest = (key, at, code, flipAt, back) => ringCards.push({ key, at, code, start: flipAt ?? t, flipAt, end: Infinity, back });
+    /** @type {(code: string, at: number) => Place | undefined} */
     const takeFromRing = (code, at) => {
       const card = ringCards.find((c) => c.code === code && c.end === Infinity);
       if (card) card.end = at;
       return card?.at;
     };
+    /** @type {(from: Place, to: Place, start: number, dur: number, look: CardLook) => void} */
     const fly = (from, to, start, dur, look) => flights.push({ from, to, start, dur, look });
     /** The cards that met, held face up and named over the ring, before anything leaves it. */
     const hold = () => {
@@ -199,8 +261,8 @@ export class KnifeFightRenderer extends TableRenderer {
       t += REVEAL_HOLD_MS;
     };
     for (const event of events) {
-      const seat = event.player;
       if (event.type === "commit") {
+        const seat = event.player;
         alone();
         fly(fixed(handRect(seat, event.card)), (L) => L.slots[seat], t, FLY_MS, { code: event.card, faceUp: false, back: this.view.colours[seat] });
         hidden.push({ key: `slot:${seat}`, until: t + FLY_MS });
@@ -214,6 +276,7 @@ export class KnifeFightRenderer extends TableRenderer {
         t += FLIP_MS;
         hold();
       } else if (event.type === "follow_up") {
+        const seat = event.player;
         alone();
         const faceUp = !event.hidden && event.card !== null;
         fly(fixed(handRect(seat, event.card)), (L) => L.follows[seat], t, FLY_MS, { code: event.card, faceUp, back: this.view.colours[seat] });
@@ -232,17 +295,21 @@ export class KnifeFightRenderer extends TableRenderer {
         t += FLIP_MS;
         hold();
       } else if (event.type === "damage") {
+        const seat = event.player;
         const start = together("out");
-        const to = (L) => L.strips[seat].damage.findLast((r) => r.card === event.card) ?? L.strips[seat].deck;
+        /** @type {Place} */
+        const to = (L) => L.strips[seat].damage.filter((r) => r.card === event.card).at(-1) ?? L.strips[seat].deck;
         fly(takeFromRing(event.card, start) ?? ((L) => L.caption), to, start, FLY_MS * 1.4, { code: event.card, faceUp: true });
         hidden.push({ key: `damage:${seat}:${event.card}`, until: start + FLY_MS * 1.4 });
         waveEnd = Math.max(waveEnd, start + FLY_MS);
       } else if (event.type === "discard") {
+        const seat = event.player;
         const start = together("out");
         const from = takeFromRing(event.card, start) ?? fixed(handRect(seat, event.card));
         fly(from, (L) => L.strips[seat].discard, start, FLY_MS, { code: event.card, faceUp: true });
         waveEnd = Math.max(waveEnd, start + FLY_MS * 0.6);
       } else if (event.type === "dress") {
+        const seat = event.player;
         alone();
         const wound = before.strips[seat].damage.find((r) => r.card === event.card) ?? before.strips[seat].discard;
         fly(fixed(wound), (L) => L.strips[seat].discard, t, FLY_MS * 1.3, { code: event.card, faceUp: true });
@@ -253,9 +320,11 @@ export class KnifeFightRenderer extends TableRenderer {
         });
         t += FLY_MS * 1.3;
       } else if (event.type === "draw" || event.type === "bleed") {
+        const seat = event.player;
         const start = together(event.type);
         roundFrom ??= start;
         for (let i = 0; i < event.count; i++) {
+          /** @type {Place} */
           const to = (L) => {
             if (event.type === "bleed") return L.strips[seat].discard;
             const hand = seat === L.me ? [...L.myHand, ...L.myBacks] : L.opponentHand;
@@ -277,11 +346,24 @@ export class KnifeFightRenderer extends TableRenderer {
     return { began: performance.now(), flights, ringCards, hidden, banner, callouts, end };
   }
 
+  /** The animation under way, as timeline() made it (null when still). */
+  played() {
+    return /** @type {KnifeTimeline | null} */ (this.animation);
+  }
+
+  /**
+   * @param {string} key
+   * @param {number} elapsed
+   */
   isHidden(key, elapsed) {
-    return this.animation?.hidden.some((h) => h.key === key && elapsed < h.until) ?? false;
+    return this.played()?.hidden.some((h) => h.key === key && elapsed < h.until) ?? false;
   }
 
   // --- drawing ------------------------------------------------------------------------------
+  /**
+   * @param {KnifeLayout} layout
+   * @param {number} elapsed
+   */
   paint(layout, elapsed) {
     const { ctx } = this;
     for (const seat of [layout.opp, layout.me]) {
@@ -295,6 +377,10 @@ export class KnifeFightRenderer extends TableRenderer {
     if (this.animation) this.drawAnimation(layout, elapsed);
   }
 
+  /**
+   * @param {KnifeLayout} layout
+   * @param {number} seat
+   */
   drawPlate(layout, seat) {
     const { ctx, view } = this;
     const plate = layout.plates[seat];
@@ -324,11 +410,17 @@ export class KnifeFightRenderer extends TableRenderer {
     }
   }
 
+  /**
+   * @param {KnifeLayout} layout
+   * @param {number} seat
+   * @param {number} elapsed
+   */
   drawStrip(layout, seat, elapsed) {
     const { ctx, view } = this;
     const strip = layout.strips[seat];
     const { deck, discard } = strip;
     const small = { fontSize: Math.max(10, Math.min(12, deck.w * 0.3)) };
+    /** @type {(string: string, x: number, color?: string, width?: number) => void} */
     const label = (string, x, color, width = Infinity) => text(ctx, string, x, strip.labelY + 6, { size: small.fontSize, color, width });
 
     // The deck, with how many cards it holds and how many the next bleed takes.
@@ -365,6 +457,10 @@ export class KnifeFightRenderer extends TableRenderer {
     }
   }
 
+  /**
+   * @param {KnifeLayout} layout
+   * @param {number} elapsed
+   */
   drawRing(layout, elapsed) {
     const { ctx, view } = this;
     const box = layout.ringBox;
@@ -381,6 +477,7 @@ export class KnifeFightRenderer extends TableRenderer {
     text(ctx, "vs", mid, slots[layout.me].y + slots[layout.me].h / 2, { size: 16, bold: true, color: "rgba(243, 234, 211, 0.55)", align: "center" });
     // A follow-up sits on the outer side of its King: the rival's under it, the viewer's over it, so
     // both cards' corner indices stay readable.
+    /** @type {(key: string, rect: Rect, content: SlotContent | null, seat: number) => void} */
     const drawCard = (key, rect, content, seat) => {
       if (!content || this.isHidden(key, elapsed) || this.ringCovers(key, elapsed)) return;
       if (!content.card && !content.committed) return;
@@ -403,13 +500,20 @@ export class KnifeFightRenderer extends TableRenderer {
     ribbon(ctx, prompt, layout.captionLine, { largest: 14 });
   }
 
-  /** The "Round N" banner while it crosses the caption line (the caption waits meanwhile), or null. */
+  /**
+   * The "Round N" banner while it crosses the caption line (the caption waits meanwhile), or null.
+   * @param {number} elapsed
+   */
   roundBanner(elapsed) {
-    const round = this.animation?.banner;
+    const round = this.played()?.banner;
     return round ? this.bannerAt([round], elapsed, BANNER_MS) : null;
   }
 
-  /** A follow-up beside a King: {card, faceUp, faded} or null. */
+  /**
+   * A follow-up beside a King: {card, faceUp, faded} or null.
+   * @param {number} seat
+   * @returns {SlotContent | null}
+   */
   followContent(seat) {
     const view = this.view;
     const source = view.exchange ?? (view.committed.some(Boolean) ? null : view.last);
@@ -420,11 +524,16 @@ export class KnifeFightRenderer extends TableRenderer {
     return { card: follow, faceUp: true, faded, committed: true };
   }
 
-  /** Whether an animated ring card sits on this spot right now (the static card waits under it). */
+  /**
+   * Whether an animated ring card sits on this spot right now (the static card waits under it).
+   * @param {string} key
+   * @param {number} elapsed
+   */
   ringCovers(key, elapsed) {
-    return this.animation?.ringCards.some((c) => c.key === key && elapsed >= c.start && elapsed < c.end) ?? false;
+    return this.played()?.ringCards.some((c) => c.key === key && elapsed >= c.start && elapsed < c.end) ?? false;
   }
 
+  /** @param {KnifeLayout} layout */
   drawHand(layout) {
     const { ctx } = this;
     const { playable } = this.highlight;
@@ -436,9 +545,15 @@ export class KnifeFightRenderer extends TableRenderer {
     }
   }
 
+  /**
+   * @param {KnifeLayout} layout
+   * @param {number} elapsed
+   */
   drawAnimation(layout, elapsed) {
     const { ctx } = this;
-    for (const card of this.animation.ringCards) {
+    const animation = this.played();
+    if (!animation) return;
+    for (const card of animation.ringCards) {
       if (elapsed < card.start || elapsed >= card.end) continue;
       const rect = card.at(layout);
       let look = { code: card.code, faceUp: true };
@@ -447,7 +562,7 @@ export class KnifeFightRenderer extends TableRenderer {
       }
       this.painter.draw(ctx, rect.x, rect.y, rect.w, rect.h, { ...look, back: card.back });
     }
-    this.drawFlights(this.animation.flights, layout, elapsed);
+    this.drawFlights(animation.flights, layout, elapsed);
     const round = this.roundBanner(elapsed);
     if (round) {
       banner(ctx, round.text, layout.caption, (elapsed - round.start) / BANNER_MS, 22);
@@ -455,7 +570,12 @@ export class KnifeFightRenderer extends TableRenderer {
   }
 
   // --- small pieces -------------------------------------------------------------------------
-  /** A drop of blood: the "rounds left" mark. */
+  /**
+   * A drop of blood: the "rounds left" mark.
+   * @param {number} cx
+   * @param {number} cy
+   * @param {string} color
+   */
   drop(cx, cy, color) {
     const { ctx } = this;
     ctx.fillStyle = color;

@@ -63,9 +63,10 @@ export function makeTable(kit) {
     /** The computer's committed card (or both-Kings follow-up) comes back as null: it is still secret. */
     secret: (move) => move.type !== "dress" && move.card === null,
     /** The rival's card lying face down in its slot while the viewer still chooses (KNIFE-2), as the engine tells it. */
-    lastMove: ({ view }) => (view.last_play ? { sentence: view.last_play, spots: [{ slot: 1 - view.viewer }] } : null),
+    lastMove: ({ view }) => (view.last_play && view.viewer !== null ? { sentence: view.last_play, spots: [{ slot: 1 - view.viewer }] } : null),
     ending: (answer, box) => {
       const { names, people } = kit.moment();
+      if (!answer.outcome) return; // the controller ends a table only once its view says the game is over
       box.show(scoreEnding(answer, names, resultTitle(answer.outcome, names, people),
         { note: "The numbers are each fighter's wound total (the sum of their damage pile)." }));
     },

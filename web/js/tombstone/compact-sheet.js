@@ -2,22 +2,38 @@
 // the four abilities with their maxima, a status pill, and the marks a sheet carries into a fight
 // (conditions, Fatigue, scars); and the party at a glance over the felt (name, HP and status of each). Styled by ./compact-sheet.css, which each table's sheet imports.
 import { make } from "./sheet-view.js";
-import { abilities as sheetAbilities, statuses } from "./rules.js";
+import { abilities as sheetAbilities, statuses, scoreOf } from "./rules.js";
 
-/** "DEX 3/4": the current score, and the maximum when it is lower. */
+/**
+ * @typedef {import("./rules.js").Abilities} Abilities
+ * @typedef {import("../tombstone_table/shapes.js").Sheet} Sheet
+ */
+
+/**
+ * "DEX 3/4": the current score, and the maximum when it is lower.
+ * @param {Abilities} abilities
+ * @param {Abilities} max
+ */
 export function abilityList(abilities, max) {
   return make("dl", { className: "tt-abilities" }, sheetAbilities().map((a) => make("div", { className: `tt-ab tt-ab-${a.id}` }, [
     make("dt", {}, [a.id]),
-    make("dd", {}, [String(abilities[a.id]), ...(max && max[a.id] !== abilities[a.id] ? [make("small", {}, [`/${max[a.id]}`])] : [])]),
+    make("dd", {}, [String(scoreOf(abilities, a.id)), ...(max && scoreOf(max, a.id) !== scoreOf(abilities, a.id) ? [make("small", {}, [`/${scoreOf(max, a.id)}`])] : [])]),
   ])));
 }
 
-/** A status pill; `words` replaces the status's own ("in cover"). */
+/**
+ * A status pill; `words` replaces the status's own ("in cover").
+ * @param {string} kind
+ * @param {string} [words]
+ */
 export function statusPill(kind, words = statuses()[kind] ?? kind) {
   return make("span", { className: `tt-status tt-${kind}` }, [words]);
 }
 
-/** The marks on a character's sheet that matter at the table, as list items (an empty list: none). */
+/**
+ * The marks on a character's sheet that matter at the table, as list items (an empty list: none).
+ * @param {{sheet: Sheet, debilitated: boolean}} member
+ */
 export function sheetMarks(member) {
   const { sheet } = member;
   const marks = [];
@@ -33,7 +49,7 @@ export function sheetMarks(member) {
 /**
  * The party at a glance: a chip per character with their name, HP and status, kept in sight over the felt
  * (the full sheets are on the board under the cards; on a phone that may be out of sight).
- * @param {{sheet: any, effective_hp: number, seat: number}[]} party
+ * @param {{sheet: Sheet, effective_hp: number, seat: number}[]} party
  */
 export function partyStrip(party) {
   return party.map((member) => make("li", { className: `tt-chip tt-chip-${member.sheet.status}`, "data-member": member.sheet.name }, [

@@ -22,7 +22,7 @@ export const VERDICT_FILL = "rgba(70, 48, 10, 0.95)";
 const NAMED_TOGETHER = new Set(["attack>damage"]);
 
 /**
- * @typedef {{name: string, back: string, cards: string[], cheat: string | null, covered: string | null, total: string, win?: boolean}} Side
+ * @typedef {{name: string, back: "blue" | "red", cards: string[], cheat: string | null, covered: string | null, total: string, win?: boolean}} Side
  *   back: the colour of the backs of the deck its cards come from
  * @typedef {{title: string, sides: Side[], target: string, verdict: string, rule: string, sentence: string, waiting: boolean, key?: string}} Stage
  *   key: the settled event it shows (settledKey), so that a callout finds it on the felt
@@ -30,16 +30,36 @@ const NAMED_TOGETHER = new Set(["attack>damage"]);
  * @typedef {{code: string, rect: Rect, covered: boolean}} PlacedCard
  * @typedef {{side: Side, cx: number, cards: PlacedCard[], cheat: {code: string, rect: Rect} | null, totalY: number, nameY: number}} PlacedSide
  * @typedef {{stage: Stage, rect: Rect, titleY: number, sides: PlacedSide[], room: number}} PlacedStage
- * @typedef {{name: string, label: {x: number, y: number}, cards: {code: string, rect: Rect}[]}} HandRow
+ * @typedef {{name: string, label: {x: number, y: number}, top: number, cards: {code: string, rect: Rect}[]}} HandRow
+ *   top: where the hand's label begins (the felt above it is the table's)
+ * @typedef {{stages: PlacedStage[], area: Rect, handRow: HandRow | null}} FateLayout
+ *   what every table of the family lays out (each with more of its own): the flips, the area they share, the hand
+ * @typedef {{text: string, tone: string, at: (layout: FateLayout) => Rect, start: number, ms: number}} FateCallout
+ * @typedef {{began: number, end: number, fresh: {code: string, start: number}[], callouts: FateCallout[], moments: number[], pendingFrom: number}} FateTimeline
+ *   moments: when each event of the step comes (by index); pendingFrom: when the last new flip begins
+ * @typedef {import("./fate-words.js").FateView} FateView
+ * @typedef {import("./fate-words.js").SettledEvent} SettledEvent
+ * @typedef {import("../tombstone_table/shapes.js").TableEvent | import("../tombstone_showdown/shapes.js").ShowdownEvent} FateEvent
  */
 
-/** The backs of a deck's cards: the Dealer's deck of fate blue, every character's own red, apart at a glance. */
-export const deckBack = (/** @type {string} */ deck) => (deck === "dealer" ? "blue" : "red");
+/**
+ * The backs of a deck's cards: the Dealer's deck of fate blue, every character's own red, apart at a glance.
+ * @param {string} deck
+ * @returns {"blue" | "red"}
+ */
+export const deckBack = (deck) => (deck === "dealer" ? "blue" : "red");
 
-/** The backs of the cards `ref` flips: a character's own deck, anyone else's the Dealer's (TOMB-1). */
-const backOf = (view, ref) => deckBack(view.party.some((p) => p.ref === ref) ? ref : "dealer");
+/**
+ * The backs of the cards `ref` flips: a character's own deck, anyone else's the Dealer's (TOMB-1).
+ * @param {FateView} view
+ * @param {string | undefined} ref
+ */
+const backOf = (view, ref) => deckBack(ref !== undefined && view.party.some((p) => p.ref === ref) ? ref : "dealer");
 
-/** @returns {Stage | null} the flip waiting for cheats */
+/**
+ * @param {FateView} view
+ * @returns {Stage | null} the flip waiting for cheats
+ */
 export function pendingStage(view) {
   const { pending } = view;
   if (!pending) return null;
@@ -51,7 +71,11 @@ export function pendingStage(view) {
   return { title: pendingTitle(view), sides, target: "", verdict: "", rule: pending.context.why ?? "", sentence: "", waiting: true };
 }
 
-/** @returns {Stage} a settled flip (an event of view.last) */
+/**
+ * @param {FateView} view
+ * @param {SettledEvent} event
+ * @returns {Stage} a settled flip (an event of view.last)
+ */
 export function settledStage(view, event) {
   const { result } = event;
   const who = nameOf(view, event.who);
@@ -84,17 +108,22 @@ export function settledStage(view, event) {
 }
 
 /** What ties a settled event to the stage drawn for it (the same event in a step and in the view's `last`). */
-const settledKey = (event) => `${event.kind}|${event.who}|${event.sentence}`;
+const settledKey = (/** @type {SettledEvent} */ event) => `${event.kind}|${event.who}|${event.sentence}`;
 
 /** Whether a ref is one of the player characters (the party), whose good fortune a callout shows gold. */
-const ofParty = (ref) => String(ref).startsWith("pc");
+const ofParty = (/** @type {string | undefined} */ ref) => String(ref).startsWith("pc");
 
+/** @type {Record<string, string>} */
+const JOKER_WORDS = { red_joker: "Red Joker: ", black_joker: "Black Joker: ", both_black: "Two jokers: ", both_red: "Two jokers: " };
 /** "Red Joker: ", "Black Joker: ", "Two jokers: ": a joker that decided, before what it decided. */
-const jokerWords = (rule) => ({ red_joker: "Red Joker: ", black_joker: "Black Joker: ", both_black: "Two jokers: ", both_red: "Two jokers: " })[rule] ?? "";
+const jokerWords = (/** @type {string} */ rule) => JOKER_WORDS[rule] ?? "";
 
 /**
  * A settled flip in the few words of a callout, and its tone from the party's side ("good" when it went the
  * party's way): "Hit!", "Miss", "3 damage", "Saved", "Failed", "Party acts first", "Jesse wins", a joker first.
+ * @param {FateView} view
+ * @param {SettledEvent} event
+ * @returns {{text: string, tone: string}}
  */
 function settledWords(view, event) {
   const { result } = event;
@@ -115,10 +144,19 @@ function settledWords(view, event) {
   return { text: `${jokerWords(result.rule)}${name.charAt(0).toUpperCase()}${name.slice(1)} wins`, tone };
 }
 
-/** Words wrapped to `width` at `size`, at most `lines` lines (the last one cut with an ellipsis). */
+/**
+ * Words wrapped to `width` at `size`, at most `lines` lines (the last one cut with an ellipsis).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} words
+ * @param {number} width
+ * @param {number} size
+ * @param {number} lines
+ * @returns {string[]}
+ */
 export function wrap(ctx, words, width, size, lines) {
   if (lines <= 0 || !words) return [];
   setFont(ctx, size);
+  /** @type {string[]} */
   const out = [];
   let line = "";
   for (const word of words.split(" ")) {
@@ -182,13 +220,18 @@ export class FateRenderer extends TableRenderer {
     });
   }
 
-  /** The hand of the player whose view is drawn, along the bottom; null when the view holds none. */
+  /**
+   * The hand of the player whose view is drawn, along the bottom; null when the view holds none.
+   * @param {FateView} view
+   * @returns {HandRow | null}
+   */
   placeHand(view) {
     const { width: W, height: H } = this.size;
     const pad = 12;
     const holder = view.party.find((p) => Array.isArray(p.hand));
-    if (!holder) return null;
-    const count = Math.max(1, holder.hand.length);
+    const hand = holder?.hand;
+    if (!holder || !hand) return null;
+    const count = Math.max(1, hand.length);
     const hw = Math.max(34, Math.min(70, (W - 2 * pad) / (count * 1.12), H * 0.13));
     const hh = hw * 1.4;
     const gap = hw * 0.12;
@@ -196,7 +239,7 @@ export class FateRenderer extends TableRenderer {
     const y = H - pad - hh;
     return {
       name: holder.sheet.name, label: { x: W / 2, y: y - 13 }, top: y - 28,
-      cards: holder.hand.map((code, i) => ({ code, rect: { x: (W - span) / 2 + i * (hw + gap), y, w: hw, h: hh } })),
+      cards: hand.map((code, i) => ({ code, rect: { x: (W - span) / 2 + i * (hw + gap), y, w: hw, h: hh } })),
     };
   }
 
@@ -206,18 +249,23 @@ export class FateRenderer extends TableRenderer {
    * SETTLED_HOLD_MS, and only then do the cards of a flip after it turn (a new flip that waits for cheats).
    * Returns {began, end, fresh: [{code, start}], callouts, moments: when each event comes (by index),
    * pendingFrom: when the last new flip begins (the settled ones stay on the felt until then)}.
+   * @param {FateEvent[]} events
+   * @returns {FateTimeline | null}
    */
   timeline(events) {
+    /** @type {{code: string, start: number}[]} */
     const fresh = [];
+    /** @type {FateCallout[]} */
     const callouts = [];
+    /** @type {number[]} */
     const moments = [];
     let t = 0; // when the next card may start turning
     let turned = 0; // when every card so far has turned
     let free = 0; // when the last callout has gone
     let pendingFrom = 0;
-    /** @type {any[] | null} settled flips named together, not called out yet */
+    /** @type {SettledEvent[] | null} settled flips named together, not called out yet */
     let open = null;
-    const follows = (event) => open !== null && NAMED_TOGETHER.has(`${open.at(-1).kind}>${event.kind}`);
+    const follows = (/** @type {{kind: string}} */ event) => open !== null && NAMED_TOGETHER.has(`${open.at(-1)?.kind}>${event.kind}`);
     const close = () => {
       if (!open) return;
       const said = open.map((event) => settledWords(this.view, event));
@@ -225,7 +273,7 @@ export class FateRenderer extends TableRenderer {
       const start = Math.max(turned, free);
       callouts.push({
         text: said.map((words) => words.text).join(" "), tone: said.at(-1)?.tone ?? "plain",
-        at: (/** @type {any} */ layout) => this.verdictSpot(layout, keys), start, ms: SETTLED_HOLD_MS,
+        at: (/** @type {FateLayout} */ layout) => this.verdictSpot(layout, keys), start, ms: SETTLED_HOLD_MS,
       });
       free = start + SETTLED_HOLD_MS;
       t = Math.max(t, free);
@@ -246,7 +294,7 @@ export class FateRenderer extends TableRenderer {
         (event.type === "cheat" ? [event.card] : event.cards ?? []).forEach(turn);
       } else if (event.type === "settled") {
         if (!follows(event)) close();
-        if (event.kind === "damage") {
+        if (event.result.kind === "damage") { // the settled event of kind "damage" (combat.py)
           const cards = [event.result.cheat ?? event.result.card, ...(event.result.extra ? [event.result.extra] : [])];
           cards.filter((code) => !fresh.some((card) => card.code === code)).forEach(turn); // its flip may have come first
         }
@@ -268,7 +316,9 @@ export class FateRenderer extends TableRenderer {
    * Where a callout naming the settled flips `keys` goes: where their verdict stays once the felt is still
    * (under their totals), or, when they are not the flip on the felt (a table shows only the last settled
    * one, and a step may settle two that do not belong together), over the top of the flip area.
+   * @param {FateLayout} layout
    * @param {string[]} keys
+   * @returns {Rect}
    */
   verdictSpot(layout, keys) {
     const placed = layout.stages.filter((p) => keys.includes(p.stage.key ?? ""));
@@ -279,7 +329,11 @@ export class FateRenderer extends TableRenderer {
     return { x: left, y: totals + VERDICT_BELOW - CALLOUT_ROW / 2, w: right - left, h: CALLOUT_ROW };
   }
 
-  /** How far (0..1) a card of the flip area has turned over: 1 when still or not new. */
+  /**
+   * How far (0..1) a card of the flip area has turned over: 1 when still or not new.
+   * @param {string} code
+   * @param {number} elapsed
+   */
   turned(code, elapsed) {
     const fresh = this.animation?.fresh;
     if (!fresh || elapsed === Infinity) return 1;
@@ -287,7 +341,13 @@ export class FateRenderer extends TableRenderer {
     return card ? clamp01((elapsed - card.start) / FLIP_MS) : 1;
   }
 
-  /** A card turning face up: its back (in the colour `back`) narrowing, then its face widening. */
+  /**
+   * A card turning face up: its back (in the colour `back`) narrowing, then its face widening.
+   * @param {Rect} rect
+   * @param {string} code
+   * @param {number} t
+   * @param {"blue" | "red"} back
+   */
   flipCard(rect, code, t, back) {
     const { ctx } = this;
     const lift = Math.sin(Math.PI * t) * rect.h * 0.06;
@@ -295,7 +355,10 @@ export class FateRenderer extends TableRenderer {
     else this.painter.draw(ctx, rect.x, rect.y - lift, rect.w, rect.h, { code, faceUp: true, squeeze: ease((t - 0.5) * 2) });
   }
 
-  /** @param {PlacedStage[]} placed */
+  /**
+   * @param {PlacedStage[]} placed
+   * @param {number} elapsed
+   */
   paintStages(placed, elapsed) {
     const { ctx } = this;
     const settled = elapsed === Infinity || !this.animation || elapsed >= this.animation.end;
@@ -317,9 +380,13 @@ export class FateRenderer extends TableRenderer {
         }
         const shown = Math.min(1, ...cards.map((c) => this.turned(c.code, elapsed)));
         if (shown >= 1) pill(ctx, side.total, cx, totalY, { size: 13, fill: side.win ? VERDICT_FILL : undefined, edge: side.win ? GOLD : BRASS });
-        const edge = cards.at(-1).rect.x + cards.at(-1).rect.w;
-        const gap = i === 0 && sides.length === 2 ? sides[1].cards[0].rect.x - edge : 0;
-        if (gap > 72) text(ctx, "against", edge + gap / 2, cards[0].rect.y + cards[0].rect.h / 2, { size, bold: true, color: FAINT, align: "center" });
+        const last = cards.at(-1);
+        const next = i === 0 && sides.length === 2 ? sides[1].cards[0] : undefined;
+        if (last && next) {
+          const edge = last.rect.x + last.rect.w;
+          const gap = next.rect.x - edge;
+          if (gap > 72) text(ctx, "against", edge + gap / 2, cards[0].rect.y + cards[0].rect.h / 2, { size, bold: true, color: FAINT, align: "center" });
+        }
       });
       const cx = rect.x + rect.w / 2;
       const lastY = Math.max(...sides.map((s) => s.totalY));
@@ -351,11 +418,15 @@ export class FateRenderer extends TableRenderer {
     }
   }
 
-  /** What is under a client point: a hand card or a card of a flip on the felt. */
+  /**
+   * What is under a client point: a hand card or a card of a flip on the felt.
+   * @param {number} clientX
+   * @param {number} clientY
+   */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
     const { x, y } = this.canvasPoint(clientX, clientY);
-    const layout = this.layout();
+    const layout = /** @type {FateLayout} */ (this.layout()); // every table of the family lays its flips and hand out so
     for (const card of [...(layout.handRow?.cards ?? [])].reverse()) if (contains(card.rect, x, y)) return { kind: "hand", card: card.code };
     for (const stage of layout.stages) for (const side of stage.sides) for (const card of side.cards) if (contains(card.rect, x, y)) return { kind: "flip", card: card.code };
     return null;
@@ -364,7 +435,7 @@ export class FateRenderer extends TableRenderer {
   /** Rectangles in viewport pixels, for tests: the cards of the flips on the felt and the hand. */
   hitboxes() {
     if (!this.view) return null;
-    const layout = this.layout();
+    const layout = /** @type {FateLayout} */ (this.layout()); // every table of the family lays its flips and hand out so
     const toViewport = this.toViewport();
     return {
       flip: layout.stages.flatMap((stage) => stage.sides.flatMap((s) => s.cards.map((c) => ({ card: c.code, ...toViewport(c.rect) })))),

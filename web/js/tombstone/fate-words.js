@@ -4,22 +4,44 @@
 import { cardText } from "../cards.js";
 import { abilities } from "./rules.js";
 
-/** The name of a ref ("dealer", "pc0", "npc3") in this view. */
+/**
+ * The shapes every table of the family shares (the engines declare them once, in tombstone/shapes.py: the
+ * Dealer's table's and the Showdown's generated copies are the same).
+ * @typedef {import("../tombstone_table/shapes.js").TableView | import("../tombstone_showdown/shapes.js").ShowdownView} FateView
+ * @typedef {import("../tombstone_table/shapes.js").Waiting} Waiting
+ * @typedef {import("../tombstone_table/shapes.js").WaitingDamage} WaitingDamage
+ * @typedef {import("../tombstone_table/shapes.js").Flip} Flip
+ * @typedef {import("../tombstone_table/shapes.js").SettledEvent} SettledEvent
+ * @typedef {import("../tombstone_table/shapes.js").DamageResult} DamageResult
+ */
+
+/**
+ * The name of a ref ("dealer", "pc0", "npc3") in this view.
+ * @param {FateView} view
+ * @param {string | undefined} ref  none: a settled event's `other` that a flip of one side lacks
+ * @returns {string}
+ */
 export function nameOf(view, ref) {
   if (ref === "dealer") return "the Dealer";
   const member = view.party.find((p) => p.ref === ref);
   if (member) return member.sheet.name || "Nameless";
   const npc = view.npcs.find((n) => n.ref === ref);
-  return npc ? npc.name : ref;
+  return npc ? npc.name : String(ref);
 }
 
-/** What a save of this kind is for, after "Jesse's GRT save against 10". */
+/**
+ * What a save of this kind is for, after "Jesse's GRT save against 10".
+ * @type {Record<string, string>}
+ */
 const SAVE_NOTES = {
   critical: " (critical damage)", scar_save: " (a scar)", venom: " (venom)", morale: " (morale)",
   turn_tail: " (turning tail)", hazard_save: "",
 };
 
-/** "Jesse's DEX save against 12", "Attack on the Bandit: Jesse with the knife": what the waiting flip is about. */
+/**
+ * "Jesse's DEX save against 12", "Attack on the Bandit: Jesse with the knife": what the waiting flip is about.
+ * @param {FateView} view
+ */
 export function pendingTitle(view) {
   const pending = view.pending;
   if (!pending) return "";
@@ -30,7 +52,7 @@ export function pendingTitle(view) {
     case "attack":
       return `Attack on ${second.name}: ${who} with the ${String(context.weapon?.name ?? "weapon").toLowerCase()}`;
     case "damage":
-      return `${who}'s damage flip against ${nameOf(view, context.target)} (${(context.weapon?.damage ?? []).join("/")})`;
+      return `${who}'s damage flip against ${nameOf(view, String(context.target))} (${(context.weapon?.damage ?? []).join("/")})`;
     case "initiative":
       return `Initiative: ${who}'s ${context.ability} against ${second?.name ?? ""}`;
     case "contest":
@@ -40,12 +62,22 @@ export function pendingTitle(view) {
   }
 }
 
-/** "Jesse's GRT save against 10 (critical damage)": a save of this kind. */
+/**
+ * "Jesse's GRT save against 10 (critical damage)": a save of this kind.
+ * @param {string} who
+ * @param {string} kind
+ * @param {string} ability
+ * @param {number | string | undefined} target
+ */
 export function saveTitle(who, kind, ability, target) {
   return `${who}'s ${ability} save against ${target}${SAVE_NOTES[kind] ?? ""}`;
 }
 
-/** "8♦ + WIL 2 = 10", "the Red Joker", "7♠ and 9♦ + STR 1 = 17": a judged flip. */
+/**
+ * "8♦ + WIL 2 = 10", "the Red Joker", "7♠ and 9♦ + STR 1 = 17": a judged flip.
+ * @param {Flip} flip
+ * @param {string} ability
+ */
 export function flipWords(flip, ability) {
   const shown = flip.cards.map((c) => (flip.cheat && c === flip.covered ? `${cardText(flip.cheat)} (over ${cardText(c)})` : cardText(c)));
   const cards = shown.join(" and ");
@@ -60,6 +92,7 @@ export function flipWords(flip, ability) {
  * The flip waiting for cheats in one sentence, in plain words: each side's cards and total, then what it is
  * measured against (a save's number), or for a damage flip its cards and what they would do as the engine
  * worked it out (`pending.damage`: "tier 3: 4 damage").
+ * @param {Waiting} pending
  */
 export function pendingSentence(pending) {
   const { target } = pending.context;
@@ -72,7 +105,10 @@ export function pendingSentence(pending) {
   return typeof target === "number" ? `${sides}, needing ${target}.` : `${sides}.`;
 }
 
-/** What a waiting damage flip would do (the engine's `pending.damage`): "tier 3: 4 damage", "the Black Joker: no damage". */
+/**
+ * What a waiting damage flip would do (the engine's `pending.damage`): "tier 3: 4 damage", "the Black Joker: no damage".
+ * @param {WaitingDamage | null} damage
+ */
 export function damageWords(damage) {
   if (!damage) return "";
   if (damage.rule === "black_joker") return "the Black Joker: no damage";
@@ -89,7 +125,11 @@ export function cheatWords(move, preview) {
   return `Cover ${cardText(move.covers)} with ${cardText(move.card)}${preview ? ` → ${preview.verdict}` : ""}`;
 }
 
-/** A judged flip's total in a few words: "DEX 4 → 11", "Red Joker: succeeds". */
+/**
+ * A judged flip's total in a few words: "DEX 4 → 11", "Red Joker: succeeds".
+ * @param {Flip} flip
+ * @param {string} ability
+ */
 export function totalWords(flip, ability) {
   if (flip.auto === "failure") return "Black Joker: fails";
   if (flip.auto === "success") return "Red Joker: succeeds";
@@ -103,7 +143,8 @@ export function totalWords(flip, ability) {
  */
 export function contestRule({ rule, ability }) {
   const suit = abilities().find((a) => a.id === ability)?.symbol ?? "";
-  return {
+  /** @type {Record<string, string>} */
+  const words = {
     higher: "the higher total",
     tie_suit: `a tie: ${suit} is ${ability}'s suit`,
     tie_defender: `a tie, ${suit} on both or neither: the defender holds`,
@@ -111,15 +152,24 @@ export function contestRule({ rule, ability }) {
     both_red: "a joker each: the defender holds",
     black_joker: "the Black Joker loses",
     red_joker: "the Red Joker wins",
-  }[rule] ?? rule;
+  };
+  return words[rule] ?? rule;
 }
 
-/** The rule of a save in words (fate.save): "made it", "short", "the Red Joker". */
+/**
+ * The rule of a save in words (fate.save): "made it", "short", "the Red Joker".
+ * @param {{rule: string}} result
+ */
 export function saveRule({ rule }) {
-  return { reached: "made it", short: "short", black_joker: "the Black Joker fails", red_joker: "the Red Joker succeeds" }[rule] ?? rule;
+  /** @type {Record<string, string>} */
+  const words = { reached: "made it", short: "short", black_joker: "the Black Joker fails", red_joker: "the Red Joker succeeds" };
+  return words[rule] ?? rule;
 }
 
-/** A damage flip's tier in words: "tier 2: 3", "Red Joker: 4 + 3", "Black Joker: no damage". */
+/**
+ * A damage flip's tier in words: "tier 2: 3", "Red Joker: 4 + 3", "Black Joker: no damage".
+ * @param {DamageResult} result
+ */
 export function damageTier(result) {
   if (result.rule === "black_joker") return "Black Joker: no damage";
   if (result.rule === "red_joker") return `Red Joker: ${result.base}${result.extra ? ` + ${result.extra_damage}` : ""}${result.bonus ? ` +${result.bonus}` : ""}`;

@@ -7,7 +7,7 @@
 // says so, with what on it the rules never give. An empty roster says so and offers the forge.
 import { FORGE, Roster, sheetId } from "./roster.js";
 import { make, PROVENANCE_WORDS } from "./sheet-view.js";
-import { abilities } from "./rules.js";
+import { abilities, scoreOf } from "./rules.js";
 import { attachStylesheet } from "../table/stylesheet.js";
 
 /** The forge's address. */
@@ -15,9 +15,12 @@ export function forgeHash() {
   return `#game=${FORGE}&mode=solo`;
 }
 
-/** "DEX 4 · WIL 2 · HP 2/2 · Gambler" */
+/**
+ * "DEX 4 · WIL 2 · HP 2/2 · Gambler"
+ * @param {import("./roster.js").Sheet} sheet
+ */
 function characterLine(sheet) {
-  const scores = abilities().map((a) => `${a.id} ${sheet.abilities[a.id]}`).join(" · ");
+  const scores = abilities().map((a) => `${a.id} ${scoreOf(sheet.abilities, a.id)}`).join(" · ");
   return `${scores} · HP ${sheet.hp}/${sheet.max_hp}${sheet.background ? ` · ${sheet.background}` : ""}`;
 }
 
@@ -38,7 +41,11 @@ function memberMarks({ sheet, provenance }, why) {
   return marks;
 }
 
-/** Why a character may not sit down at a table that needs every character up (null: they may). */
+/**
+ * Why a character may not sit down at a table that needs every character up (null: they may).
+ * @param {import("./roster.js").Sheet} sheet
+ * @returns {string | null}
+ */
 export function notUp(sheet) {
   return sheet.status === "dead" ? "dead" : sheet.status === "out" ? "out of the fight" : null;
 }
@@ -46,7 +53,7 @@ export function notUp(sheet) {
 /**
  * The party picker for the setup form.
  * @param {import("../types.js").SetupContext} context
- * @param {{max: number, none: {value: string, label: string}, unfit?: (sheet: any) => string | null}} table
+ * @param {{max: number, none: {value: string, label: string}, unfit?: (sheet: import("./roster.js").Sheet) => string | null}} table
  *   max: the most characters the table seats; none: the choice that seats nobody from the roster (the
  *   table's setup is then null); unfit: why a character may not sit down (default: only the dead)
  * @returns {Promise<import("../types.js").SetupFields>}

@@ -4,34 +4,43 @@
 // boxes for the current score beside the maximum of HP and each ability, lines for conditions, Fatigue,
 // scars, advancements and notes, and the ten inventory slots, the empty ones drawn as empty lines.
 import { make, dollars, PROVENANCE_WORDS, RED_SUITS, advanceWords, slotTotal } from "./sheet-view.js";
-import { abilities, traits, inventorySlots } from "./rules.js";
+import { abilities, traits, inventorySlots, scoreOf, traitOf } from "./rules.js";
 import { CONDITION_OF } from "./sheet-edits.js";
 
 /** @type {HTMLElement | null} */
 let holder = null;
 
 /** @typedef {{provenance?: import("./roster.js").Provenance | null, marks?: Record<string, string>, caption?: string}} PrintOptions */
+/** @typedef {import("./roster.js").Sheet} Sheet */
 
-/** A box to pencil a number in, with what the sheet says now printed faintly in it ("" for a blank sheet). */
+/**
+ * A box to pencil a number in, with what the sheet says now printed faintly in it ("" for a blank sheet).
+ * @param {string} label
+ * @param {string} value
+ */
 const box = (label, value, className = "") => make("span", { className: `tb-pbox ${className}`.trim() }, [
   make("span", { className: "tb-pbox-label" }, [label]), make("span", { className: "tb-pbox-value" }, [value])]);
 
-/** `count` ruled lines, the first ones holding `texts`. */
+/**
+ * `count` ruled lines, the first ones holding `texts`.
+ * @param {string[]} texts
+ * @param {number} count
+ */
 const lines = (texts, count, className = "") => make("ol", { className: `tb-plines ${className}`.trim() },
   Array.from({ length: Math.max(count, texts.length) }, (_, i) => make("li", {}, [texts[i] ?? ""])));
 
-const heading = (text) => make("h3", {}, [text]);
+const heading = (/** @type {string} */ text) => make("h3", {}, [text]);
 
 /** What of the notes the paper has room for (the rest stays on the roster's sheet and in its file). */
 const NOTES_ON_PAPER = 600;
 
 /** `text` cut to `limit` characters, ending "…" when cut: one page holds so much. */
-const clip = (text, limit) => (text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text);
+const clip = (/** @type {string} */ text, /** @type {number} */ limit) => (text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text);
 
 /**
  * The ten slots as lines: each item on its line (a bulky one on two), the slots Fatigue and conditions take
  * marked as such, the rest empty.
- * @param {any} sheet
+ * @param {Sheet} sheet
  */
 function slotLines(sheet) {
   const texts = [];
@@ -51,20 +60,20 @@ function slotLines(sheet) {
 
 /**
  * The paper sheet.
- * @param {any} sheet
+ * @param {Sheet} sheet
  * @param {PrintOptions} [options] provenance: where a kept sheet comes from (TS-18); marks: the forge's parts
  *   not drawn yet ("blank") print empty
  * @returns {HTMLElement}
  */
 export function printView(sheet, { provenance = null, marks = {} } = {}) {
   const blank = marks.stats === "blank"; // the forge has not drawn the abilities yet
-  const value = (v) => (blank ? "" : String(v));
+  const value = (/** @type {number | string} */ v) => (blank ? "" : String(v));
   const scores = make("div", { className: "tb-pscores" }, [
     make("div", { className: "tb-pscore tb-php" }, [make("span", { className: "tb-pscore-name" }, ["HP"]),
       box("now", value(sheet.hp)), box("max", value(sheet.max_hp), "tb-pmax")]),
     ...abilities().map((a) => make("div", { className: `tb-pscore${RED_SUITS.has(a.suit) ? " red" : ""}`, "data-ability": a.id }, [
       make("span", { className: "tb-pscore-name" }, [`${a.symbol} ${a.id}`]),
-      box("now", value(sheet.abilities[a.id])), box("max", value(sheet.max?.[a.id] ?? ""), "tb-pmax")])),
+      box("now", value(scoreOf(sheet.abilities, a.id))), box("max", value((sheet.max && scoreOf(sheet.max, a.id)) ?? ""), "tb-pmax")])),
   ]);
   const conditionTexts = Object.entries(CONDITION_OF).map(([ability, condition]) => {
     const count = (sheet.conditions ?? []).filter((c) => c === condition).length;
@@ -72,7 +81,7 @@ export function printView(sheet, { provenance = null, marks = {} } = {}) {
   });
   const fatigueBoxes = make("span", { className: "tb-pticks" }, Array.from({ length: inventorySlots() }, (_, i) =>
     make("span", { className: i < (sheet.fatigue ?? 0) ? "tb-ptick on" : "tb-ptick" })));
-  const flags = ["Exhausted", "Doomed", "Out of the fight", "Dead"].map((word) => {
+  const flags = /** @type {const} */ (["Exhausted", "Doomed", "Out of the fight", "Dead"]).map((word) => {
     const on = { Exhausted: sheet.exhausted, Doomed: sheet.doomed, "Out of the fight": sheet.status === "out", Dead: sheet.status === "dead" }[word];
     return make("span", { className: "tb-pflag" }, [make("span", { className: on ? "tb-ptick on" : "tb-ptick" }), ` ${word}`]);
   });
@@ -90,7 +99,7 @@ export function printView(sheet, { provenance = null, marks = {} } = {}) {
     scores,
     make("div", { className: "tb-pcolumns" }, [
       make("section", { className: "tb-ptraits" }, [heading("Traits"), make("dl", {}, traits().map((t) => make("div", {}, [
-        make("dt", {}, [t.label]), make("dd", {}, [sheet.traits?.[t.id] ?? ""])])))]),
+        make("dt", {}, [t.label]), make("dd", {}, [(sheet.traits && traitOf(sheet.traits, t.id)) ?? ""])])))]),
       make("section", { className: "tb-pgear" }, [heading(`Inventory · ${slotTotal(sheet)} slots`), ...slotLines(sheet),
         make("p", { className: "tb-pmoney" }, ["Money ", make("span", { className: "tb-pfill" }, [blank ? "" : dollars(sheet.money)])])]),
     ]),
@@ -108,7 +117,7 @@ export function printView(sheet, { provenance = null, marks = {} } = {}) {
 
 /**
  * Make `sheet` the one the printer gets (the screen does not show this copy).
- * @param {any} sheet
+ * @param {Sheet} sheet
  * @param {PrintOptions} [options]
  */
 export function setPrintSheet(sheet, options = {}) {
@@ -123,7 +132,7 @@ export function setPrintSheet(sheet, options = {}) {
 
 /**
  * Print `sheet` now (the browser's print dialog); the sheet that was set to print before comes back after.
- * @param {any} sheet
+ * @param {Sheet} sheet
  * @param {PrintOptions} [options]
  */
 export function printSheet(sheet, options = {}) {

@@ -6,14 +6,17 @@
 // Tombstone page can open it; the tables' party pickers refuse the dead on their own.
 import { Roster, exportSheet } from "./roster.js";
 import { sheetView, make, PROVENANCE_WORDS } from "./sheet-view.js";
-import { abilities, statuses } from "./rules.js";
+import { abilities, statuses, scoreOf } from "./rules.js";
 import { printSheet } from "./print.js";
 import { historyView } from "./sheet-history.js";
 import { SheetEditor } from "./sheet-editor.js";
 
-/** "STR 2 · DEX 1 · WIL 3 · GRT 1 · HP 2/2" */
+/**
+ * "STR 2 · DEX 1 · WIL 3 · GRT 1 · HP 2/2"
+ * @param {import("./roster.js").Sheet} sheet
+ */
 export function statLine(sheet) {
-  return [...abilities().map((a) => `${a.id} ${sheet.abilities[a.id]}`), `HP ${sheet.hp}/${sheet.max_hp}`].join(" · ");
+  return [...abilities().map((a) => `${a.id} ${scoreOf(sheet.abilities, a.id)}`), `HP ${sheet.hp}/${sheet.max_hp}`].join(" · ");
 }
 
 /**
@@ -30,6 +33,12 @@ function rosterMarks({ sheet, provenance }) {
   return marks;
 }
 
+/**
+ * @param {string} label
+ * @param {string} className
+ * @param {() => void} onClick
+ * @param {Record<string, string>} [attributes]
+ */
 const button = (label, className, onClick, attributes = {}) => {
   const node = make("button", { type: "button", className, ...attributes }, [label]);
   node.addEventListener("click", onClick);
@@ -60,7 +69,10 @@ export class RosterView {
     if (!this.dialog.open) this.dialog.showModal();
   }
 
-  /** Open straight on one character's sheet. */
+  /**
+   * Open straight on one character's sheet.
+   * @param {import("./roster.js").Character} character
+   */
   openSheet(character) {
     this.showSheet(character);
     if (!this.dialog.open) this.dialog.showModal();
@@ -105,6 +117,7 @@ export class RosterView {
     this.dialog.replaceChildren(title, intro, error, list, make("div", { className: "sheet-actions tb-roster-actions" }, [importer, close]));
   }
 
+  /** @param {import("./roster.js").Character} character */
   row(character) {
     const { sheet, key } = character;
     const asking = this.confirming === key;
@@ -141,6 +154,7 @@ export class RosterView {
     ]);
   }
 
+  /** @param {import("./roster.js").Character} character */
   showSheet(character) {
     const { sheet, provenance } = character;
     const actions = make("div", { className: "sheet-actions tb-roster-actions" }, [
@@ -156,7 +170,10 @@ export class RosterView {
     this.dialog.scrollTop = 0;
   }
 
-  /** The sheet editor in the dialog: each change is checked by the engine and kept at once (TS-24). */
+  /**
+   * The sheet editor in the dialog: each change is checked by the engine and kept at once (TS-24).
+   * @param {import("./roster.js").Character} character
+   */
   showEditor(character) {
     let before = character.sheet;
     const editor = new SheetEditor({
@@ -173,6 +190,7 @@ export class RosterView {
   }
 
   /** Import the chosen file: a good sheet joins the roster, anything else is refused with the reason. */
+  /** @param {HTMLInputElement} input */
   async importFile(input) {
     const file = input.files?.[0];
     if (!file) return;
@@ -183,11 +201,11 @@ export class RosterView {
       text = "";
     }
     const answer = await this.roster.importText(text);
-    if (answer.ok) {
+    if (answer.ok === false) {
+      this.error = answer.message;
+    } else {
       this.error = "";
       this.toast(answer.fresh ? `${answer.character.sheet.name} joined your roster.` : `${answer.character.sheet.name} was already on your roster.`);
-    } else {
-      this.error = answer.message;
     }
     await this.showList();
   }

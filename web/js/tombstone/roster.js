@@ -15,19 +15,22 @@ export const FORGE = "tombstone_forge";
 /**
  * @typedef {{word: "by_the_book" | "forged" | "edited" | "imported", reason: string, problems: string[]}} Provenance
  *   where a sheet comes from, as the engine found by replaying its forge record (TS-18)
- * @typedef {{id: string, key: string, sheet: any, added: string, provenance: Provenance | null}} Character
+ * @typedef {import("../tombstone_table/shapes.js").Sheet} Sheet  a character sheet as the engine checked it
+ * @typedef {{id: string, key: string, sheet: Sheet, added: string, provenance: Provenance | null}} Character
  *   a checked roster entry
  * @typedef {{key: string, message: string}} Problem  an entry that could not be read
  * @typedef {{call: (request: any) => Promise<any>}} Bridge
- * @typedef {{ok: boolean, sheet?: any, provenance?: Provenance | null, message?: string}} Checked
+ * @typedef {{ok: true, sheet: Sheet, provenance: Provenance | null} | {ok: false, message: string}} Checked
  *   ok: the canonical sheet and where it comes from; else why not
- * @typedef {{ok: boolean, character?: Character, fresh?: boolean, message?: string}} Added
+ * @typedef {{ok: true, character: Character, fresh: boolean} | {ok: false, message: string}} Added
  *   ok: the character kept (fresh: false when it already was); else why not
+ * @typedef {{sheet?: any, added?: unknown}} Entry  a stored roster entry, as read back (any JSON: the engine checks its sheet)
  */
 
 /**
  * A short stable id from the sheet's text (two FNV-1a hashes): the same character is kept once. The history
  * is left out: the same sheet imported twice (its joining entry written at another time) is one character.
+ * @param {{history?: unknown}} sheet
  */
 export function sheetId(sheet) {
   const { history: _history, ...rest } = sheet; // eslint-disable-line no-unused-vars
@@ -50,7 +53,10 @@ function storage() {
   }
 }
 
-/** A file name for a character: "tombstone-jesse.json". */
+/**
+ * A file name for a character: "tombstone-jesse.json".
+ * @param {{name?: string}} sheet
+ */
 export function fileName(sheet) {
   const slug = String(sheet.name ?? "").toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   return `tombstone-${slug || "character"}.json`;
@@ -63,7 +69,7 @@ export function fileName(sheet) {
  * that cannot move (the key is taken, the storage full) stays where it is.
  * @param {Storage} store
  * @param {string} key where the entry is kept now
- * @param {any} sheet the entry's sheet as the engine checked it
+ * @param {Sheet} sheet the entry's sheet as the engine checked it
  * @param {unknown} added when it first joined the roster
  * @returns {string} the key it is kept under after this
  */
@@ -87,6 +93,7 @@ export class Roster {
 
   /**
    * A sheet checked by the engine: {ok: true, sheet, provenance} (canonical) or {ok: false, message}.
+   * @param {unknown} sheet any JSON (an imported file, a stored entry)
    * @returns {Promise<Checked>}
    */
   async check(sheet) {
@@ -106,12 +113,14 @@ export class Roster {
     /** @type {Problem[]} */
     const problems = [];
     if (!store) return { characters, problems: [{ key: "", message: "This browser keeps no saved data here, so the roster is empty." }] };
+    /** @type {string[]} */
     const keys = [];
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i);
       if (key?.startsWith(PREFIX)) keys.push(key);
     }
     for (const key of keys.sort()) {
+      /** @type {unknown} */
       let entry;
       try {
         entry = JSON.parse(store.getItem(key) ?? "");
@@ -123,13 +132,14 @@ export class Roster {
         problems.push({ key, message: "it is not a roster entry" });
         continue;
       }
-      const checked = await this.check(entry.sheet);
-      if (!checked.ok) {
+      const checked = await this.check(/** @type {Entry} */ (entry).sheet);
+      if (checked.ok === false) {
         problems.push({ key, message: checked.message });
         continue;
       }
-      const kept = rekey(store, key, checked.sheet, entry.added);
-      characters.push({ id: kept.slice(PREFIX.length), key: kept, sheet: checked.sheet, added: String(entry.added ?? ""), provenance: checked.provenance ?? null });
+      const { added } = /** @type {Entry} */ (entry);
+      const kept = rekey(store, key, checked.sheet, added);
+      characters.push({ id: kept.slice(PREFIX.length), key: kept, sheet: checked.sheet, added: String(added ?? ""), provenance: checked.provenance ?? null });
     }
     characters.sort((x, y) => x.added.localeCompare(y.added) || x.id.localeCompare(y.id));
     return { characters, problems };
@@ -139,13 +149,13 @@ export class Roster {
    * Keep a sheet (checked first). `fresh`: false when that very character was already kept; its history
    * then stays the one kept here (the same sheet from an older file has an older one, TS-24). `since`: when
    * it first joined (kept through replacements).
-   * @param {any} sheet
+   * @param {unknown} sheet any JSON (an imported file, a finished forge's result)
    * @param {string} [since]
    * @returns {Promise<Added>}
    */
   async add(sheet, since = "") {
     let checked = await this.check(sheet);
-    if (!checked.ok) return { ok: false, message: checked.message };
+    if (checked.ok === false) return { ok: false, message: checked.message };
     const store = storage();
     if (!store) return { ok: false, message: "This browser keeps no saved data here: the character could not be kept." };
     const id = sheetId(checked.sheet);
@@ -155,7 +165,7 @@ export class Roster {
     const history = kept?.sheet?.history;
     if (Array.isArray(history) && JSON.stringify(history) !== JSON.stringify(checked.sheet.history)) {
       checked = await this.check({ ...checked.sheet, history });
-      if (!checked.ok) return { ok: false, message: checked.message };
+      if (checked.ok === false) return { ok: false, message: checked.message };
     }
     const added = since || (kept ? String(kept.added ?? "") : "") || new Date().toISOString();
     try {
@@ -175,8 +185,8 @@ export class Roster {
    * changed nothing writes nothing. Calling it again for the same sheets adds nothing; a character no longer
    * on the roster (deleted meanwhile) is not brought back. A sheet the engine refuses changes nothing and
    * says why.
-   * @param {any} before
-   * @param {any} after
+   * @param {Sheet} before
+   * @param {Sheet} after
    * @param {import("./sheet-history.js").Change | import("./sheet-history.js").Source | null} [change]
    * @returns {Promise<Added>}
    */
@@ -188,7 +198,7 @@ export class Roster {
     if (kept === null || (newKey === oldKey && !change)) { // written already, or nothing changed: it stands
       const now = store ? readEntry(store, newKey) : null;
       const checked = await this.check(now ? now.sheet : after);
-      if (!checked.ok) return { ok: false, message: `${after.name || "A character"}: ${checked.message}` };
+      if (checked.ok === false) return { ok: false, message: `${after.name || "A character"}: ${checked.message}` };
       if (!now) return { ok: false, message: `${before.name || "A character"} is no longer on your roster` };
       return { ok: true, character: { id: newKey.slice(PREFIX.length), key: newKey, sheet: checked.sheet, added: String(now.added ?? ""), provenance: checked.provenance ?? null }, fresh: false };
     }
@@ -196,7 +206,7 @@ export class Roster {
       : "what" in change ? change : writeBackChange(before, after, change);
     const written = withEntry({ ...after, history: kept.sheet?.history ?? [] }, entry);
     const checked = await this.check(written);
-    if (!checked.ok) return { ok: false, message: `${after.name || "A character"}: ${checked.message}` };
+    if (checked.ok === false) return { ok: false, message: `${after.name || "A character"}: ${checked.message}` };
     const added = await this.add(checked.sheet, String(kept.added ?? ""));
     if (added.ok && added.character?.key !== oldKey) this.remove(oldKey);
     return added;
@@ -216,18 +226,26 @@ export class Roster {
     }
     if (data && typeof data === "object" && "sheet" in data && !("format" in data)) data = data.sheet; // a roster entry
     const added = await this.add(data);
-    if (!added.ok) return { ok: false, message: `This file was not imported: ${added.message}` };
+    if (added.ok === false) return { ok: false, message: `This file was not imported: ${added.message}` };
     return added;
   }
 
-  /** Forget one entry (a character or a damaged entry) by its storage key. */
+  /**
+   * Forget one entry (a character or a damaged entry) by its storage key.
+   * @param {string} key
+   */
   remove(key) {
     if (!key.startsWith(PREFIX)) return;
     storage()?.removeItem(key);
   }
 }
 
-/** A stored roster entry ({sheet, added}), or null when there is none or it does not read. */
+/**
+ * A stored roster entry ({sheet, added}), or null when there is none or it does not read.
+ * @param {Storage} store
+ * @param {string} key
+ * @returns {Entry | null}
+ */
 function readEntry(store, key) {
   const text = store.getItem(key);
   if (text === null) return null;
@@ -257,7 +275,10 @@ export function writtenBackNote(written, problems) {
   return [told, problems.length ? `Not written back: ${problems.join("; ")}.` : ""].filter(Boolean).join(" ");
 }
 
-/** Offer a sheet as a .json download. */
+/**
+ * Offer a sheet as a .json download.
+ * @param {{name?: string}} sheet
+ */
 export function exportSheet(sheet) {
   const blob = new Blob([`${JSON.stringify(sheet, null, 2)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);

@@ -17,3 +17,30 @@ export const statuses = () => sheet().statuses;
 
 /** The inventory's slots (TOMB-2). */
 export const inventorySlots = () => sheet().inventory_slots;
+
+/** @typedef {import("../tombstone_forge/shapes.js").Abilities} Abilities */
+
+/**
+ * A score of `scores` (a sheet's abilities or maxima, an NPC's) by an ability's id, as the engine's constants
+ * and forms name it (a string).
+ * @param {Abilities} scores
+ * @param {string} id
+ * @returns {number}
+ */
+export function scoreOf(scores, id) {
+  /** @type {Record<string, number>} */
+  const byId = scores;
+  return byId[id];
+}
+
+/**
+ * A trait drawn (a sheet's or an offer's) by its id, as the engine's constants name it (a string).
+ * @param {import("../tombstone_forge/shapes.js").Traits} drawn
+ * @param {string} id
+ * @returns {string}
+ */
+export function traitOf(drawn, id) {
+  /** @type {Record<string, string>} */
+  const byId = drawn;
+  return byId[id];
+}

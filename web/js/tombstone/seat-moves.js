@@ -7,7 +7,14 @@ import { el, moveButton } from "../move-panel.js";
 
 /** @typedef {{moves: any[], labels: string[], previews?: any[]}} Legal */
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The move a move button carries (moveButton writes it in data-move).
+ * @param {HTMLElement} button
+ * @returns {any} the engine's move JSON, as the legal moves gave it
+ */
+export const moveOf = (button) => JSON.parse(button.dataset.move ?? "null");
+
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * A move button of `seat` for `move`, or null when it is not among the seat's legal moves.
@@ -33,9 +40,13 @@ export function seatButton(seat, legal, move, shown, className = "") {
  * @param {Legal} legal
  * @param {string} type
  * @param {(move: any, preview: any) => (Node | string)[]} shown
+ * @returns {HTMLElement[]}
  */
 export function seatButtons(seat, legal, type, shown, className = "") {
-  return legal.moves.flatMap((m, i) => (m.type === type ? [seatButton(seat, legal, m, shown(m, legal.previews?.[i] ?? null), className)] : []));
+  return legal.moves.flatMap((m, i) => {
+    const button = m.type === type ? seatButton(seat, legal, m, shown(m, legal.previews?.[i] ?? null), className) : null;
+    return button ? [button] : []; // a legal move always has its button
+  });
 }
 
 /**
@@ -74,7 +85,12 @@ export function playableFromFelt(legal, move, list) {
   return false;
 }
 
-/** A group of controls under a title; `fold`: a <details> opened when needed. */
+/**
+ * A group of controls under a title; `fold`: a <details> opened when needed.
+ * @param {string} title
+ * @param {(Node | string)[]} children
+ * @param {{fold?: boolean, open?: boolean, key?: string}} [options]
+ */
 export function group(title, children, { fold = false, open = true, key = title } = {}) {
   if (!fold) return el("section", { className: "tt-group" }, [el("h3", { className: "tt-group-title" }, [title]), ...children]);
   const details = el("details", { className: "tt-group tt-fold", "data-fold": key }, [el("summary", {}, [title]), ...children]);

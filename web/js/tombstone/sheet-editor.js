@@ -4,22 +4,37 @@
 // kept (Roster.replace: character.check_sheet) and writes it in the sheet's history (TS-24). A refused change
 // shows the engine's reason and leaves the sheet as it was. The dead keep only their notes (TS-23).
 import { make, dollars, slotsUsed, slotTotal } from "./sheet-view.js";
-import { abilities } from "./rules.js";
+import { abilities, scoreOf } from "./rules.js";
 import * as edits from "./sheet-edits.js";
 
 /**
- * @typedef {(after: any, change: import("./sheet-history.js").Change) => Promise<{ok: boolean, message?: string, character?: import("./roster.js").Character}>} Commit
+ * @typedef {(after: import("./roster.js").Sheet, change: import("./sheet-history.js").Change) => Promise<{ok: boolean, message?: string, character?: import("./roster.js").Character}>} Commit
  */
 
+/**
+ * @param {string} label
+ * @param {string} className
+ * @param {() => void} onClick
+ * @param {Record<string, string>} [attributes]
+ */
 const button = (label, className, onClick, attributes = {}) => {
   const node = make("button", { type: "button", className, ...attributes }, [label]);
   node.addEventListener("click", onClick);
   return node;
 };
 
-/** A labelled field: the label above, the control under it (full width on a phone). */
+/**
+ * A labelled field: the label above, the control under it (full width on a phone).
+ * @param {string} text
+ * @param {HTMLElement} control
+ */
 const field = (text, control) => make("label", { className: "tb-edit-field" }, [make("span", {}, [text]), control]);
 
+/**
+ * @param {string} name
+ * @param {string} title
+ * @param {(Node | string)[]} children
+ */
 const section = (name, title, children) => make("section", { className: "tb-edit-part", "data-edit": name }, [make("h3", {}, [title]), ...children]);
 
 export class SheetEditor {
@@ -39,7 +54,10 @@ export class SheetEditor {
     this.render();
   }
 
-  /** Say something in the bar that stays in sight: "Kept: …" or the reason a change was refused. */
+  /**
+   * Say something in the bar that stays in sight: "Kept: …" or the reason a change was refused.
+   * @param {string} text
+   */
   say(text, refused = false) {
     this.message.textContent = text;
     this.message.classList.toggle("tb-edit-refused", refused);
@@ -49,6 +67,7 @@ export class SheetEditor {
   /**
    * Make one change: a form not filled in is told at once; the rest goes to the engine. Only a kept change
    * draws the editor again: after a refusal what the Dealer typed stays, to be put right.
+   * @param {edits.EditOrWhy} result
    */
   async apply(result) {
     const asked = this.asking !== null;
@@ -89,7 +108,7 @@ export class SheetEditor {
   /** "HP 3/4 · $12 · 6 of 10 slots · up" */
   summary() {
     const sheet = this.character.sheet;
-    return [`HP ${sheet.hp}/${sheet.max_hp}`, ...abilities().map((a) => `${a.id} ${sheet.abilities[a.id]}/${sheet.max[a.id]}`),
+    return [`HP ${sheet.hp}/${sheet.max_hp}`, ...abilities().map((a) => `${a.id} ${scoreOf(sheet.abilities, a.id)}/${scoreOf(sheet.max, a.id)}`),
       dollars(sheet.money), `${slotsUsed(sheet)} of ${slotTotal(sheet)} slots`].join(" · ");
   }
 
@@ -144,7 +163,7 @@ export class SheetEditor {
           return;
         }
         this.asking = key;
-        this.say(`More ${condition} than ${ability}'s maximum ${sheet.max[ability]} kills (TS-13). Tap again to add it.`, true);
+        this.say(`More ${condition} than ${ability}'s maximum ${scoreOf(sheet.max, ability)} kills (TS-13). Tap again to add it.`, true);
         this.render();
       }, { "data-edit-condition": ability });
     });
@@ -161,10 +180,10 @@ export class SheetEditor {
 
   recoveryPart() {
     const sheet = this.character.sheet;
-    const scars = sheet.scars.map((scar, i) => ({ scar, i })).filter(({ scar }) => scar.pending).map(({ scar, i }) => {
-      const tier = scar.pending === "max_hp_tier";
+    const scars = sheet.scars.flatMap((scar, i) => (scar.pending ? [{ scar, i, pending: scar.pending }] : [])).map(({ scar, i, pending }) => {
+      const tier = pending === "max_hp_tier";
       const value = /** @type {HTMLInputElement} */ (make("input", { type: "number", min: tier ? "1" : "0", max: tier ? "3" : "7", step: "1", className: "tb-edit-input", inputmode: "numeric", "data-edit-scar-value": String(i) }));
-      const ability = tier ? "" : scar.pending.split("_")[1];
+      const ability = tier ? "" : pending.split("_")[1];
       return make("div", { className: "tb-edit-scar", "data-edit-scar": scar.name }, [
         make("p", {}, [make("strong", {}, [scar.name]), tier ? ": once healed, flip a card; its tier is added to max HP." : `: once recovered, flip seven cards and count the ${ability} suit.`]),
         make("div", { className: "tb-edit-row" }, [
@@ -187,7 +206,7 @@ export class SheetEditor {
   advancePart() {
     const sheet = this.character.sheet;
     const kind = /** @type {HTMLSelectElement} */ (make("select", { className: "tb-edit-input", "data-edit-advance-kind": "" }, [
-      ...abilities().map((a) => make("option", { value: a.id }, [`+1 to ${a.id}'s maximum (now ${sheet.max[a.id]})`])),
+      ...abilities().map((a) => make("option", { value: a.id }, [`+1 to ${a.id}'s maximum (now ${scoreOf(sheet.max, a.id)})`])),
       make("option", { value: "skill" }, ["A skill, in words"])]));
     const skill = /** @type {HTMLInputElement} */ (make("input", { type: "text", className: "tb-edit-input", maxlength: "80", "data-edit-skill": "", autocomplete: "off" }));
     const skillField = field("The skill", skill);

@@ -3,7 +3,7 @@
 // an entry (`withEntry`), says in words what a table changed (`sheetChanges`, for the write-back) and shows
 // the history newest first (`historyView`). The engine checks every sheet that carries it (character.py).
 import { make, dollars } from "./sheet-view.js";
-import { abilities } from "./rules.js";
+import { abilities, scoreOf } from "./rules.js";
 
 /** character.HISTORY_LIMIT and WHAT_LIMIT: what check_sheet accepts. */
 export const HISTORY_LIMIT = 100;
@@ -12,11 +12,18 @@ export const WHAT_LIMIT = 240;
 /** @typedef {"session" | "fight" | "edit" | "advance"} Cause */
 /** @typedef {{cause: Cause, what: string}} Change  an entry to write, before its time is known */
 /** @typedef {{cause: Cause, title: string}} Source  the table a write-back comes from: "Showdown: The Hollister gang" */
+/** @typedef {import("../tombstone_table/shapes.js").Sheet} Sheet */
 
-/** What each cause is called on the sheet. */
+/**
+ * What each cause is called on the sheet.
+ * @type {Record<string, string>}
+ */
 export const CAUSE_WORDS = { session: "Session", fight: "Fight", edit: "Edit", advance: "Advancement" };
 
-/** One line of at most WHAT_LIMIT characters (a long line ends with "…"). */
+/**
+ * One line of at most WHAT_LIMIT characters (a long line ends with "…").
+ * @param {string} text
+ */
 function oneLine(text) {
   const flat = String(text).replace(/\s+/g, " ").trim();
   return flat.length > WHAT_LIMIT ? `${flat.slice(0, WHAT_LIMIT - 1)}…` : flat;
@@ -24,7 +31,8 @@ function oneLine(text) {
 
 /**
  * A copy of `sheet` with `change` written at the end of its history (the oldest dropped past the limit).
- * @param {any} sheet
+ * @template {{history?: import("../tombstone_table/shapes.js").HistoryEntry[]}} S
+ * @param {S} sheet
  * @param {Change} change
  * @param {string} [when] ISO time (now by default)
  */
@@ -33,14 +41,22 @@ export function withEntry(sheet, { cause, what }, when = new Date().toISOString(
   return { ...sheet, history };
 }
 
-/** "Bible, Rope" from a list of item names, with "×2" for repeats. */
+/**
+ * "Bible, Rope" from a list of item names, with "×2" for repeats.
+ * @param {string[]} names
+ */
 function itemWords(names) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
   return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(", ");
 }
 
-/** The names in `a` that are not matched one for one in `b`. */
+/**
+ * The names in `a` that are not matched one for one in `b`.
+ * @param {string[]} a
+ * @param {string[]} b
+ */
 function missing(a, b) {
   const left = [...b];
   return a.filter((name) => {
@@ -54,20 +70,23 @@ function missing(a, b) {
 /**
  * What changed from `before` to `after`, in short words: "HP 8→3", "+$5", "lost Torch", "scar: Walloped",
  * "dead". Empty when nothing a player would note changed.
- * @param {any} before
- * @param {any} after
+ * @param {Sheet} before
+ * @param {Sheet} after
  * @returns {string[]}
  */
 export function sheetChanges(before, after) {
   const said = [];
+  /** @type {Record<string, string>} */
   const status = { up: "back on their feet", out: "out of the fight", dead: "dead" };
   if (before.status !== after.status) said.push(status[after.status] ?? after.status);
   if (before.hp !== after.hp || before.max_hp !== after.max_hp) {
     said.push(before.max_hp === after.max_hp ? `HP ${before.hp}→${after.hp}` : `HP ${before.hp}/${before.max_hp}→${after.hp}/${after.max_hp}`);
   }
   for (const { id } of abilities()) {
-    if (before.max[id] !== after.max[id]) said.push(`max ${id} ${before.max[id]}→${after.max[id]}`);
-    if (before.abilities[id] !== after.abilities[id]) said.push(`${id} ${before.abilities[id]}→${after.abilities[id]}`);
+    const [maxBefore, maxAfter] = [scoreOf(before.max, id), scoreOf(after.max, id)];
+    const [scoreBefore, scoreAfter] = [scoreOf(before.abilities, id), scoreOf(after.abilities, id)];
+    if (maxBefore !== maxAfter) said.push(`max ${id} ${maxBefore}→${maxAfter}`);
+    if (scoreBefore !== scoreAfter) said.push(`${id} ${scoreBefore}→${scoreAfter}`);
   }
   const money = after.money - before.money;
   if (money) said.push(money > 0 ? `+${dollars(money)}` : `−${dollars(-money)}`);
@@ -93,8 +112,8 @@ export function sheetChanges(before, after) {
 
 /**
  * The entry a table writes when it hands a sheet back (TS-24): "Showdown — HP 8→3, +$5, scar: Walloped".
- * @param {any} before the sheet that sat down
- * @param {any} after the sheet the table left
+ * @param {Sheet} before the sheet that sat down
+ * @param {Sheet} after the sheet the table left
  * @param {Source} source
  * @returns {Change}
  */
@@ -103,7 +122,10 @@ export function writeBackChange(before, after, { cause, title }) {
   return { cause, what: `${title} — ${said.length ? said.join(", ") : "no change"}` };
 }
 
-/** "26 Nov 2026, 07:05" in the reader's own clock, or "" for a time that does not read. */
+/**
+ * "26 Nov 2026, 07:05" in the reader's own clock, or "" for a time that does not read.
+ * @param {string} when
+ */
 export function whenWords(when) {
   const date = new Date(when);
   if (!when || Number.isNaN(date.getTime())) return "";
@@ -112,7 +134,7 @@ export function whenWords(when) {
 
 /**
  * The history, newest first, one compact line each (cause, time, what).
- * @param {any} sheet
+ * @param {{history?: import("../tombstone_table/shapes.js").HistoryEntry[]}} sheet
  * @returns {HTMLElement | null} null when the sheet has none
  */
 export function historyView(sheet) {

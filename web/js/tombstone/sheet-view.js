@@ -4,29 +4,47 @@
 //
 // Shared by the Tombstone pages (the forge, the Dealer's table): nothing in here names either.
 import { el } from "../move-panel.js";
-import { abilities, traits, inventorySlots } from "./rules.js";
+import { abilities, traits, inventorySlots, scoreOf, traitOf } from "./rules.js";
 
+/**
+ * @typedef {import("../tombstone_table/shapes.js").Sheet} Sheet
+ * @typedef {import("../tombstone_table/shapes.js").Item} Item
+ */
+
+/** @type {Record<string, string>} */
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const RED_SUITS = new Set(["H", "D"]);
 
-/** "$10", "$0.50", "$2.10" from cents. */
+/**
+ * "$10", "$0.50", "$2.10" from cents.
+ * @param {number} cents
+ */
 export function dollars(cents) {
   const whole = Math.floor(cents / 100);
   const rest = cents % 100;
   return rest ? `$${whole}.${String(rest).padStart(2, "0")}` : `$${whole}`;
 }
 
-/** Slots the items take, plus Fatigue and conditions (character.slots_used). */
+/**
+ * Slots the items take, plus Fatigue and conditions (character.slots_used).
+ * @param {Sheet} sheet
+ */
 export function slotsUsed(sheet) {
   return sheet.inventory.reduce((sum, item) => sum + item.slots, 0) + (sheet.fatigue ?? 0) + (sheet.conditions?.length ?? 0);
 }
 
-/** The character's slots plus what their pack beasts carry (character.inventory_slots, TS-25). */
+/**
+ * The character's slots plus what their pack beasts carry (character.inventory_slots, TS-25).
+ * @param {{companions?: import("../tombstone_table/shapes.js").Companion[]}} sheet
+ */
 export function slotTotal(sheet) {
   return inventorySlots() + (sheet.companions ?? []).reduce((sum, c) => sum + c.carries, 0);
 }
 
-/** Beasts, hirelings and board: kept beside the inventory (TS-25), one line each. */
+/**
+ * Beasts, hirelings and board: kept beside the inventory (TS-25), one line each.
+ * @param {Sheet} sheet
+ */
 function keptLines(sheet) {
   const lines = (sheet.companions ?? []).map((c) => make("li", { className: "tb-kept", "data-kept": c.id }, [
     make("span", { className: "tb-item-name" }, [c.name]),
@@ -41,7 +59,10 @@ function keptLines(sheet) {
 /** An element with attributes and children (the saloon's own `el`, under the name this folder uses). */
 export const make = el;
 
-/** What an item line says after the name: "bulky · 2/3/5 · ranged". */
+/**
+ * What an item line says after the name: "bulky · 2/3/5 · ranged".
+ * @param {Item} item
+ */
 function itemNote(item) {
   const bits = [];
   if (item.slots === 2) bits.push("bulky");
@@ -51,15 +72,25 @@ function itemNote(item) {
   return bits.join(" · ");
 }
 
-/** A part's mark: "" (kept), "pencilled" (drawn, not kept yet) or "blank" (not drawn yet). */
+/**
+ * A part's mark: "" (kept), "pencilled" (drawn, not kept yet) or "blank" (not drawn yet).
+ * @param {Record<string, string> | undefined} marks
+ * @param {string} part
+ */
 function mark(marks, part) {
   return marks?.[part] ?? "";
 }
 
-/** Where a kept sheet comes from, in a word or two (TS-18). */
+/**
+ * Where a kept sheet comes from, in a word or two (TS-18).
+ * @type {Record<import("./roster.js").Provenance["word"], string>}
+ */
 export const PROVENANCE_WORDS = { by_the_book: "Drawn by the book", forged: "Forged here", edited: "Edited", imported: "Imported" };
 
-/** How the forge made a sheet it is drawing now, from its own record: "Drawn by the book: …", "Made with …". */
+/**
+ * How the forge made a sheet it is drawing now, from its own record: "Drawn by the book: …", "Made with …".
+ * @param {Record<string, any>} made any JSON object (an imported sheet keeps its own)
+ */
 function madeWords(made) {
   if (Object.keys(made).length === 0) return "";
   if (made.by_the_book) return "Drawn by the book: nothing drawn again, nothing written in.";
@@ -69,12 +100,18 @@ function madeWords(made) {
   ].join(", ") || "the book"}.`;
 }
 
-/** "+1 to GRT's maximum" or the skill's words: what an advancement gave (TS-23). */
+/**
+ * "+1 to GRT's maximum" or the skill's words: what an advancement gave (TS-23).
+ * @param {import("../tombstone_table/shapes.js").Advance} advance
+ */
 export function advanceWords(advance) {
-  return advance.kind === "ability" ? `+1 to ${advance.ability}'s maximum` : advance.skill;
+  return advance.kind === "ability" ? `+1 to ${advance.ability}'s maximum` : advance.skill ?? "";
 }
 
-/** The advancements the Dealer granted (TS-23), each with its reason. */
+/**
+ * The advancements the Dealer granted (TS-23), each with its reason.
+ * @param {import("../tombstone_table/shapes.js").Advance[]} advances
+ */
 function advancesView(advances) {
   return make("section", { className: "tb-part tb-advances", "data-advances": "" }, [make("h3", {}, ["Advancements"]),
     make("ul", {}, advances.map((a) => make("li", {}, [make("strong", {}, [advanceWords(a)]), ` — ${a.reason}`])))]);
@@ -82,7 +119,7 @@ function advancesView(advances) {
 
 /**
  * The sheet as an element.
- * @param {any} sheet a character sheet (character.py's JSON), possibly half made
+ * @param {Sheet} sheet a character sheet (character.py's JSON), possibly half made (the forge's)
  * @param {{marks?: Record<string, "" | "pencilled" | "blank">, caption?: string,
  *   provenance?: import("./roster.js").Provenance | null}} [options]
  *   marks: per part (stats, name, background, traits, gear) how sure it is; caption: a line under the title;
@@ -91,7 +128,7 @@ function advancesView(advances) {
  * @returns {HTMLElement}
  */
 export function sheetView(sheet, { marks = {}, caption = "", provenance = null } = {}) {
-  const part = (name, className, children) => {
+  const part = (/** @type {string} */ name, /** @type {string} */ className, /** @type {(Node | string)[]} */ children) => {
     const state = mark(marks, name);
     return make("section", { className: `tb-part ${className}${state ? ` tb-${state}` : ""}`, "data-part": name }, children);
   };
@@ -107,8 +144,8 @@ export function sheetView(sheet, { marks = {}, caption = "", provenance = null }
 
   const statsBlank = mark(marks, "stats") === "blank";
   const scores = make("dl", { className: "tb-abilities" }, abilities().map((a) => {
-    const score = sheet.abilities[a.id];
-    const max = sheet.max?.[a.id] ?? score;
+    const score = scoreOf(sheet.abilities, a.id);
+    const max = (sheet.max && scoreOf(sheet.max, a.id)) ?? score;
     return make("div", { className: `tb-ability${RED_SUITS.has(a.suit) ? " red" : ""}`, "data-ability": a.id }, [
       make("dt", {}, [make("span", { className: "tb-suit", "aria-hidden": "true" }, [a.symbol]), ` ${a.id}`,
         make("span", { className: "tb-ability-name" }, [a.name])]),
@@ -128,7 +165,7 @@ export function sheetView(sheet, { marks = {}, caption = "", provenance = null }
     make("h3", {}, ["Traits"]),
     make("dl", { className: "tb-trait-list" }, traits().map((t) => make("div", { "data-trait": t.id }, [
       make("dt", {}, [make("span", { className: `tb-suit${RED_SUITS.has(t.suit) ? " red" : ""}`, "aria-hidden": "true" }, [SUIT_SYMBOLS[t.suit]]), ` ${t.label}`]),
-      make("dd", {}, [sheet.traits[t.id] || "–"]),
+      make("dd", {}, [traitOf(sheet.traits, t.id) || "–"]),
     ]))),
   ]);
 

@@ -9,17 +9,41 @@ const PAD = 12;
 
 /** @typedef {{x: number, y: number, w: number, h: number}} Rect */
 /** @typedef {Rect & {card: string, key: string, faceUp: boolean, slot: string}} CardRect */
+/**
+ * @typedef {import("./shapes.js").ForgeView} ForgeView
+ * @typedef {{ability: import("./shapes.js").ConstantAbility, header: Rect, cardX: number}} Column  a stats column under its ability
+ * @typedef {{trait: import("./shapes.js").ConstantTrait, label: Rect, card: Rect, word: Rect}} TraitPlace
+ * @typedef {{columns: Column[], background: Rect, backgroundLabel: Rect, traits: TraitPlace[], cards: CardRect[]}} Finished
+ * @typedef {{phone: boolean, caption: Rect, deck: Rect, discard: Rect, aside: Rect[], area: Rect, cards: CardRect[],
+ *   asideCards: CardRect[], columns: Column[] | null, traits: TraitPlace[] | null, dice: Rect[] | null, name: Rect | null,
+ *   background: {card: Rect, text: Rect} | null, slots: Rect[] | null, done: Finished | null}} ForgeLayout
+ *   what the phase on the table shows (null: not in this phase)
+ */
 
-const suitOf = (code) => (code === "RJ" || code === "BJ" ? "" : code.slice(-1));
+const suitOf = (/** @type {string} */ code) => (code === "RJ" || code === "BJ" ? "" : code.slice(-1));
 
-/** Cards of one column, cascaded down from `top` within `height` (each card's top peeks out). */
+/**
+ * Cards of one column, cascaded down from `top` within `height` (each card's top peeks out).
+ * @param {string[]} cards
+ * @param {number} x
+ * @param {number} top
+ * @param {number} w
+ * @param {number} height
+ * @param {string} slot
+ * @returns {CardRect[]}
+ */
 function cascade(cards, x, top, w, height, slot) {
   const h = w * RATIO;
   const step = cards.length > 1 ? Math.min(h * 0.3, (height - h) / (cards.length - 1)) : 0;
   return cards.map((card, i) => ({ card, key: `${slot}:${card}`, faceUp: true, slot, x, y: top + i * step, w, h }));
 }
 
-/** The stats draw: four columns, one per ability, each card under its suit's ability (TOMB-2). */
+/**
+ * The stats draw: four columns, one per ability, each card under its suit's ability (TOMB-2).
+ * @param {string[]} cards
+ * @param {Rect} area
+ * @returns {{columns: Column[], rects: CardRect[], cardW: number}}
+ */
 function statsColumns(cards, area) {
   const colW = area.w / 4;
   const head = Math.min(54, area.h * 0.16);
@@ -33,7 +57,11 @@ function statsColumns(cards, area) {
   return { columns, rects, cardW: w };
 }
 
-/** The eight trait places: one row where the felt is wide, else two rows of four. */
+/**
+ * The eight trait places: one row where the felt is wide, else two rows of four.
+ * @param {Rect} area
+ * @returns {TraitPlace[]}
+ */
 function traitPlaces(area) {
   const perRow = area.w > area.h * 2.1 ? 8 : 4;
   const rows = 8 / perRow;
@@ -56,8 +84,13 @@ function traitPlaces(area) {
   });
 }
 
-/** The inventory slots in rows of five: the character's ten, then what pack beasts carry (TS-25), at most
- * six rows (a bigger train of mules is told in the heading). */
+/**
+ * The inventory slots in rows of five: the character's ten, then what pack beasts carry (TS-25), at most
+ * six rows (a bigger train of mules is told in the heading).
+ * @param {Rect} area
+ * @param {number} total
+ * @returns {Rect[]}
+ */
 function slotGrid(area, total) {
   const cols = 5;
   const gap = 8;
@@ -73,7 +106,12 @@ function slotGrid(area, total) {
   }));
 }
 
-/** The finished character: the stats columns and the background card above, the eight trait cards below. */
+/**
+ * The finished character: the stats columns and the background card above, the eight trait cards below.
+ * @param {ForgeView} view
+ * @param {Rect} area
+ * @returns {Finished}
+ */
 function finished(view, area) {
   const made = view.sheet.made ?? {};
   const split = area.w < 520 ? 0.44 : 0.56;
@@ -111,7 +149,8 @@ function finished(view, area) {
 /**
  * @param {number} width
  * @param {number} height
- * @param {any} view the forge's view
+ * @param {ForgeView | null} view the forge's view
+ * @returns {ForgeLayout}
  */
 export function layoutForge(width, height, view) {
   const phone = width < 520;
@@ -128,6 +167,7 @@ export function layoutForge(width, height, view) {
   /** @type {CardRect[]} */
   let cards = [];
   const asideCards = (view?.aside ?? []).map((card, i) => ({ card, key: `aside:${card}`, faceUp: true, slot: "aside", ...aside[Math.min(i, 1)] }));
+  /** @type {ForgeLayout} */
   const layout = { phone, caption, deck, discard, aside, area, cards, asideCards, columns: null, traits: null, dice: null, name: null, background: null, slots: null, done: null };
   if (!view) return layout;
   const offer = view.offer;
@@ -148,9 +188,10 @@ export function layoutForge(width, height, view) {
     if (offer?.cards?.length) cards = [{ card: offer.cards[0], key: `background:${offer.cards[0]}`, faceUp: true, slot: "background", ...card }];
   } else if (view.phase === "traits") {
     layout.traits = traitPlaces(area);
-    if (offer) {
+    const byTrait = offer?.by_trait;
+    if (byTrait) {
       cards = layout.traits.map((place) => {
-        const code = offer.by_trait[place.trait.id];
+        const code = byTrait[place.trait.id];
         return { card: code, key: `trait:${place.trait.id}`, faceUp: true, slot: `trait:${place.trait.id}`, ...place.card };
       });
     }

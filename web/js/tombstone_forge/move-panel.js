@@ -5,16 +5,25 @@
 // background is being made, a text field writes your own (the engine's `write` move: free text is never
 // in the legal moves, so the panel offers it itself).
 import { MovePanel as BasePanel, el, moveButton } from "../move-panel.js";
-import { traits } from "../tombstone/rules.js";
+import { traits, traitOf } from "../tombstone/rules.js";
 import { itemLine, hint } from "./texts.js";
 import { constantsOf } from "../game-constants.js";
 
 /** @returns {import("./shapes.js").ForgeConstants} */
 const forge = () => constantsOf("tombstone_forge");
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+/** @typedef {import("./shapes.js").ForgeView} ForgeView */
+/** @typedef {import("./shapes.js").ForgeMove} ForgeMove */
 
-/** A move button with a title line and a small line under it. */
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A move button with a title line and a small line under it.
+ * @param {object} move
+ * @param {string} label
+ * @param {string} title
+ * @param {string | undefined} note
+ */
 function bigButton(move, label, title, note, extra = "") {
   return moveButton(move, label, `move tf-move${extra ? ` ${extra}` : ""}`, [
     el("span", { className: "tf-move-title", "aria-hidden": "true" }, [title]),
@@ -22,6 +31,10 @@ function bigButton(move, label, title, note, extra = "") {
   ]);
 }
 
+/**
+ * @param {string} title
+ * @param {(Node | string)[]} children
+ */
 function group(title, children, className = "") {
   return el("section", { className: `tf-group${className ? ` ${className}` : ""}` }, [el("h3", { className: "tf-group-title" }, [title]), ...children]);
 }
@@ -43,12 +56,12 @@ export class MovePanel extends BasePanel {
 
   /**
    * @param {import("../table/adapter.js").Legal} legal
-   * @param {import("../table/adapter.js").Moment} moment
+   * @param {import("../table/adapter.js").Moment<ForgeView>} moment
    */
   show({ moves, labels }, moment) {
     const view = moment.view;
-    const labelOf = (move) => labels[moves.findIndex((m) => same(m, move))] ?? "";
-    const offered = (move) => moves.some((m) => same(m, move));
+    const labelOf = (/** @type {object} */ move) => labels[moves.findIndex((m) => same(m, move))] ?? "";
+    const offered = (/** @type {object} */ move) => moves.some((m) => same(m, move));
     const blocks = [];
     const main = [];
     const draw = { type: "draw" };
@@ -65,11 +78,12 @@ export class MovePanel extends BasePanel {
       if (offered(accept)) main.push(bigButton(accept, labelOf(accept), "Keep", view.part_labels[view.phase].toLowerCase(), "tf-primary"));
       if (offered(draw)) main.push(bigButton(draw, labelOf(draw), view.offer ? "Draw again" : "Draw", view.offer ? "all of it, fresh cards" : view.part_labels[view.phase].toLowerCase(), view.offer ? "" : "tf-primary"));
       if (main.length) blocks.unshift(el("div", { className: "tf-row" }, main));
-      if (view.phase === "traits" && view.offer) {
-        const singles = traits().map((t) => {
+      const drawn = view.phase === "traits" ? view.offer?.traits : undefined;
+      if (drawn) {
+        const singles = traits().flatMap((t) => {
           const move = { type: "draw", trait: t.id };
-          return offered(move) ? bigButton(move, labelOf(move), t.label, view.offer.traits[t.id], "tf-trait") : null;
-        }).filter(Boolean);
+          return offered(move) ? [bigButton(move, labelOf(move), t.label, traitOf(drawn, t.id), "tf-trait")] : [];
+        });
         blocks.push(group("Draw one trait again", [el("div", { className: "tf-grid tf-grid-4" }, singles)]));
       }
       if (view.phase === "name" || view.phase === "background") blocks.push(this.writer(view.phase));
@@ -78,7 +92,10 @@ export class MovePanel extends BasePanel {
     this.hint.textContent = hint(view);
   }
 
-  /** The text field for a name or background of your own. */
+  /**
+   * The text field for a name or background of your own.
+   * @param {"name" | "background"} part
+   */
   writer(part) {
     const id = `tf-write-${part}`;
     const input = el("input", { id, type: "text", maxlength: String(forge().text_limits[part]), autocomplete: "off", spellcheck: "false",
@@ -89,7 +106,12 @@ export class MovePanel extends BasePanel {
     ]);
   }
 
-  /** Packages, the shop grouped by kind, returns. */
+  /**
+   * Packages, the shop grouped by kind, returns.
+   * @param {ForgeView} view
+   * @param {ForgeMove[]} moves
+   * @param {(move: object) => string} labelOf
+   */
   gear(view, moves, labelOf) {
     const blocks = [];
     const packages = [{ id: "standard", name: "Starting gear", money_label: "$10", note: "rations, torch, $10 and the shop" },

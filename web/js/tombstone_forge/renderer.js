@@ -18,14 +18,37 @@ const DICE_MS = 700;
 const BANNER_MS = 1100;
 const SUIT_RED = "#ff8a80";
 
-/** Shrink `string` to fit `width` at most `size` px (down to 9px). */
+/**
+ * @typedef {import("./layout.js").ForgeLayout} ForgeLayout
+ * @typedef {import("./layout.js").Rect} Rect
+ * @typedef {import("./layout.js").TraitPlace} TraitPlace
+ * @typedef {import("./shapes.js").ForgeView} ForgeView
+ * @typedef {import("./shapes.js").ForgeEvent} ForgeEvent
+ * @typedef {import("../card-painter.js").CardLook} CardLook
+ * @typedef {{from: (layout: ForgeLayout) => Rect, to: (layout: ForgeLayout) => Rect, start: number, dur: number, look: CardLook}} Flight
+ * @typedef {{key: string, at: (layout: ForgeLayout) => Rect, code: string, start: number}} Flip
+ */
+
+/**
+ * Shrink `string` to fit `width` at most `size` px (down to 9px).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} string
+ * @param {number} width
+ * @param {number} size
+ */
 function fitted(ctx, string, width, size, bold = true) {
   setFont(ctx, size, bold);
   const natural = ctx.measureText(string).width;
   return natural > width ? Math.max(9, (size * width) / natural) : size;
 }
 
-/** A name on one line, or two (split at the space nearest the middle) when one line would be too small. */
+/**
+ * A name on one line, or two (split at the space nearest the middle) when one line would be too small.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} string
+ * @param {number} width
+ * @param {number} size
+ */
 function twoLines(ctx, string, width, size) {
   setFont(ctx, size, true);
   const spaces = [...string.matchAll(/ /g)].map((m) => m.index);
@@ -35,6 +58,11 @@ function twoLines(ctx, string, width, size) {
   return { text: parts, size: Math.min(...parts.map((part) => fitted(ctx, part, width, size))) };
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Rect} rect
+ * @param {number} value
+ */
 function paintDie(ctx, rect, value, tilt = 0) {
   ctx.save();
   ctx.translate(rect.x + rect.w / 2, rect.y + rect.h / 2);
@@ -51,8 +79,10 @@ function paintDie(ctx, rect, value, tilt = 0) {
   ctx.fill();
   ctx.shadowColor = "transparent";
   ctx.stroke();
-  const spots = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] }[value] ?? [];
+  /** @type {Record<number, number[][]>} */
+  const faces = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+  const spots = faces[value] ?? [];
   ctx.fillStyle = value === 1 ? "#b3121d" : "#17171c";
   for (const [dx, dy] of spots) {
     ctx.beginPath();
@@ -63,16 +93,25 @@ function paintDie(ctx, rect, value, tilt = 0) {
 }
 
 export class ForgeRenderer extends TableRenderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {import("../card-painter.js").CardPainter} painter
+   */
   constructor(canvas, painter) {
     super(canvas, painter, { caption: "", draw: false, traits: false });
     this.resize();
   }
 
+  /** @returns {ForgeLayout} */
   layout() {
     return layoutForge(this.size.width, this.size.height, this.view);
   }
 
-  /** What is under a client point: the deck (when a draw is on offer) or a trait card (one trait again). */
+  /**
+   * What is under a client point: the deck (when a draw is on offer) or a trait card (one trait again).
+   * @param {number} clientX
+   * @param {number} clientY
+   */
   hitTest(clientX, clientY) {
     if (!this.view) return null;
     const { x, y } = this.canvasPoint(clientX, clientY);
@@ -97,20 +136,35 @@ export class ForgeRenderer extends TableRenderer {
   }
 
   // --- animation ----------------------------------------------------------------------------
+  /**
+   * @param {ForgeEvent[]} events
+   * @param {{view: ForgeView, layout: ForgeLayout} | null} before
+   */
   timeline(events, before) {
-    const flights = []; // {from, to, start, dur, look}
-    const flips = []; // {key, start}
-    const hidden = []; // {key, until}
+    /** @type {Flight[]} */
+    const flights = [];
+    /** @type {Flip[]} */
+    const flips = [];
+    /** @type {{key: string, until: number}[]} */
+    const hidden = [];
+    /** @type {{text: string, start: number}[]} */
     const banners = [];
+    /** @type {{start: number, values: number[]} | null} */
     let dice = null;
     let t = 0;
     const samePart = before && before.view.phase === this.view.phase;
+    /**
+     * @param {string} key
+     * @param {(layout: ForgeLayout) => Rect} to
+     * @param {string} code
+     * @param {number} start
+     */
     const land = (key, to, code, start) => {
       flights.push({ from: (L) => L.deck, to, start, dur: FLY_MS, look: { code: null, faceUp: false } });
       flips.push({ key, at: to, code, start: start + FLY_MS });
       hidden.push({ key, until: start + FLY_MS + FLIP_MS });
     };
-    const toDiscard = (rect, code) => {
+    const toDiscard = (/** @type {Rect} */ rect, /** @type {string | undefined} */ code) => {
       flights.push({ from: () => rect, to: (L) => L.discard, start: t, dur: FLY_MS, look: { code, faceUp: true } });
     };
     for (const event of events) {
@@ -133,7 +187,7 @@ export class ForgeRenderer extends TableRenderer {
           t += FLY_MS + 60;
         }
         event.cards.forEach((code) => {
-          const slotFor = (L) => {
+          const slotFor = (/** @type {ForgeLayout} */ L) => {
             if (event.trait) return L.cards.find((r) => r.slot === `trait:${event.trait}`);
             return L.cards.find((r) => r.card === code);
           };
@@ -161,16 +215,27 @@ export class ForgeRenderer extends TableRenderer {
     return { began: performance.now(), flights, flips, hidden, banners, dice, end };
   }
 
-  /** The animation key of a card of the current draw. */
+  /**
+   * The animation key of a card of the current draw.
+   * @param {string} code
+   */
   keyOf(code) {
     return this.layout().cards.find((r) => r.card === code)?.key ?? `card:${code}`;
   }
 
+  /**
+   * @param {string} key
+   * @param {number} elapsed
+   */
   isHidden(key, elapsed) {
-    return this.animation?.hidden.some((h) => h.key === key && elapsed < h.until) ?? false;
+    return this.animation?.hidden.some((/** @type {{key: string, until: number}} */ h) => h.key === key && elapsed < h.until) ?? false;
   }
 
   // --- drawing ------------------------------------------------------------------------------
+  /**
+   * @param {ForgeLayout} layout
+   * @param {number} elapsed
+   */
   paint(layout, elapsed) {
     const { ctx, view } = this;
     this.drawBand(layout, elapsed);
@@ -191,6 +256,10 @@ export class ForgeRenderer extends TableRenderer {
     if (this.animation) this.drawAnimation(layout, elapsed);
   }
 
+  /**
+   * @param {ForgeLayout} layout
+   * @param {number} elapsed
+   */
   drawBand(layout, elapsed) {
     const { ctx, view } = this;
     const { deck, discard } = layout;
@@ -220,11 +289,14 @@ export class ForgeRenderer extends TableRenderer {
     if (caption && !crossed) ribbon(ctx, caption, layout.caption, { largest: layout.phone ? 13 : 15, gold: this.highlight.draw || this.highlight.traits });
   }
 
-  /** Four ability columns: the suit, the ability, its score and HP under GRT, the cards below. */
+  /**
+   * Four ability columns: the suit, the ability, its score and HP under GRT, the cards below.
+   * @param {ForgeLayout} layout
+   */
   drawStats(layout) {
     const { ctx, view } = this;
     const scores = view.offer?.abilities ?? null;
-    for (const { ability, header, cardX } of layout.columns) {
+    for (const { ability, header, cardX } of layout.columns ?? []) {
       const red = RED_SUITS.has(ability.suit);
       const mid = header.x + header.w / 2;
       const size = Math.min(18, header.h * 0.36);
@@ -240,21 +312,27 @@ export class ForgeRenderer extends TableRenderer {
     }
   }
 
+  /**
+   * @param {ForgeLayout} layout
+   * @param {number} elapsed
+   */
   drawName(layout, elapsed) {
     const { ctx, view } = this;
+    const { dice, name: box } = layout;
+    if (!dice || !box) return; // not the name's part
     const offer = view.offer;
     const rolling = this.animation?.dice && elapsed < this.animation.dice.start + DICE_MS;
+    /** @type {number[] | null} */
     const values = offer?.dice ?? null;
-    layout.dice.forEach((rect, i) => {
+    dice.forEach((rect, i) => {
       if (rolling) {
         const p = clamp01((elapsed - this.animation.dice.start) / DICE_MS);
         const face = 1 + (Math.floor(elapsed / 70) + i * 3) % 6;
         const bounce = Math.abs(Math.sin(p * Math.PI * 3)) * (1 - p) * rect.h * 0.5;
-        paintDie(ctx, { ...rect, y: rect.y - bounce }, p > 0.85 ? values[i] : face, (1 - p) * (i ? -1.2 : 1.4));
+        paintDie(ctx, { ...rect, y: rect.y - bounce }, p > 0.85 && values ? values[i] : face, (1 - p) * (i ? -1.2 : 1.4));
       } else if (values) paintDie(ctx, rect, values[i]);
       else dashedOutline(ctx, rect);
     });
-    const box = layout.name;
     const mid = box.x + box.w / 2;
     if (offer?.name && !rolling) {
       const size = fitted(ctx, offer.name, box.w, Math.min(44, box.h * 0.55));
@@ -266,8 +344,13 @@ export class ForgeRenderer extends TableRenderer {
     }
   }
 
+  /**
+   * @param {ForgeLayout} layout
+   * @param {number} elapsed
+   */
   drawBackground(layout, elapsed) {
     const { ctx, view } = this;
+    if (!layout.background) return; // not the background's part
     const { card, text: line } = layout.background;
     if (!view.offer) dashedOutline(ctx, card);
     const shown = view.offer?.background;
@@ -278,10 +361,14 @@ export class ForgeRenderer extends TableRenderer {
     }
   }
 
-  /** The eight traits: the trait and its suit over its card, the word it gives under it. */
+  /**
+   * The eight traits: the trait and its suit over its card, the word it gives under it.
+   * @param {TraitPlace[] | null} places
+   * @param {Record<string, string>} words
+   */
   drawTraits(places, words) {
     const { ctx, view } = this;
-    for (const place of places) {
+    for (const place of places ?? []) {
       const { trait, label, card, word } = place;
       const red = RED_SUITS.has(trait.suit);
       const size = fitted(ctx, `${SUIT_SYMBOLS[trait.suit]} ${trait.label}`, label.w - 4, Math.min(14, label.h * 0.8));
@@ -297,11 +384,15 @@ export class ForgeRenderer extends TableRenderer {
     }
   }
 
-  /** The slots (bulky items over two; a pack beast's after the character's ten, outlined in gold: TS-25), the
-   * money, the package taken and what is kept beside the inventory (beasts, hirelings, board). */
+  /**
+   * The slots (bulky items over two; a pack beast's after the character's ten, outlined in gold: TS-25), the
+   * money, the package taken and what is kept beside the inventory (beasts, hirelings, board).
+   * @param {ForgeLayout} layout
+   */
   drawGear(layout) {
     const { ctx, view } = this;
     const slots = layout.slots;
+    if (!slots) return; // not the gear's part
     const first = slots[0];
     const headY = first.y - Math.min(22, layout.area.h * 0.07);
     const used = view.slots.used;
@@ -310,7 +401,7 @@ export class ForgeRenderer extends TableRenderer {
     let index = 0;
     const items = view.sheet.inventory;
     slots.forEach((rect, n) => dashedOutline(ctx, rect, { colour: n < 10 ? "rgba(243, 234, 211, 0.25)" : "rgba(217, 164, 65, 0.6)" }));
-    items.forEach((item) => {
+    items.forEach((/** @type {import("./shapes.js").Item} */ item) => {
       for (let k = 0; k < item.slots && index < slots.length; k++, index++) {
         const rect = slots[index];
         ctx.fillStyle = item.kind === "weapon" ? "rgba(110, 26, 29, 0.9)" : "rgba(42, 26, 14, 0.92)";
@@ -326,7 +417,7 @@ export class ForgeRenderer extends TableRenderer {
           text(ctx, line, rect.x + rect.w / 2, y, { size: lines.size, bold: true, color: PARCHMENT, align: "center" });
         });
         if (k === 0 && item.kind === "weapon") {
-          text(ctx, item.damage.join("/"), rect.x + rect.w / 2, rect.y + rect.h * 0.72, { size: Math.min(11, rect.h * 0.22), color: GOLD, align: "center" });
+          text(ctx, (item.damage ?? []).join("/"), rect.x + rect.w / 2, rect.y + rect.h * 0.72, { size: Math.min(11, rect.h * 0.22), color: GOLD, align: "center" });
         }
       }
     });
@@ -338,17 +429,21 @@ export class ForgeRenderer extends TableRenderer {
     }
     const last = slots[slots.length - 1];
     const below = last.y + last.h + Math.min(34, layout.area.h * 0.12);
-    const package_ = view.gear === "standard" ? "Starting gear and the shop" : (view.packages.find((p) => p.id === view.gear)?.name ?? view.gear);
+    const package_ = view.gear === "standard" ? "Starting gear and the shop" : (view.packages.find((/** @type {import("./shapes.js").ForgePackage} */ p) => p.id === view.gear)?.name ?? view.gear);
     pill(ctx, `Money ${dollars(view.sheet.money)}`, layout.area.x + layout.area.w / 2, below, { size: 15 });
     text(ctx, package_, layout.area.x + layout.area.w / 2, below + 28, { size: 12, color: FAINT, align: "center" });
     const kept = keptLine(view.sheet);
     if (kept) text(ctx, kept, layout.area.x + layout.area.w / 2, below + 46, { size: 12, color: GOLD, align: "center", width: layout.area.w });
   }
 
-  /** Done: the cards that made the character, with the name over them. */
+  /**
+   * Done: the cards that made the character, with the name over them.
+   * @param {ForgeLayout} layout
+   */
   drawDone(layout) {
     const { ctx, view } = this;
     const done = layout.done;
+    if (!done) return; // not done yet
     for (const { ability, header } of done.columns) {
       const red = RED_SUITS.has(ability.suit);
       const size = fitted(ctx, `${ability.symbol} ${ability.id} 0`, header.w - 4, 15);
@@ -370,6 +465,10 @@ export class ForgeRenderer extends TableRenderer {
     }
   }
 
+  /**
+   * @param {ForgeLayout} layout
+   * @param {number} elapsed
+   */
   drawAnimation(layout, elapsed) {
     this.drawFlips(this.animation.flips, layout, elapsed, FLIP_MS);
     this.drawFlights(this.animation.flights, layout, elapsed);

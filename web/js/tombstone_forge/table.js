@@ -18,10 +18,16 @@ import { setPrintSheet, clearPrintSheet, printSheet } from "../tombstone/print.j
 /** @typedef {import("../table/adapter.js").Moment<ForgeView>} Moment */
 /** @typedef {import("../table/adapter.js").TableAdapter<ForgeView>} TableAdapter */
 
-/** Per part of the sheet, how sure it is in this view: kept (""), drawn but not kept, or not drawn yet. */
+/** @typedef {"" | "pencilled" | "blank"} Mark */
+
+/**
+ * Per part of the sheet, how sure it is in this view: kept (""), drawn but not kept, or not drawn yet.
+ * @param {ForgeView} view
+ * @returns {Record<string, Mark>}
+ */
 function marks(view) {
   const now = view.phase === "done" ? view.parts.length : view.parts.indexOf(view.phase);
-  return Object.fromEntries(view.parts.map((part, i) => {
+  return Object.fromEntries(view.parts.map(/** @returns {[string, Mark]} */ (part, i) => {
     if (i < now) return [part, ""];
     if (i > now) return [part, "blank"];
     return [part, part === "gear" || view.offer ? "pencilled" : "blank"];
@@ -60,7 +66,7 @@ export function makeTable(kit) {
   let sheetTimer = 0;
 
   /** The sheet as the engine has it now, each part marked kept, pencilled or still to come. */
-  const showSheet = (view) => {
+  const showSheet = (/** @type {ForgeView} */ view) => {
     const sheet = sheetView(view.sheet, { marks: marks(view) });
     sheet.dataset.log = String(view.log.length);
     sheet.dataset.phase = view.phase;
@@ -69,18 +75,31 @@ export function makeTable(kit) {
     setPrintSheet(view.sheet, { marks: marks(view) });
   };
 
-  /** Done: keep the character on the roster (once) and show its sheet with Print, Export and another forge. */
+  /**
+   * Done: keep the character on the roster (once) and show its sheet with Print, Export and another forge.
+   * @param {import("../table/adapter.js").ViewAnswer<ForgeView>} answer
+   * @param {import("../table/adapter.js").ResultBox} box
+   */
   const finish = async (answer, box) => {
     clearTimeout(sheetTimer);
-    const drawn = answer.outcome.result;
+    const { outcome, view: last } = answer;
+    if (!outcome || !last) return; // the forge ends with its view and the sheet as its result
+    /** @type {import("./shapes.js").ForgeSheet} */
+    const drawn = outcome.result;
     const kept = await rosterView.roster.add(drawn);
     if (box.closed()) return;
     const finished = kept.ok ? kept.character.sheet : drawn;
-    if (!kept.ok) kit.toast(kept.message);
+    if (kept.ok === false) kit.toast(kept.message);
     else if (kept.fresh) kit.toast(`${finished.name} joined your roster.`);
     const view = sheetView(finished, { caption: kept.ok ? "Kept on your roster in this browser." : "" });
     view.dataset.phase = "done";
-    view.dataset.log = String(answer.view.log.length);
+    view.dataset.log = String(last.log.length);
+    /**
+     * @param {string} label
+     * @param {string} className
+     * @param {() => void} action
+     * @param {string} data
+     */
     const button = (label, className, action, data) => {
       const node = make("button", { type: "button", className, [`data-${data}`]: "" }, [label]);
       node.addEventListener("click", action);

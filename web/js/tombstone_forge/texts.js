@@ -2,7 +2,9 @@
 // over the moves, the status lines, the log entries and the screen-reader summary. What a draw did is told
 // by the engine (`view.log`); nothing here decides a rule.
 import { dollars } from "../tombstone/sheet-view.js";
-import { abilities, traits } from "../tombstone/rules.js";
+import { abilities, traits, scoreOf, traitOf } from "../tombstone/rules.js";
+
+/** @typedef {import("./shapes.js").ForgeView} ForgeView */
 
 const PROMPTS = {
   stats: ["Draw seven cards for the abilities", "Keep these abilities, or draw all seven again"],
@@ -22,46 +24,65 @@ const HINTS = {
   done: "",
 };
 
-/** What the person is asked to do now. */
+/**
+ * What the person is asked to do now.
+ * @param {ForgeView} view
+ */
 export function prompt(view) {
   const pair = PROMPTS[view.phase] ?? ["", ""];
   return pair[view.offer ? 1 : 0];
 }
 
+/** @param {ForgeView} view */
 export function hint(view) {
   return HINTS[view.phase] ?? "";
 }
 
-/** "Step 2 of 5 · Name" */
+/**
+ * "Step 2 of 5 · Name"
+ * @param {ForgeView} view
+ */
 export function stepLabel(view) {
   if (view.phase === "done") return "Done";
   const index = view.parts.indexOf(view.phase);
   return `Step ${index + 1} of ${view.parts.length} · ${view.part_labels[view.phase]}`;
 }
 
-/** The news line: the last thing that happened, in the engine's words. */
+/**
+ * The news line: the last thing that happened, in the engine's words.
+ * @param {ForgeView} view
+ */
 export function newsLine(view) {
   return view.log.at(-1)?.sentence ?? "A fresh deck of fate, shuffled. Start with the abilities.";
 }
 
-/** The log dialog's entries: [the part, the engine's sentence]. */
+/**
+ * The log dialog's entries: [the part, the engine's sentence].
+ * @param {ForgeView} view
+ * @returns {[string, string][]}
+ */
 export function logEntries(view) {
   return view.log.map((entry) => [view.part_labels[entry.part] ?? "Done", entry.sentence]);
 }
 
-/** The canvas in words, for screen readers. */
+/**
+ * The canvas in words, for screen readers.
+ * @param {ForgeView} view
+ */
 export function tableSummary(view) {
   const parts = [`The forge: ${view.deck} cards in the deck, ${view.discard.length} discarded.`];
   const offer = view.offer;
   if (view.aside.length) parts.push(`Set aside: ${view.aside.length === 1 ? "a joker" : "both jokers"}.`);
-  if (view.phase === "stats" && offer) {
-    parts.push(`On the table: ${abilities().map((a) => `${a.id} ${offer.abilities[a.id]}`).join(", ")}; HP ${offer.max_hp}.`);
-  } else if (view.phase === "name" && offer) {
+  if (view.phase === "stats" && offer?.abilities) {
+    const scores = offer.abilities;
+    parts.push(`On the table: ${abilities().map((a) => `${a.id} ${scoreOf(scores, a.id)}`).join(", ")}; HP ${offer.max_hp}.`);
+  } else if (view.phase === "name" && offer?.dice) {
     parts.push(`The dice show ${offer.dice.join(" and ")}: ${offer.name}.`);
   } else if (view.phase === "background" && offer) {
     parts.push(`The background card gives ${offer.background}.`);
-  } else if (view.phase === "traits" && offer) {
-    parts.push(traits().map((t) => `${t.label} ${offer.traits[t.id]}`).join(", ") + ".");
+  } else if (view.phase === "traits" && offer?.traits) {
+    const drawn = offer.traits;
+    parts.push(traits().map((t) => `${t.label} ${traitOf(drawn, t.id)}`).join(", ") + ".");
   } else if (view.phase === "gear") {
     const kept = keptLine(view.sheet);
     parts.push(`Inventory ${view.slots.used} of ${view.slots.total} slots, ${dollars(view.sheet.money)}.${kept ? ` Kept: ${kept}.` : ""}`);
@@ -71,8 +92,11 @@ export function tableSummary(view) {
   return parts.join(" ");
 }
 
-/** What a shop item's button says under its name: "$3 · 1 slot · dmg 1/3/4", "$7 · carries 6 slots",
- * "$5 a day · a musket and a sword", "$1 a week" (TS-25). */
+/**
+ * What a shop item's button says under its name: "$3 · 1 slot · dmg 1/3/4", "$7 · carries 6 slots",
+ * "$5 a day · a musket and a sword", "$1 a week" (TS-25).
+ * @param {import("./shapes.js").ForgeShopItem} item
+ */
 export function itemLine(item) {
   if (item.kind === "hireling") return `${item.price_label} a day · ${item.note ?? ""}`;
   if (item.kind === "board") return `${item.price_label} a week`;
@@ -82,8 +106,11 @@ export function itemLine(item) {
   return bits.join(" · ");
 }
 
-/** What the character keeps beside the inventory, in one line: "Mule, Mercenary ($5 a day) · Bed in a
- * dormitory, 2 weeks" (TS-25); "" when nothing. */
+/**
+ * What the character keeps beside the inventory, in one line: "Mule, Mercenary ($5 a day) · Bed in a
+ * dormitory, 2 weeks" (TS-25); "" when nothing.
+ * @param {{companions?: import("./shapes.js").Companion[], board?: import("./shapes.js").Board | null}} sheet
+ */
 export function keptLine(sheet) {
   const companions = (sheet.companions ?? []).map((c) => (c.wage ? `${c.name} (${dollars(c.wage)} a day)` : c.name));
   const board = sheet.board ? [`${sheet.board.name}, ${sheet.board.weeks} week${sheet.board.weeks === 1 ? "" : "s"}`] : [];

@@ -7,7 +7,16 @@ import { make, dollars } from "../tombstone/sheet-view.js";
 import { abilityList, statusPill, sheetMarks } from "../tombstone/compact-sheet.js";
 import { roundLabel } from "./texts.js";
 
-/** An HP bar with its numbers. */
+/**
+ * @typedef {import("./shapes.js").ShowdownView} ShowdownView
+ * @typedef {import("./shapes.js").ShowdownMember} ShowdownMember
+ */
+
+/**
+ * An HP bar with its numbers.
+ * @param {number} hp
+ * @param {number} max
+ */
 function hpBar(hp, max, label = "HP") {
   const share = max > 0 ? Math.max(0, Math.min(1, hp / max)) : 0;
   const fill = make("span", { className: "sd-fill" });
@@ -19,18 +28,27 @@ function hpBar(hp, max, label = "HP") {
   ]);
 }
 
-/** A small mark on a card: "in cover", "done this round", "leader". */
+/**
+ * A small mark on a card: "in cover", "done this round", "leader".
+ * @param {string} words
+ */
 function chip(words, className = "") {
   return make("span", { className: `sd-chip${className ? ` ${className}` : ""}` }, [words]);
 }
 
-/** "Round 2" and, apart (a phone leaves it to the status line), " · the party's turn". */
+/**
+ * "Round 2" and, apart (a phone leaves it to the status line), " · the party's turn".
+ * @param {ShowdownView} view
+ */
 function roundWords(view) {
   const [round, ...phase] = roundLabel(view).split(" · ");
   return [round, ...(phase.length ? [make("span", { className: "sd-phase" }, [` · ${phase.join(" · ")}`])] : [])];
 }
 
-/** The scene: the encounter, where the fight stands, and this round's complications. */
+/**
+ * The scene: the encounter, where the fight stands, and this round's complications.
+ * @param {ShowdownView} view
+ */
 export function sceneHeader(view) {
   const { encounter } = view;
   const place = [
@@ -49,14 +67,22 @@ export function sceneHeader(view) {
   ];
 }
 
-/** How a character stands: got away, dead, out, in cover, or standing. */
+/**
+ * How a character stands: got away, dead, out, in cover, or standing.
+ * @param {ShowdownMember} member
+ */
 function memberStatus(member) {
   if (member.escaped) return statusPill("fled", "got away");
   if (member.sheet.status !== "up") return statusPill(member.sheet.status);
   return member.cover ? statusPill("cover", "in cover") : statusPill("up");
 }
 
-/** One character's compact sheet; `shown`: this is the character on screen. */
+/**
+ * One character's compact sheet; `shown`: this is the character on screen.
+ * @param {ShowdownView} view
+ * @param {ShowdownMember} member
+ * @param {boolean} shown
+ */
 function characterCard(view, member, shown) {
   const { sheet } = member;
   const weapons = member.weapons.filter((w) => w.id !== "unarmed").map((w) => make("li", { className: w.loaded ? "" : "sd-empty" }, [
@@ -82,10 +108,15 @@ function characterCard(view, member, shown) {
   ]);
 }
 
-/** One enemy (or the hazard) with its wounds. */
+/**
+ * One enemy (or the hazard) with its wounds.
+ * @param {ShowdownView} view
+ * @param {import("./shapes.js").ShowdownNpc} npc
+ */
 function foeEntry(view, npc) {
   const hazard = npc.kind === "hazard";
-  const owner = hazard && view.encounter.hazard ? view.party.find((p) => p.ref === view.encounter.hazard.owner) : null;
+  const danger = view.encounter.hazard;
+  const owner = hazard && danger ? view.party.find((p) => p.ref === danger.owner) : null;
   const chips = [
     ...(npc.leader ? [chip("leader", "sd-leader")] : []),
     ...(npc.kind === "posse" ? [chip("posse: many as one", "sd-posse")] : []),
@@ -104,7 +135,10 @@ function foeEntry(view, npc) {
   ]);
 }
 
-/** The enemies' side: the Dealer's deck and every enemy. */
+/**
+ * The enemies' side: the Dealer's deck and every enemy.
+ * @param {ShowdownView} view
+ */
 function foesCard(view) {
   return make("article", { className: "tt-card tt-dealer sd-foes", "aria-label": "The enemies" }, [
     make("header", { className: "tt-card-head" }, [make("h3", {}, [view.encounter.hazard ? "The danger" : "The enemies"]),
@@ -115,14 +149,17 @@ function foesCard(view) {
 
 /**
  * The party's sheets and the enemies, as the board's cards.
- * @param {any} view
+ * @param {ShowdownView} view
  * @param {number | null} seat the character on screen
  */
 export function boardCards(view, seat) {
   return [...view.party.map((member) => characterCard(view, member, member.seat === seat)), foesCard(view)];
 }
 
-/** The story so far: the engine's newest sentences (the first is the scene's blurb), a round's start set apart. */
+/**
+ * The story so far: the engine's newest sentences (the first is the scene's blurb), a round's start set apart.
+ * @param {ShowdownView} view
+ */
 export function storyItems(view, count = 14) {
   return view.log.slice(-count).map((entry) => make("li", { className: `sd-line sd-k-${entry.kind}` }, [entry.sentence]));
 }

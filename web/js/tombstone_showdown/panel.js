@@ -11,19 +11,29 @@
 import { MovePanel, el } from "../move-panel.js";
 import { cardText } from "../cards.js";
 import { nameOf, flipWords, damageWords } from "../tombstone/fate-words.js";
-import { seatButton, seatButtons, group, confirmed } from "../tombstone/seat-moves.js";
+import { seatButton, seatButtons, group, confirmed, moveOf } from "../tombstone/seat-moves.js";
 import { seatName } from "./texts.js";
 import { constantsOf } from "../game-constants.js";
 import { dollars } from "../tombstone/sheet-view.js";
 
 /**
  * @typedef {{moves: any[], labels: string[]}} Legal
+ * @typedef {import("./shapes.js").ShowdownView} ShowdownView
  */
 
-/** The shop's shelves by an item's kind (an unknown kind shows as itself). */
+/** @type {Record<string, string>} */
+const SWIGS = { bottle: "Swig from the bottle", bar: "Swig at the bar", barrel: "Swig from the barrel" };
+
+/**
+ * The shop's shelves by an item's kind (an unknown kind shows as itself).
+ * @type {Record<string, string>}
+ */
 const SHELVES = { weapon: "weapons", tool: "tools", food: "food and drink", luxury: "luxuries", supplies: "supplies" };
 
-/** A card as a cheat button shows it: its rank and suit, red or black. */
+/**
+ * A card as a cheat button shows it: its rank and suit, red or black.
+ * @param {string} code
+ */
 function cardFace(code) {
   const red = /[HD]$/.test(code) || code === "RJ";
   return el("span", { className: `sd-card${red ? " sd-red" : ""}` }, [cardText(code)]);
@@ -52,7 +62,7 @@ export class ShowdownPanel extends MovePanel {
 
   /**
    * @param {Legal} legal the moves of the character on screen
-   * @param {import("../table/adapter.js").Moment} moment
+   * @param {import("../table/adapter.js").Moment<ShowdownView>} moment
    */
   show(legal, moment) {
     const { view, hotseat } = moment;
@@ -80,40 +90,53 @@ export class ShowdownPanel extends MovePanel {
     this.tabs.remove();
   }
 
-  /** A character's turn. */
+  /**
+   * A character's turn.
+   * @param {ShowdownView} view
+   * @param {number} seat
+   * @param {Legal} legal
+   */
   turnControls(view, seat, legal) {
     const member = view.party.find((p) => p.seat === seat);
-    if (view.encounter.hazard) {
-      return [group(view.encounter.hazard.name, [el("div", { className: "tt-row sd-column" }, seatButtons(seat, legal, "hazard", (m) => [
-        view.encounter.hazard.actions.find((a) => a.id === m.action)?.label ?? m.action,
+    const { hazard } = view.encounter;
+    if (hazard) {
+      return [group(hazard.name, [el("div", { className: "tt-row sd-column" }, seatButtons(seat, legal, "hazard", (m) => [
+        hazard.actions.find((a) => a.id === m.action)?.label ?? m.action,
       ]))])];
     }
+    if (!member) return []; // the character on screen is one of the party
     const controls = [];
-    const weapons = member.weapons.map((weapon, index) => {
-      const targets = legal.moves.filter((m) => m.type === "attack" && m.weapon === index).map((m) => {
+    const weapons = member.weapons.flatMap((weapon, index) => {
+      const targets = legal.moves.filter((m) => m.type === "attack" && m.weapon === index).flatMap((m) => {
         const npc = view.npcs.find((n) => n.ref === m.target);
-        return seatButton(seat, legal, m, [nameOf(view, m.target), el("small", {}, [` HP ${npc?.hp}/${npc?.max_hp}${npc?.cover ? " · cover" : ""}`])]);
+        return seatButton(seat, legal, m, [nameOf(view, m.target), el("small", {}, [` HP ${npc?.hp}/${npc?.max_hp}${npc?.cover ? " · cover" : ""}`])]) ?? [];
       });
-      const reload = seatButtons(seat, legal, "reload", () => ["Reload"], "tt-alt").filter((b) => JSON.parse(b.dataset.move).weapon === index);
-      if (!targets.length && !reload.length) return null;
-      return el("div", { className: "tt-weapon" }, [
+      const reload = seatButtons(seat, legal, "reload", () => ["Reload"], "tt-alt").filter((b) => moveOf(b).weapon === index);
+      if (!targets.length && !reload.length) return [];
+      return [el("div", { className: "tt-weapon" }, [
         el("p", { className: "tt-weapon-name" }, [`${weapon.name} `, el("small", {}, [`${weapon.damage.join("/")} · ${weapon.ranged ? "ranged, DEX" : "close, STR"}${weapon.loaded ? "" : " · empty"}`])]),
         el("div", { className: "tt-row" }, [...targets, ...reload]),
-      ]);
-    }).filter(Boolean);
+      ])];
+    });
     if (weapons.length) controls.push(group("Attack", weapons));
     const other = [
       ...seatButtons(seat, legal, "take_cover", () => ["Take cover"], "tt-alt"),
-      ...seatButtons(seat, legal, "drink", (m) => [{ bottle: "Swig from the bottle", bar: "Swig at the bar", barrel: "Swig from the barrel" }[m.source] ?? m.source], "tt-alt"),
+      ...seatButtons(seat, legal, "drink", (m) => [SWIGS[m.source] ?? m.source], "tt-alt"),
     ];
     if (other.length) controls.push(group("Or", [el("div", { className: "tt-row" }, other)]));
     controls.push(group("Run", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "turn_tail", () => [`Turn tail (DEX ${constantsOf("tombstone_showdown").turn_tail_target})`], "tt-danger"))]));
     return controls;
   }
 
-  /** The camp between two fights of a trail (SD-16): rest, shop, move on. */
+  /**
+   * The camp between two fights of a trail (SD-16): rest, shop, move on.
+   * @param {ShowdownView} view
+   * @param {number} seat
+   * @param {Legal} legal
+   */
   campControls(view, seat, legal) {
     const trail = view.trail;
+    if (!trail) return []; // a camp is on a trail
     const next = trail.titles[trail.done.length] ?? "";
     const controls = [group("Camp", [el("div", { className: "tt-row" }, [
       ...seatButtons(seat, legal, "rest", () => ["Rest for the night"], "tt-alt"),
@@ -121,18 +144,24 @@ export class ShowdownPanel extends MovePanel {
     ]), ...(trail.rested ? [el("p", { className: "tt-quiet" }, ["The party has rested here: HP back, new hands."])] : [])])];
     const kinds = [...new Set(trail.shop.map((item) => item.kind))];
     for (const kind of kinds) {
-      const buttons = trail.shop.filter((item) => item.kind === kind).map((item) => seatButton(seat, legal, { type: "buy", item: item.id },
-        [item.name, el("small", {}, [` ${dollars(item.price)}${item.slots > 1 ? ` · ${item.slots} slots` : ""}`])])).filter(Boolean);
+      const buttons = trail.shop.filter((item) => item.kind === kind).flatMap((item) => seatButton(seat, legal, { type: "buy", item: item.id },
+        [item.name, el("small", {}, [` ${dollars(item.price)}${item.slots > 1 ? ` · ${item.slots} slots` : ""}`])]) ?? []);
       if (buttons.length) controls.push(group(`Shop: ${SHELVES[kind] ?? kind}`, [el("div", { className: "tt-row" }, buttons)], { fold: true, open: false, key: `shop-${kind}` }));
     }
     if (kinds.length && controls.length === 1) controls.push(el("p", { className: "tt-quiet" }, ["Nothing in the shop is within this purse and pack."]));
     return controls;
   }
 
-  /** A flip waiting for the character on screen: their side's cheats with what each gives (TS-21), or for a
-   * Dealer's damage flip against them the Black Joker's re-flip (TS-20), and their own "Let the cards stand". */
+  /**
+   * A flip waiting for the character on screen: their side's cheats with what each gives (TS-21), or for a
+   * Dealer's damage flip against them the Black Joker's re-flip (TS-20), and their own "Let the cards stand".
+   * @param {ShowdownView} view
+   * @param {number} seat
+   * @param {Legal} legal
+   */
   flipControls(view, seat, legal) {
     const { pending } = view;
+    if (!pending) return []; // asked for while a flip waits
     const controls = [el("ul", { className: "tt-sides" }, pending.sides.map((side) => el("li", {}, [
       el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${pending.kind === "damage" ? side.cards.map(cardText).join(" and ") : flipWords(side.flip, side.ability)}`,
     ])))];

@@ -15,7 +15,15 @@ const BANNER_MS = 1300;
 const RECAP_H = 96; // the strip of the last settled flips above a waiting one
 const CHAINS = new Set(["attack>damage", "damage>critical", "damage>scar_save", "hazard_save>damage", "damage>venom"]);
 
-/** The last settled flips of a move that belong together (an attack and its damage), oldest first. */
+/**
+ * @typedef {import("./shapes.js").ShowdownEvent} ShowdownEvent
+ * @typedef {import("../tombstone/fate-felt.js").Rect} Rect
+ */
+
+/**
+ * The last settled flips of a move that belong together (an attack and its damage), oldest first.
+ * @param {import("./shapes.js").SettledEvent[] | undefined} last
+ */
 function settledGroup(last) {
   const settled = (last ?? []).filter((e) => e.type === "settled");
   const tail = settled.at(-1);
@@ -24,7 +32,10 @@ function settledGroup(last) {
   return before && CHAINS.has(`${before.kind}>${tail.kind}`) ? [before, tail] : [tail];
 }
 
-/** The words of a banner for an event, or "" when it brings none. */
+/**
+ * The words of a banner for an event, or "" when it brings none.
+ * @param {ShowdownEvent} event
+ */
 function bannerText(event) {
   if (event.type === "round") return `Round ${event.round}`;
   if (event.type === "complication") return "A complication!";
@@ -54,6 +65,7 @@ export class ShowdownRenderer extends FateRenderer {
     const bottom = handRow ? handRow.top : H - PAD;
     const waiting = this.holdingSettled() ? null : pendingStage(this.view);
     let top = PAD;
+    /** @type {ReturnType<ShowdownRenderer["placeRecap"]>} */
     let recap = [];
     if (waiting && this.recent.length && bottom - top > 290) {
       recap = this.placeRecap(this.recent, { x: PAD, y: top, w: W - 2 * PAD, h: RECAP_H });
@@ -67,6 +79,7 @@ export class ShowdownRenderer extends FateRenderer {
    * The last settled flips on a slim strip: the title and verdict on a ribbon, each side's cards with its
    * name and total beside them (outside, away from the other side).
    * @param {import("../tombstone/fate-felt.js").Stage[]} stages
+   * @param {Rect} area
    */
   placeRecap(stages, area) {
     const columns = stages.reduce((sum, s) => sum + s.sides.length, 0);
@@ -82,13 +95,16 @@ export class ShowdownRenderer extends FateRenderer {
         const span = side.cards.length * cw + (side.cards.length - 1) * cw * 0.12;
         const left = stage.sides.length === 2 && i === 0;
         const cards = side.cards.map((code, k) => ({ code, rect: { x: cx - span / 2 + k * cw * 1.12, y, w: cw, h: ch } }));
-        return { side, cards, labelX: left ? cx - span / 2 - 10 : cx + span / 2 + 10, align: left ? "right" : "left", y };
+        /** @type {"right" | "left"} the side of the label that faces its cards */
+        const align = left ? "right" : "left";
+        return { side, cards, labelX: left ? cx - span / 2 - 10 : cx + span / 2 + 10, align, y };
       });
       column += stage.sides.length;
       return { stage, rect, sides, ch };
     });
   }
 
+  /** @param {ReturnType<ShowdownRenderer["placeRecap"]>} recap */
   paintRecap(recap) {
     const { ctx } = this;
     for (const { stage, rect, sides, ch } of recap) {
@@ -106,26 +122,40 @@ export class ShowdownRenderer extends FateRenderer {
     }
   }
 
-  /** The spotlight's spots are sides ({side: index}) of the newest flip on the felt: its cards. */
+  /**
+   * The spotlight's spots are sides ({side: index}) of the newest flip on the felt: its cards.
+   * @param {ReturnType<ShowdownRenderer["layout"]>} layout
+   * @param {{side: number}[]} spots
+   */
   spotRects(layout, spots) {
     const stage = layout.stages.at(-1);
     return stage ? spots.flatMap(({ side }) => (stage.sides[side]?.cards ?? []).map((card) => card.rect)) : [];
   }
 
-  /** The flips as the fate felt plays them out, and a banner for each event that brings one, when it comes. */
+  /**
+   * The flips as the fate felt plays them out, and a banner for each event that brings one, when it comes.
+   * @param {ShowdownEvent[]} events
+   */
   timeline(events) {
     const flips = super.timeline(events);
+    /** @type {{text: string, start: number}[]} */
     const banners = [];
     events.forEach((event, i) => {
       const words = bannerText(event);
-      const after = banners.length ? banners.at(-1).start + BANNER_MS * 0.6 : 0;
+      const latest = banners.at(-1);
+      const after = latest ? latest.start + BANNER_MS * 0.6 : 0;
       if (words) banners.push({ text: words, start: Math.max(flips?.moments[i] ?? 0, after) });
     });
     if (!flips && !banners.length) return null;
-    const end = Math.max(flips?.end ?? 0, banners.length ? banners.at(-1).start + BANNER_MS : 0);
+    const latest = banners.at(-1);
+    const end = Math.max(flips?.end ?? 0, latest ? latest.start + BANNER_MS : 0);
     return { ...(flips ?? { fresh: [], callouts: [], moments: [], pendingFrom: 0 }), began: performance.now(), end, banners };
   }
 
+  /**
+   * @param {ReturnType<ShowdownRenderer["layout"]>} layout
+   * @param {number} elapsed
+   */
   paint(layout, elapsed) {
     const { area, recap, stages, handRow } = layout;
     const bannerPlace = { x: area.x, y: area.y + area.h * 0.42, w: area.w, h: 44 };

@@ -14,7 +14,7 @@ import { END_TITLES, roundLabel, promptFor, waitingFor, newsLine, logEntries, ta
 import { make, dollars } from "../tombstone/sheet-view.js";
 import { partyStrip } from "../tombstone/compact-sheet.js";
 import { keepFeltRoom } from "../tombstone/felt-room.js";
-import { abilities } from "../tombstone/rules.js";
+import { abilities, scoreOf } from "../tombstone/rules.js";
 import { constantsOf } from "../game-constants.js";
 import { Roster, writtenBackNote } from "../tombstone/roster.js";
 import { partyPicker, notUp } from "../tombstone/party-picker.js";
@@ -36,10 +36,19 @@ export function setupFields(context) {
   return partyPicker(context, { max, none: { value: "stranger", label: "A stranger forged on the spot, by the book" }, unfit: notUp });
 }
 
-/** One character's line on the result box: HP or death, new scars, abilities below their maximum, dollars earned and spent. */
+/** @typedef {import("../tombstone/roster.js").Sheet} Sheet */
+
+/**
+ * One character's line on the result box: HP or death, new scars, abilities below their maximum, dollars earned and spent.
+ * @param {import("./shapes.js").ShowdownMember | undefined} member
+ * @param {Sheet} sheet
+ * @param {Sheet | null} before
+ * @param {number} paid
+ */
 function resultEntry(member, sheet, before, paid) {
   const scars = sheet.scars.slice(before ? before.scars.length : 0).map((s) => s.name);
-  const lowered = sheet.status === "dead" ? [] : abilities().filter((a) => sheet.abilities[a.id] < sheet.max[a.id]).map((a) => `${a.id} ${sheet.abilities[a.id]}/${sheet.max[a.id]}`);
+  const lowered = sheet.status === "dead" ? [] : abilities().filter((a) => scoreOf(sheet.abilities, a.id) < scoreOf(sheet.max, a.id))
+    .map((a) => `${a.id} ${scoreOf(sheet.abilities, a.id)}/${scoreOf(sheet.max, a.id)}`);
   const notes = [
     ...(member?.escaped ? ["got away"] : []),
     ...(scars.length ? [`scar: ${scars.join(", ")}`] : []),
@@ -58,7 +67,7 @@ function resultEntry(member, sheet, before, paid) {
  * A stranger forged on the spot joins the roster only if the player wants them.
  * @param {TableKit} kit
  * @param {import("../table/adapter.js").ResultBox} box
- * @param {any} sheet
+ * @param {Sheet} sheet
  */
 function offerStranger(kit, box, sheet) {
   if (sheet.status === "dead") {
@@ -71,7 +80,7 @@ function offerStranger(kit, box, sheet) {
     keep.setAttribute("disabled", "");
     const added = await new Roster(kit.engine).add(sheet);
     if (box.closed()) return;
-    box.note(added.ok ? `${sheet.name} is on your roster now, as the fight left them.` : `${sheet.name} could not be kept: ${added.message}`);
+    box.note(added.ok === false ? `${sheet.name} could not be kept: ${added.message}` : `${sheet.name} is on your roster now, as the fight left them.`);
     keep.remove();
   });
   box.add(make("p", { className: "sd-keep-line" }, [keep]));
@@ -81,8 +90,8 @@ function offerStranger(kit, box, sheet) {
  * The party's sheets as the fight left them go back to the roster in place of the sheets that sat down, each
  * with a history line named after the fight (a trail names every encounter it rode through).
  * @param {TableKit} kit
- * @param {any[]} seated
- * @param {any[]} party
+ * @param {Sheet[]} seated
+ * @param {Sheet[]} party
  * @param {string} fought the encounter's title, or the trail's titles joined
  */
 async function writeBack(kit, seated, party, fought) {
@@ -91,8 +100,8 @@ async function writeBack(kit, seated, party, fought) {
   const problems = [];
   for (const [i, before] of seated.entries()) {
     const replaced = await roster.replace(before, party[i], { cause: "fight", title: `Showdown: ${fought}` });
-    if (replaced.ok) written.push(party[i].name);
-    else problems.push(replaced.message);
+    if (replaced.ok === false) problems.push(replaced.message);
+    else written.push(party[i].name);
   }
   return writtenBackNote(written, problems);
 }
@@ -200,10 +209,12 @@ export function makeTable(kit) {
     },
     /** The end: how each character came out of it, and their sheets back to the roster (once). */
     ending: async ({ outcome, view }, box) => {
+      if (!outcome || !view) return; // a fight ends with its view and outcome
       const result = outcome.result;
       const shared = await kit.engine.call({ op: "share", session: kit.session });
       if (box.closed()) return;
       const seated = shared.ok ? shared.share?.setup?.party ?? null : null;
+      /** @type {Sheet[]} the party's sheets as the fight left them */
       const party = result?.party ?? [];
       box.show({
         title: END_TITLES[result?.end] ?? "The fight is over",

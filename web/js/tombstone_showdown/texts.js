@@ -5,7 +5,12 @@
 import { cardText } from "../cards.js";
 import { pendingTitle, flipWords, pendingSentence } from "../tombstone/fate-words.js";
 
-/** The headline of each way a fight ends (view.end). */
+/** @typedef {import("./shapes.js").ShowdownView} ShowdownView */
+
+/**
+ * The headline of each way a fight ends (view.end).
+ * @type {Record<string, string>}
+ */
 export const END_TITLES = {
   victory: "Victory!",
   routed: "They broke and ran",
@@ -15,14 +20,21 @@ export const END_TITLES = {
   safe: "Safe",
 };
 
-/** The name of the character at `seat` ("Player 2" if unnamed). */
+/**
+ * The name of the character at `seat` ("Player 2" if unnamed).
+ * @param {ShowdownView} view
+ * @param {number} seat
+ */
 export function seatName(view, seat) {
   const member = view.party.find((p) => p.seat === seat);
   return member ? member.sheet.name || `Player ${seat}` : `Player ${seat}`;
 }
 
-/** "Round 2 · the party's turn", "Round 3 · initiative", "Round 1 · the enemies' turn"; on a trail
- * "Fight 2 of 3, round 1 · …", and in its camp "Camp · fight 2 of 3 next" (SD-17). */
+/**
+ * "Round 2 · the party's turn", "Round 3 · initiative", "Round 1 · the enemies' turn"; on a trail
+ * "Fight 2 of 3, round 1 · …", and in its camp "Camp · fight 2 of 3 next" (SD-17).
+ * @param {ShowdownView} view
+ */
 export function roundLabel(view) {
   const trail = view.trail;
   if (trail?.camp) return `Camp · fight ${trail.done.length + 1} of ${trail.of} next`;
@@ -30,6 +42,7 @@ export function roundLabel(view) {
   return trail ? `Fight ${trail.fight} of ${trail.of}, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
 }
 
+/** @param {ShowdownView} view */
 function fightLabel(view) {
   if (view.round === 0) return "Before the fight";
   if (view.encounter.hazard) return `Round ${view.round}`;
@@ -38,9 +51,15 @@ function fightLabel(view) {
   return `Round ${view.round} · ${phase}`;
 }
 
+/** @type {Record<string, string>} */
 const CHOICES = { attack: "attack", take_cover: "take cover", reload: "reload", drink: "drink", turn_tail: "turn tail" };
 
-/** What the character at `seat` is asked to do now, from the kinds of move they have. */
+/**
+ * What the character at `seat` is asked to do now, from the kinds of move they have.
+ * @param {ShowdownView} view
+ * @param {number} seat
+ * @param {{type: string}[]} moves
+ */
 export function promptFor(view, seat, moves) {
   const name = seatName(view, seat);
   if (view.pending) {
@@ -52,7 +71,11 @@ export function promptFor(view, seat, moves) {
   return `${name}'s turn: ${choices.length > 1 ? `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}` : choices[0] ?? "act"}`;
 }
 
-/** Who the table waits for when nobody on screen may move. */
+/**
+ * Who the table waits for when nobody on screen may move.
+ * @param {ShowdownView} view
+ * @param {number[]} toAct
+ */
 export function waitingFor(view, toAct) {
   if (!toAct.length) return "";
   if (toAct.includes(0)) return "The Dealer plays the enemies…";
@@ -60,12 +83,16 @@ export function waitingFor(view, toAct) {
   return view.pending ? `${pendingTitle(view)}: ${names.join(" or ")} may cheat fate` : `${names.join(" or ")} to act`;
 }
 
-/** The news line: the flip on the table while one waits, else the last thing the engine said. */
+/**
+ * The news line: the flip on the table while one waits, else the last thing the engine said.
+ * @param {ShowdownView} view
+ */
 export function newsLine(view) {
   if (view.pending) return pendingSentence(view.pending);
   return view.log.at(-1)?.sentence ?? "";
 }
 
+/** @type {Record<string, string>} */
 const LOG_LABELS = {
   scene: "Scene", round: "Round", settled: "Fate", cheat: "Cheat", force: "Joker", hurt: "Hurt", scar: "Scar",
   scar_effect: "Scar", cover: "Cover", reload: "Reload", drink: "Swig", gang_up: "Gang", free_attack: "Shot",
@@ -73,12 +100,19 @@ const LOG_LABELS = {
   end: "End", renewed: "Deck", hazard: "Hazard",
 };
 
-/** The log dialog: [label, sentence] per entry of the engine's log. */
+/**
+ * The log dialog: [label, sentence] per entry of the engine's log.
+ * @param {ShowdownView} view
+ * @returns {[string, string][]}
+ */
 export function logEntries(view) {
   return view.log.map((entry) => [LOG_LABELS[entry.kind] ?? "·", entry.sentence]);
 }
 
-/** The canvas in words, for screen readers. */
+/**
+ * The canvas in words, for screen readers.
+ * @param {ShowdownView} view
+ */
 export function tableSummary(view) {
   const party = view.party.map((p) => `${p.sheet.name}: HP ${p.effective_hp} of ${p.sheet.max_hp}, GRT ${p.sheet.abilities.GRT}, `
     + `${p.escaped ? "got away" : p.sheet.status}${p.cover ? ", in cover" : ""}`
@@ -92,6 +126,7 @@ export function tableSummary(view) {
 /**
  * The enemies' newest move, when it is the newest thing on the table: the flip the Dealer made for one of
  * them that waits for a cheat, or one it settled. Null when a character acted last.
+ * @param {ShowdownView} view
  */
 export function enemyMove(view) {
   const pending = view.pending;

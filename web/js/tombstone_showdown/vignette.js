@@ -2,7 +2,11 @@
 // straight overhead and their shadows short under them.
 import { vignetteOf, card, svg, GOLD } from "../vignette-kit.js";
 
-/** The noon sun: a disc with short rays. */
+/**
+ * The noon sun: a disc with short rays.
+ * @param {number} x
+ * @param {number} y
+ */
 function sun(x, y) {
   const rays = Array.from({ length: 12 }, (_, i) => {
     const a = (i * Math.PI) / 6;

@@ -6,17 +6,20 @@
 import { el } from "../move-panel.js";
 
 const KEY = "saloon.tombstone_table.bestiary";
+/** @type {Record<string, string>} */
 export const KINDS = { enemy: "Enemy", posse: "Posse", hireling: "Hireling" };
+/** @type {NumberKey[]} */
 const ABILITIES = ["STR", "DEX", "WIL"];
 const BASE_PRESET = "bandit"; // the enemy move's preset: every number of an entry is given over it
 
 /**
  * @typedef {{name: string, kind: string, STR: number, DEX: number, WIL: number, hp: number, weapon: string}} Beast
  * @typedef {{name: string, kind: string[], STR: number[], DEX: number[], WIL: number[], hp: number[], weapon: string[]}} Limits
+ * @typedef {"STR" | "DEX" | "WIL" | "hp"} NumberKey  the numbers of a stat block
  */
 
 /** A weapon's key in words: "buffalo_gun" -> "Buffalo gun". */
-export const weaponWords = (key) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
+export const weaponWords = (/** @type {string} */ key) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
 
 /**
  * `raw` as a stat block within `limits` (the engine's free fields of the enemy move), or null.
@@ -29,7 +32,9 @@ export function checkBeast(raw, limits) {
   const name = typeof raw.name === "string" ? raw.name.trim() : "";
   if (!name || name.length > 40 || [...name].some((c) => c.charCodeAt(0) < 32)) return null;
   if (!limits.kind.includes(raw.kind) || !limits.weapon.includes(raw.weapon)) return null;
-  for (const key of [...ABILITIES, "hp"]) {
+  /** @type {NumberKey[]} */
+  const numbers = [...ABILITIES, "hp"];
+  for (const key of numbers) {
     const [low, high] = limits[key];
     if (!Number.isInteger(raw[key]) || raw[key] < low || raw[key] > high) return null;
   }
@@ -37,7 +42,7 @@ export function checkBeast(raw, limits) {
 }
 
 /** One line for an entry: "Posse · STR 4, DEX 2, WIL 1 · HP 6 · Carbine". */
-export const beastLine = (beast) => `${KINDS[beast.kind] ?? beast.kind} · STR ${beast.STR}, DEX ${beast.DEX}, WIL ${beast.WIL} · HP ${beast.hp} · ${weaponWords(beast.weapon)}`;
+export const beastLine = (/** @type {Beast} */ beast) => `${KINDS[beast.kind] ?? beast.kind} · STR ${beast.STR}, DEX ${beast.DEX}, WIL ${beast.WIL} · HP ${beast.hp} · ${weaponWords(beast.weapon)}`;
 
 export class Bestiary {
   /** @param {{signal: AbortSignal, onChange: () => void}} options */
@@ -112,6 +117,7 @@ export class Bestiary {
     if (left) this.say(`${left} stat ${left === 1 ? "block" : "blocks"} kept in this browser could not be read and ${left === 1 ? "was" : "were"} left out.`);
   }
 
+  /** @param {string} text */
   say(text) {
     this.message.textContent = text;
     this.message.hidden = !text;
@@ -151,9 +157,15 @@ export class Bestiary {
   drawForm(beast) {
     const limits = this.limits;
     if (!limits) return;
+    /** @type {Beast} */
     const value = beast ?? { name: "", kind: "enemy", STR: 1, DEX: 1, WIL: 1, hp: 3, weapon: limits.weapon[0] };
-    const number = (key, label) => el("label", { className: "tt-field" }, [el("span", {}, [label]),
+    const number = (/** @type {NumberKey} */ key, /** @type {string} */ label) => el("label", { className: "tt-field" }, [el("span", {}, [label]),
       el("input", { type: "number", name: key, min: String(limits[key][0]), max: String(limits[key][1]), step: "1", value: String(value[key]), inputmode: "numeric", required: "" })]);
+    /**
+     * @param {"kind" | "weapon"} key
+     * @param {string} label
+     * @param {string[][]} choices  [value, words] each
+     */
     const select = (key, label, choices) => {
       const field = /** @type {HTMLSelectElement} */ (el("select", { name: key }, choices.map(([v, words]) => el("option", { value: v }, [words]))));
       field.value = value[key];

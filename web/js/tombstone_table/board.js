@@ -4,9 +4,17 @@
 // button its player taps to see their own hand. Shows the engine's view only.
 import { make, dollars, slotTotal } from "../tombstone/sheet-view.js";
 import { abilityList, statusPill as status, sheetMarks } from "../tombstone/compact-sheet.js";
-import { abilities, statuses } from "../tombstone/rules.js";
+import { abilities, statuses, scoreOf } from "../tombstone/rules.js";
 
-/** The Dealer's column. */
+/**
+ * @typedef {import("./shapes.js").TableView} TableView
+ * @typedef {import("./shapes.js").TableMember} TableMember
+ */
+
+/**
+ * The Dealer's column.
+ * @param {TableView} view
+ */
 function dealerCard(view) {
   const npcs = view.npcs.map((npc) => make("li", { className: `tt-npc${npc.status === "up" ? "" : " tt-gone"}`, "data-npc": npc.ref }, [
     make("div", { className: "tt-npc-head" }, [
@@ -15,7 +23,7 @@ function dealerCard(view) {
       status(npc.status),
     ]),
     make("p", { className: "tt-npc-line" }, [
-      `${npc.kind === "enemy" ? "" : `${npc.kind} · `}${abilities().map((a) => `${a.id} ${npc.abilities[a.id]}`).join(" ")}`,
+      `${npc.kind === "enemy" ? "" : `${npc.kind} · `}${abilities().map((a) => `${a.id} ${scoreOf(npc.abilities, a.id)}`).join(" ")}`,
       npc.weapon ? ` · ${npc.weapon.name} ${npc.weapon.damage.join("/")}` : "",
     ]),
   ]));
@@ -27,7 +35,11 @@ function dealerCard(view) {
   ]);
 }
 
-/** One character's compact sheet; `shown`: this player's hand is on the felt now. */
+/**
+ * One character's compact sheet; `shown`: this player's hand is on the felt now.
+ * @param {TableMember} member
+ * @param {boolean} shown
+ */
 function characterCard(member, shown) {
   const { sheet } = member;
   const extras = sheetMarks(member);
@@ -51,7 +63,7 @@ function characterCard(member, shown) {
 
 /**
  * The board as an element.
- * @param {any} view the Dealer's view (or a player's, when their hand is shown)
+ * @param {TableView} view the Dealer's view (or a player's, when their hand is shown)
  * @param {number | null} handSeat the seat whose hand is on the felt
  */
 export function board(view, handSeat) {

@@ -15,6 +15,16 @@ const KEY = "saloon.tombstone_table.desk";
  * @typedef {{round: number, acted: Mark[], notes: string, lines: (string | null)[]}} DeskState
  */
 
+/** @typedef {import("./shapes.js").TableView} TableView */
+
+/**
+ * Whether a stored entry of `acted` is a mark.
+ * @param {unknown} mark
+ * @returns {mark is Mark}
+ */
+const isMark = (mark) => typeof mark === "object" && mark !== null && "ref" in mark && typeof mark.ref === "string"
+  && "at" in mark && (mark.at === null || Number.isInteger(mark.at));
+
 /** @returns {DeskState} */
 const fresh = () => ({ round: 1, acted: [], notes: "", lines: [] });
 
@@ -33,8 +43,8 @@ function load() {
   try {
     const stored = JSON.parse(text);
     const ok = stored && Number.isInteger(stored.round) && stored.round > 0 && typeof stored.notes === "string"
-      && Array.isArray(stored.acted) && stored.acted.every((mark) => mark && typeof mark.ref === "string" && (mark.at === null || Number.isInteger(mark.at)))
-      && Array.isArray(stored.lines) && stored.lines.every((line) => line === null || typeof line === "string");
+      && Array.isArray(stored.acted) && stored.acted.every(isMark)
+      && Array.isArray(stored.lines) && stored.lines.every((/** @type {unknown} */ line) => line === null || typeof line === "string");
     if (ok) return { state: { round: stored.round, acted: stored.acted, notes: stored.notes, lines: stored.lines }, problem: "" };
   } catch {
     // not JSON: said below
@@ -42,7 +52,11 @@ function load() {
   return { state: fresh(), problem: "The notes kept in this browser could not be read, so the desk starts afresh." };
 }
 
-/** The log as a Markdown file: the party, the notes, then every sentence in order. */
+/**
+ * The log as a Markdown file: the party, the notes, then every sentence in order.
+ * @param {TableView} view
+ * @param {DeskState} state
+ */
 export function logMarkdown(view, state, when = new Date()) {
   const names = [...view.party.map((p) => p.sheet.name), ...view.fallen.map((s) => `${s.name} (fallen)`)];
   const missing = state.lines.filter((line) => line === null).length;
@@ -70,7 +84,7 @@ export class Desk {
     const { state, problem } = load();
     this.state = state;
     this.toast = toast;
-    /** @type {any} the view last followed */
+    /** @type {TableView | null} the view last followed */
     this.view = null;
     this.opened = false;
     this.roundLine = el("span", { className: "tt-round" }, []);
@@ -115,6 +129,7 @@ export class Desk {
    * A new view: keep its sentences by their place in the log. Returns the sentences an undo took back
    * (the log is shorter than before), or none. The first view decides whether this is the session the
    * desk belongs to: a log shorter than the desk's, or a different first sentence, is another session.
+   * @param {TableView} view
    * @returns {string[]}
    */
   follow(view) {
@@ -142,7 +157,10 @@ export class Desk {
     return undone;
   }
 
-  /** Whether `ref` is marked as having acted this round. */
+  /**
+   * Whether `ref` is marked as having acted this round.
+   * @param {string} ref
+   */
   acted(ref) {
     return this.state.acted.some((mark) => mark.ref === ref);
   }
@@ -159,7 +177,10 @@ export class Desk {
     this.render();
   }
 
-  /** A tap on a name: the mark set or cleared by hand. */
+  /**
+   * A tap on a name: the mark set or cleared by hand.
+   * @param {string} ref
+   */
   toggle(ref) {
     const acted = this.state.acted;
     this.state.acted = this.acted(ref) ? acted.filter((mark) => mark.ref !== ref) : [...acted, { ref, at: null }];

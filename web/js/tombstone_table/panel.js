@@ -7,19 +7,30 @@
 // Joker's re-flip when offered; the reasons a side may not be cheated.
 import { MovePanel, el, moveButton } from "../move-panel.js";
 import { cardText } from "../cards.js";
-import { seatButton, seatButtons, group, confirmed } from "../tombstone/seat-moves.js";
+import { seatButton, seatButtons, group, confirmed, moveOf } from "../tombstone/seat-moves.js";
+import { scoreOf } from "../tombstone/rules.js";
 import { cheatWords, damageWords } from "../tombstone/fate-words.js";
 import { seatName, nameOf, pendingTitle, flipWords, riskShort, wipedOut } from "./texts.js";
 import { constantsOf } from "../game-constants.js";
 
 const MODE_LABELS = { normal: "Normal", enhanced: "Enhanced", impaired: "Impaired" };
+/** @type {Record<string, string>} */
+const REST_LABELS = { breather: "Breather", night: "Full night's rest", week: "A week in bed" };
 
 /**
  * @typedef {{moves: any[], labels: string[]}} Legal
- * @typedef {{view: any, toAct: number[], legal: Map<number, Legal>, handSeat: number | null}} Offer
+ * @typedef {import("./shapes.js").TableView} TableView
+ * @typedef {{view: TableView, toAct: number[], legal: Map<number, Legal>, handSeat: number | null}} Offer
+ * @typedef {(move: any, preview: any) => (Node | string)[]} Shown  what a move's button shows
  */
 
-/** A number field (with its label) bound to a key of the panel's state. */
+/**
+ * A number field (with its label) bound to a key of the panel's state.
+ * @param {string} label
+ * @param {string} key
+ * @param {number} value
+ * @param {string[] | number[] | string} bounds  the engine's `[low, high]` (view.forms.free)
+ */
 function numberField(label, key, value, [min, max], help = "") {
   return el("label", { className: "tt-field", ...(help ? { title: help } : {}) }, [
     el("span", {}, [label]),
@@ -27,7 +38,13 @@ function numberField(label, key, value, [min, max], help = "") {
   ]);
 }
 
-/** Radio buttons bound to a key of the panel's state. */
+/**
+ * Radio buttons bound to a key of the panel's state.
+ * @param {string} legend
+ * @param {string} key
+ * @param {string[][]} choices  [value, label] each
+ * @param {string} checked
+ */
 function radios(legend, key, choices, checked) {
   return el("fieldset", { className: "tt-radios" }, [
     el("legend", {}, [legend]),
@@ -48,7 +65,7 @@ const FRESH_FIELDS = { mode: "normal", other_mode: "normal", modifier: 0, attack
 export class TablePanel extends MovePanel {
   /**
    * @param {Element} root
-   * @param {{onPlay: (seat: number, move: any) => void, onHand: (seat: number | null) => void, approve: (move: any, view: any) => Promise<boolean>, beasts: () => {move: any, name: string, line: string}[], signal: AbortSignal}} options
+   * @param {{onPlay: (seat: number, move: any) => void, onHand: (seat: number | null) => void, approve: (move: any, view: TableView | undefined) => Promise<boolean>, beasts: () => {move: any, name: string, line: string}[], signal: AbortSignal}} options
    *   approve: whether to send `move` (TS-28: asks first before a step undo cannot take back);
    *   beasts: the Dealer's bestiary, each entry's enemy move, name and stat line (./bestiary.js)
    */
@@ -95,12 +112,14 @@ export class TablePanel extends MovePanel {
       const input = /** @type {HTMLInputElement} */ (event.target);
       const key = input.dataset?.field;
       if (!key) return;
+      /** @type {Record<string, string | number>} the fields by the names the controls carry (data-field) */
+      const fields = this.state;
       if (input.type === "number") {
         const n = Number.parseInt(input.value, 10);
         const min = Number(input.min), max = Number(input.max);
-        this.state[key] = Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : min;
-        input.value = String(this.state[key]);
-      } else this.state[key] = input.value;
+        fields[key] = Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : min;
+        input.value = String(fields[key]);
+      } else fields[key] = input.value;
       if (key === "ability") this.rerender(`field:${key}`);
     }, { signal });
     this.list.addEventListener("toggle", (event) => {
@@ -109,10 +128,14 @@ export class TablePanel extends MovePanel {
     }, { capture: true, signal });
   }
 
-  /** The legal move with the free fields the engine allows for its type, where they differ from the default. */
+  /**
+   * The legal move with the free fields the engine allows for its type, where they differ from the default.
+   * @param {{type: string, against?: string}} move
+   */
   withFields(move) {
     const free = this.offer?.view.forms.free[move.type] ?? {};
     const s = this.state;
+    /** @type {Record<string, unknown>} */
     const out = { ...move };
     if ("mode" in free && s.mode !== "normal") out.mode = s.mode;
     if ("other_mode" in free && s.other_mode !== "normal") out.other_mode = s.other_mode;
@@ -143,7 +166,10 @@ export class TablePanel extends MovePanel {
     this.tabs.remove();
   }
 
-  /** Build everything again from the offer, giving the focus back to the control that had it. */
+  /**
+   * Build everything again from the offer, giving the focus back to the control that had it.
+   * @param {string | null} focusKey
+   */
   rerender(focusKey) {
     const offer = this.offer;
     if (!offer) return;
@@ -175,6 +201,7 @@ export class TablePanel extends MovePanel {
   playerControls({ view, legal: all }, seat) {
     const legal = all.get(seat) ?? { moves: [], labels: [] };
     const member = view.party.find((p) => p.seat === seat);
+    if (!member) return []; // a tab is a seat of the party
     const name = member.sheet.name;
     const hand = el("button", { type: "button", className: "plain-button tt-hand-toggle", "data-hand": String(seat), "data-key": `hand:${seat}` },
       [`Show ${name}'s hand`]);
@@ -193,14 +220,14 @@ export class TablePanel extends MovePanel {
       el("span", { className: "tt-corner" }, ["risk →"]),
       ...risks.map(([risk, [target]]) => el("span", { className: "tt-colhead" }, [riskShort(risk), el("small", {}, [` ${target}`])])),
       ...view.forms.abilities.flatMap((ability) => [
-        el("span", { className: "tt-rowhead" }, [`${ability} `, el("small", {}, [String(member.sheet.abilities[ability])])]),
+        el("span", { className: "tt-rowhead" }, [`${ability} `, el("small", {}, [String(scoreOf(member.sheet.abilities, ability))])]),
         ...risks.map(([risk, [target]]) => seatButton(seat, legal, { type: "save", ability, risk }, [String(target)], "tt-cell")
           ?? el("span", {}, [])),
       ]),
     ]);
     controls.push(group("Save: ability against the risk", [grid]));
     const weapons = member.weapons.map((weapon, index) => {
-      const targets = seatButtons(seat, legal, "attack", (m) => [nameOf(view, m.target)]).filter((b) => JSON.parse(b.dataset.move).weapon === index);
+      const targets = seatButtons(seat, legal, "attack", (m) => [nameOf(view, m.target)]).filter((b) => moveOf(b).weapon === index);
       return el("div", { className: "tt-weapon" }, [
         el("p", { className: "tt-weapon-name" }, [`${weapon.name} `, el("small", {}, [`${weapon.damage.join("/")} · ${weapon.ranged ? "DEX" : "STR"}`])]),
         el("div", { className: "tt-row" }, targets.length ? targets : [el("span", { className: "tt-quiet" }, ["nobody to attack"])]),
@@ -214,7 +241,7 @@ export class TablePanel extends MovePanel {
         radios("The other side flips", "other_mode", Object.entries(MODE_LABELS), this.state.other_mode),
         numberField("Dealer's modifier", "modifier", this.state.modifier, view.forms.free.contest.modifier, rules().free_help.contest.modifier),
       ]),
-      el("div", { className: "tt-row" }, against.map((m) => seatButton(seat, legal, m, [`vs ${nameOf(view, m.against)}`]))),
+      el("div", { className: "tt-row" }, against.flatMap((m) => seatButton(seat, legal, m, [`vs ${nameOf(view, m.against)}`]) ?? [])),
     ]));
     controls.push(group("Run", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "turn_tail", () => [`Turn tail (DEX ${rules().turn_tail_target})`]))]));
     return controls;
@@ -223,9 +250,9 @@ export class TablePanel extends MovePanel {
   /** @param {Offer} offer */
   dealerControls({ view, legal: all }) {
     const legal = all.get(0) ?? { moves: [], labels: [] };
-    const b = (type, shown, className = "") => seatButtons(0, legal, type, shown, className);
-    const fold = (title, children, open = false) => group(title, children, { fold: true, open: this.folds[title] ?? open });
-    const row = (children) => el("div", { className: "tt-row" }, children);
+    const b = (/** @type {string} */ type, /** @type {Shown} */ shown, className = "") => seatButtons(0, legal, type, shown, className);
+    const fold = (/** @type {string} */ title, /** @type {(Node | string)[]} */ children, open = false) => group(title, children, { fold: true, open: this.folds[title] ?? open });
+    const row = (/** @type {(Node | string)[]} */ children) => el("div", { className: "tt-row" }, children);
     const controls = [];
     controls.push(fold("Fate", [row([...b("reaction", () => ["Reaction"]), ...b("die", () => ["Die of fate"])])], true));
     controls.push(fold("Bring someone in", [
@@ -234,12 +261,12 @@ export class TablePanel extends MovePanel {
       row([...b("enemy", (m) => [view.forms.presets[m.preset]]), ...b("hireling", () => ["Hireling"], "tt-alt")]),
       ...this.bestiaryRow(legal),
     ], true));
-    const attacks = view.npcs.filter((n) => n.status === "up").map((npc) => {
-      const buttons = b("npc_attack", (m) => [`→ ${nameOf(view, m.target)}`]).filter((x) => JSON.parse(x.dataset.move).npc === npc.ref);
-      const morale = b("morale", (m) => [`Morale ${view.forms.morale[m.risk]}`], "tt-alt").filter((x) => JSON.parse(x.dataset.move).npc === npc.ref);
-      if (!buttons.length && !morale.length) return null;
-      return el("div", { className: "tt-weapon" }, [el("p", { className: "tt-weapon-name" }, [npc.name, el("small", {}, [` HP ${npc.hp}/${npc.max_hp}`])]), row([...buttons, ...morale])]);
-    }).filter(Boolean);
+    const attacks = view.npcs.filter((n) => n.status === "up").flatMap((npc) => {
+      const buttons = b("npc_attack", (m) => [`→ ${nameOf(view, m.target)}`]).filter((x) => moveOf(x).npc === npc.ref);
+      const morale = b("morale", (m) => [`Morale ${view.forms.morale[m.risk]}`], "tt-alt").filter((x) => moveOf(x).npc === npc.ref);
+      if (!buttons.length && !morale.length) return [];
+      return [el("div", { className: "tt-weapon" }, [el("p", { className: "tt-weapon-name" }, [npc.name, el("small", {}, [` HP ${npc.hp}/${npc.max_hp}`])]), row([...buttons, ...morale])])];
+    });
     controls.push(fold("Fight", [
       el("div", { className: "tt-row tt-top" }, [this.modeRadios("Their flip"),
         numberField("Attackers", "attackers", this.state.attackers, view.forms.free.npc_attack.attackers, rules().free_help.npc_attack.attackers)]),
@@ -249,16 +276,16 @@ export class TablePanel extends MovePanel {
     ], true));
     const hazards = view.party.filter((p) => legal.moves.some((m) => m.type === "hazard" && m.character === p.ref)).map((p) => el("div", { className: "tt-weapon" }, [
       el("p", { className: "tt-weapon-name" }, [p.sheet.name]),
-      row(b("hazard", (m) => [m.ability]).filter((x) => JSON.parse(x.dataset.move).character === p.ref)),
+      row(b("hazard", (m) => [m.ability]).filter((x) => moveOf(x).character === p.ref)),
     ]));
     controls.push(fold("Hazards", [numberField("Points lost", "amount", this.state.amount, view.forms.free.hazard.amount), ...hazards]));
-    const fatigue = view.party.map((p) => {
-      const own = b("fatigue", (m) => [m.change > 0 ? "+1" : "−1"]).filter((x) => JSON.parse(x.dataset.move).character === p.ref);
-      return own.length ? el("div", { className: "tt-inline" }, [el("span", {}, [`${p.sheet.name} (${p.sheet.fatigue})`]), ...own]) : null;
-    }).filter(Boolean);
+    const fatigue = view.party.flatMap((p) => {
+      const own = b("fatigue", (m) => [m.change > 0 ? "+1" : "−1"]).filter((x) => moveOf(x).character === p.ref);
+      return own.length ? [el("div", { className: "tt-inline" }, [el("span", {}, [`${p.sheet.name} (${p.sheet.fatigue})`]), ...own])] : [];
+    });
     controls.push(fold("Fatigue and rest", [
       ...(fatigue.length ? [el("div", { className: "tt-row" }, fatigue)] : []),
-      row(b("rest", (m) => [{ breather: "Breather", night: "Full night's rest", week: "A week in bed" }[m.kind] ?? m.kind])),
+      row(b("rest", (m) => [REST_LABELS[m.kind] ?? m.kind])),
       ...(legal.moves.some((m) => m.type === "recover") ? [row(b("recover", (m) => [`${nameOf(view, m.character)}: recover`]))] : []),
     ]));
     const removals = b("remove", (m) => [`Remove ${nameOf(view, m.npc)}`], "tt-alt");
@@ -291,6 +318,7 @@ export class TablePanel extends MovePanel {
    */
   pendingControls({ view, toAct, legal, handSeat }) {
     const { pending } = view;
+    if (!pending) return []; // asked for while a flip waits
     const controls = [];
     const sides = pending.sides.map((side) => el("li", {}, [
       el("strong", {}, [side.name.charAt(0).toUpperCase() + side.name.slice(1)]), ` ${pending.kind === "damage" ? side.cards.map(cardText).join(" and ") : flipWords(side.flip, side.ability)}`,
@@ -314,7 +342,7 @@ export class TablePanel extends MovePanel {
       const force = seatButtons(seat, mine, "force", () => ["Play the Black Joker: the Dealer flips again"], "tt-alt");
       controls.push(group(`${name}'s hand`, [
         el("div", { className: "tt-row" }, cheats.length ? cheats : [el("p", { className: "tt-quiet" }, ["No card of this hand can be laid on this flip."])]),
-        ...(force.length ? [el("div", { className: "tt-row" }, force)] : view.pending.force ? [el("p", { className: "tt-quiet" }, [`Black Joker: ${view.pending.force}`])] : []),
+        ...(force.length ? [el("div", { className: "tt-row" }, force)] : pending.force ? [el("p", { className: "tt-quiet" }, [`Black Joker: ${pending.force}`])] : []),
         el("div", { className: "tt-row" }, [...(stand ? [stand] : []),
           el("button", { type: "button", className: "plain-button tt-hand-toggle", "data-hand": "", "data-key": "hand:none" }, ["Hide my hand"])]),
       ]));

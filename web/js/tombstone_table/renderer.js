@@ -7,9 +7,13 @@ import { CREAM, FAINT, GOLD, pill, ribbon, text, dashedOutline } from "../canvas
 
 const PAD = 12;
 
+/** @typedef {import("./shapes.js").TableView} TableView */
+
 /**
  * The flip the felt shows: the one waiting, else the last one settled (also while it is named, before the cards
  * of a flip after it turn: `holding`).
+ * @param {TableView} view
+ * @param {boolean} holding
  */
 function stagesOf(view, holding) {
   const waiting = holding ? null : pendingStage(view);
@@ -21,6 +25,7 @@ function stagesOf(view, holding) {
 export class TombstoneRenderer extends FateRenderer {
   /** The participants whose decks are on the felt: the Dealer, then the party in seat order. */
   piles() {
+    /** @type {TableView} */
     const view = this.view;
     return [
       { ref: "dealer", name: "Dealer", deck: view.dealer.deck, discard: view.dealer.discard.length, hand: null, status: "up" },
@@ -42,6 +47,10 @@ export class TombstoneRenderer extends FateRenderer {
     return { W, H, pileRow, area, stages: this.placeStages(stagesOf(this.view, this.holdingSettled()), area), handRow };
   }
 
+  /**
+   * @param {ReturnType<TombstoneRenderer["layout"]>} layout
+   * @param {number} elapsed
+   */
   paint(layout, elapsed) {
     const { ctx } = this;
     const { pileRow, area, stages, handRow } = layout;

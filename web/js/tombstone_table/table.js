@@ -29,7 +29,8 @@ export { setupFields } from "./party.js";
  * (found by their id, the hash of the sheet as it was seated); a hireling taken over joins the roster as a
  * new character. The sample party is not on the roster and stays off it.
  * @param {TableKit} kit
- * @param {any} result the outcome's result: {party, fallen}
+ * @param {{party: import("../tombstone/roster.js").Sheet[], fallen: import("../tombstone/roster.js").Sheet[]} | null | undefined} result
+ *   the outcome's result
  */
 async function writeBack(kit, result) {
   if (!result) return "";
@@ -48,8 +49,8 @@ async function writeBack(kit, result) {
       final = at >= 0 ? fallen.splice(at, 1)[0] : original;
     }
     const replaced = await roster.replace(original, final);
-    if (replaced.ok) written.push(final.name);
-    else problems.push(replaced.message);
+    if (replaced.ok === false) problems.push(replaced.message);
+    else written.push(final.name);
     if (joined) {
       const added = await roster.add(joined);
       if (added.ok) written.push(`${joined.name} (new)`);
@@ -161,6 +162,7 @@ export function makeTable(kit) {
     lastMove: () => null,
     /** The end: say how the party stands, and write their sheets back to the roster (once). */
     ending: async ({ outcome }, box) => {
+      if (!outcome) return; // the session ended with an outcome
       const party = outcome.result?.party ?? [];
       const fallen = outcome.result?.fallen ?? [];
       box.show({

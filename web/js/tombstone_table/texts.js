@@ -6,19 +6,32 @@ import { nameOf, pendingTitle, flipWords, pendingSentence } from "../tombstone/f
 
 export { nameOf, pendingTitle, flipWords };
 
-/** "Jesse", or "Player 2" when the seat's character has no name. */
+/** @typedef {import("./shapes.js").TableView} TableView */
+
+/**
+ * "Jesse", or "Player 2" when the seat's character has no name.
+ * @param {TableView} view
+ * @param {number} seat
+ */
 export function seatName(view, seat) {
   if (seat === 0) return "the Dealer";
   const member = view.party.find((p) => p.seat === seat);
   return member ? member.sheet.name || `Player ${seat}` : `Player ${seat}`;
 }
 
-/** Every character dead and no hireling to take over: the session waits for the Dealer to end it (TS-27). */
+/**
+ * Every character dead and no hireling to take over: the session waits for the Dealer to end it (TS-27).
+ * @param {TableView} view
+ */
 export function wipedOut(view) {
   return view.party.every((p) => p.sheet.status === "dead") && !view.npcs.some((n) => n.kind === "hireling" && n.status === "up");
 }
 
-/** Who may do what now, for the status line. */
+/**
+ * Who may do what now, for the status line.
+ * @param {TableView} view
+ * @param {number[]} toAct
+ */
 export function turnLine(view, toAct) {
   if (view.pending) {
     const players = toAct.filter((seat) => seat > 0).map((seat) => seatName(view, seat));
@@ -30,19 +43,30 @@ export function turnLine(view, toAct) {
   return `The table is open: ${up} of ${view.party.length} standing, ${others === 0 ? "nobody else" : others === 1 ? "one other" : `${others} others`} in the scene.`;
 }
 
-/** The news line: the flip on the table while one waits, else the last thing the engine said. */
+/**
+ * The news line: the flip on the table while one waits, else the last thing the engine said.
+ * @param {TableView} view
+ */
 export function newsLine(view) {
   if (view.pending) return pendingSentence(view.pending);
   return view.log.at(-1)?.sentence ?? "Pick who acts below: a player's save, contest or attack, or one of the Dealer's tools.";
 }
 
-/** The log dialog: [label, sentence] per entry. */
+/**
+ * The log dialog: [label, sentence] per entry.
+ * @param {TableView} view
+ * @returns {[string, string][]}
+ */
 export function logEntries(view) {
+  /** @type {Record<string, string>} */
   const labels = { flip: "Flip", settled: "Fate", hurt: "Hurt", scar: "Scar", end: "End" };
   return view.log.map((entry, i) => [labels[entry.kind] ?? `${i + 1}`, entry.sentence]);
 }
 
-/** The canvas in words, for screen readers. */
+/**
+ * The canvas in words, for screen readers.
+ * @param {TableView} view
+ */
 export function tableSummary(view) {
   const party = view.party.map((p) => `${p.sheet.name}: HP ${p.effective_hp} of ${p.sheet.max_hp}, ${p.sheet.status}, `
     + `deck ${p.deck}, hand ${p.hand_count}${p.hand ? ` (${p.hand.map(cardText).join(", ")})` : ""}`);
@@ -52,14 +76,20 @@ export function tableSummary(view) {
     .filter(Boolean).join(" ");
 }
 
-/** A short label of a legal move for its button, from the engine's label. */
+/** @type {Record<string, string>} */
+const RISK_SHORT = { standard: "std", low: "low", moderate: "mod", high: "high", deadly: "deadly" };
+
+/**
+ * A short label of a legal move for its button, from the engine's label.
+ * @param {string} risk
+ */
 export function riskShort(risk) {
-  return { standard: "std", low: "low", moderate: "mod", high: "high", deadly: "deadly" }[risk] ?? risk;
+  return RISK_SHORT[risk] ?? risk;
 }
 
 /**
  * TS-28: the question to ask before `move`, or null for an ordinary step (undo mends those, TS-27).
- * @param {any} view
+ * @param {TableView} view
  * @param {any} move the move as it will be sent (with its free fields)
  * @returns {{title: string, text: string, yes: string} | null}
  */
