@@ -345,8 +345,8 @@ export class TableRenderer {
   // --- what each game fills in --------------------------------------------------------------
   /**
    * The rectangles of what a person can click (cards, piles, cells), in viewport CSS pixels, grouped as
-   * the game likes; for the coach and the tests.
-   * @returns {Record<string, any>}
+   * the game likes (null: a game's renderer with nothing drawn to click); for the coach and the tests.
+   * @returns {Record<string, any> | null}
    */
   hitboxes() {
     return {};
