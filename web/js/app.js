@@ -220,12 +220,8 @@ function saveSeated(seat) {
   return seat.saving;
 }
 
-/**
- * Another tab moved this game on: show the game as it now stands instead of playing a stale copy.
- * @param {Seating} seat
- * @param {string} message
- */
-function followOtherTab(seat, message) {
+/** Another tab moved this game on: show the game as it now stands instead of playing a stale copy. */
+function followOtherTab(/** @type {Seating} */ seat, /** @type {string} */ message) {
   if (seat !== seated) return;
   toast(`${message} Here it is as it stands now.`);
   openGame(seat.settings, null);
@@ -251,13 +247,7 @@ async function dealNew(info, settings, dealt) {
   return seat;
 }
 
-/**
- * The game saved for `info`, or a fresh deal when there is none or it cannot be read (with a notice).
- * @param {GameInfo} info
- * @param {Settings} wanted
- * @param {SaveMeta} saved
- * @returns {Promise<Seating>}
- */
+/** The game saved for `info`, or a fresh deal when there is none or it cannot be read (with a notice). */
 async function restoreSaved(info, wanted, saved) {
   const settings = settingsFor(info, { ...saved, speed: wanted.speed });
   const answer = await saves.restore(info.id, seatNames(info, settings));
