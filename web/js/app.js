@@ -56,6 +56,8 @@ import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
 /** @typedef {import("./types.js").DealRequest} DealRequest */
+/** @typedef {import("./types.js").SaveMeta} SaveMeta */
+/** @typedef {import("./types.js").Request} Request */
 /**
  * The game at the open table, as this tab knows it.
  * @typedef {object} Seating
@@ -80,7 +82,9 @@ let seated = null;
 let attempts = 0; // each opening counts up; an opening overtaken by a newer one stops
 /** @type {GameInfo[] | null} */
 let menuGames = null; // the games on the menu, once the catalog is read
+/** @type {Record<string, SaveMeta>} */
 let menuSaves = {}; // the saved games' meta, as last read
+/** @type {Set<string>} */
 let menuGuided = new Set(); // the games with a guided first game, once the site's manifest is read
 let saveTroubleTold = false;
 
@@ -89,7 +93,7 @@ const app = {
     enableOffline();
     return { snapshot };
   }),
-  call: (request) => engine.call(request),
+  call: (/** @type {Request} */ request) => engine.call(request),
   get current() {
     return table?.current ?? null;
   },
@@ -131,14 +135,24 @@ function announceRender() {
   document.dispatchEvent(new CustomEvent("saloon:rendered", { detail: { renders: app.renders } }));
 }
 
+/**
+ * The table options a game is dealt with unless told: each option's default.
+ * @param {GameInfo} info
+ * @returns {Record<string, string>}
+ */
 const defaultOptions = (info) => Object.fromEntries(info.options.map((option) => [option.name, option.default]));
 
-/** The names the engine's sentences use for the seats: against the computer, its seat is "the computer". */
+/**
+ * The names the engine's sentences use for the seats: against the computer, its seat is "the computer".
+ * @param {GameInfo} info
+ * @param {Settings} settings
+ */
 function seatNames(info, settings) {
   return info.seats.map((seat, index) =>
     settings.mode === "computer" && seat.kind === "person" && index !== settings.side ? "the computer" : seat.name);
 }
 
+/** @param {boolean} atTable the table screen, else the menu */
 function showScreen(atTable) {
   find("#menu").hidden = atTable;
   find("#table-screen").hidden = !atTable;
@@ -155,6 +169,10 @@ async function refreshMenu() {
   if (menuGames) showGames(menuGames, menuSaves, menuGuided);
 }
 
+/**
+ * @param {string} turn
+ * @param {string} reason
+ */
 function setStatus(turn, reason) {
   find("#turn-line").textContent = turn;
   find("#reason-line").textContent = reason;
@@ -167,6 +185,7 @@ function waitAtTable() {
   showWaiting(true);
 }
 
+/** @param {boolean} offered */
 function offerShare(offered) {
   find("#share").hidden = !offered;
   find("#share-deal").hidden = !offered;
@@ -187,7 +206,10 @@ function showMenu() {
   showScreen(false);
 }
 
-/** Store the open game over the revision this tab knows; when another tab got there first, follow it. */
+/**
+ * Store the open game over the revision this tab knows; when another tab got there first, follow it.
+ * @param {Seating} seat
+ */
 function saveSeated(seat) {
   seat.saving = seat.saving.then(async () => {
     if (seat !== seated) return;
@@ -232,13 +254,19 @@ async function keepWhich(seat) {
 }
 
 /** Another tab moved this game on: show the game as it now stands instead of playing a stale copy. */
-function followOtherTab(seat, message) {
+function followOtherTab(/** @type {Seating} */ seat, /** @type {string} */ message) {
   if (seat !== seated) return;
   toast(`${message} Here it is as it stands now.`);
   openGame(seat.settings, null);
 }
 
-/** A fresh deal (random unless `dealt` names one) that replaces whatever is saved for the game. */
+/**
+ * A fresh deal (random unless `dealt` names one) that replaces whatever is saved for the game.
+ * @param {GameInfo} info
+ * @param {Settings} settings
+ * @param {DealRequest | null} dealt
+ * @returns {Promise<Seating>}
+ */
 async function dealNew(info, settings, dealt) {
   const options = { ...defaultOptions(info), ...(dealt?.options ?? {}) };
   const created = await engine.call({
@@ -246,6 +274,7 @@ async function dealNew(info, settings, dealt) {
     ...(info.setup ? { setup: dealt?.setup ?? null } : {}),
   });
   if (!created.ok) throw new Error(created.error.message);
+  if (!created.session) throw new Error("The game engine dealt no table.");
   /** @type {Seating} */
   const seat = { info, settings, options, session: created.session, revision: null, saving: Promise.resolve() };
   return seat;
@@ -331,6 +360,8 @@ async function openGame(wanted, dealt) {
  * The coach of a guided game of `game`: from its first step for a new deal, else from the step a reload
  * left it at; none once the player stopped it. Without its script (offline before it was ever fetched),
  * the game goes on unguided.
+ * @param {string} game
+ * @param {boolean} fresh  a new deal (the guide starts from its first step)
  */
 async function coachFor(game, fresh) {
   try {
@@ -345,7 +376,10 @@ async function coachFor(game, fresh) {
   }
 }
 
-/** The guided first game of `info`: its scripted deal against the computer, asking first as any new deal. */
+/**
+ * The guided first game of `info`: its scripted deal against the computer, asking first as any new deal.
+ * @param {GameInfo} info
+ */
 async function startGuide(info) {
   closeOffer(info.id, "taken");
   try {
@@ -358,15 +392,23 @@ async function startGuide(info) {
   }
 }
 
-/** The help of `game` ("rules" or "rulings"), with "Play a guided game" under it for a game that has one. */
+/**
+ * The help of `game` ("rules" or "rulings"), with "Play a guided game" under it for a game that has one.
+ * @param {string | undefined} game  none: the address names no game (nothing is shown)
+ * @param {"rules" | "rulings"} kind
+ */
 async function showHelp(game, kind) {
   const guideButton = find("#help-guide", HTMLButtonElement);
-  guideButton.hidden = !(await guidedGames()).has(game);
+  guideButton.hidden = !(await guidedGames()).has(game ?? "");
   guideButton.dataset.guide = game ?? "";
   openHelp(game, kind, toast);
 }
 
-/** A new deal asked for by the player or a link: ask first when it would replace a game in progress. */
+/**
+ * A new deal asked for by the player or a link: ask first when it would replace a game in progress.
+ * @param {Settings} wanted
+ * @param {DealRequest} dealt
+ */
 async function startDeal(wanted, dealt) {
   const attempt = attempts;
   if (!seated) waitAtTable(); // from the menu or a link: the table at once, while the saves are looked up
@@ -408,10 +450,18 @@ function route() {
   openAsked(asked.settings);
 }
 
-/** Whether two settings seat people at the same table (mode, level, seat; the speed is no matter). */
+/**
+ * Whether two settings seat people at the same table (mode, level, seat; the speed is no matter).
+ * @param {Settings} a
+ * @param {Settings} b
+ */
 const sameTable = (a, b) => a.mode === b.mode && a.level === b.level && a.side === b.side;
 
-/** "a hot-seat game", "a game against the Deputy as Player 2", "a solo game". */
+/**
+ * "a hot-seat game", "a game against the Deputy as Player 2", "a solo game".
+ * @param {GameInfo} info
+ * @param {Settings} settings
+ */
 function tableKind(info, settings) {
   if (settings.mode === "hotseat") return "a hot-seat game";
   if (settings.mode === "solo") return "a solo game";
@@ -450,6 +500,9 @@ async function openAsked(wanted) {
 /**
  * The setup sheet for `info`, with the game's own fields when its table module has them (a game with a
  * structured setup); Deal starts that deal (asking first if it replaces a game in progress).
+ * @param {GameInfo} info
+ * @param {Settings} settings
+ * @param {Record<string, string>} options
  */
 async function setUp(info, settings, options) {
   let fields = null;
@@ -463,15 +516,15 @@ async function setUp(info, settings, options) {
       return;
     }
   }
-  const plain = (chosen) => settingsFor(info, { ...chosen, guided: false }); // a deal from the sheet is never a guided one
+  const plain = (/** @type {Settings} */ chosen) => settingsFor(info, { ...chosen, guided: false }); // a deal from the sheet is never a guided one
   openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(plain(chosen), dealt), fields);
 }
 
 async function shareSeated() {
   if (!seated) return;
   const answer = await engine.call({ op: "share", session: seated.session });
-  if (answer.ok) shareLink(linkFor(seated.settings, answer.share));
-  else toast(answer.error.message);
+  if (!answer.ok) toast(answer.error.message);
+  else if (answer.share) shareLink(linkFor(seated.settings, answer.share));
 }
 
 function wireControls() {
@@ -482,7 +535,7 @@ function wireControls() {
       return;
     }
     const info = menuGames?.find((game) => game.id === (button?.dataset.setup ?? button?.dataset.rules ?? button?.dataset.guide ?? button?.dataset.noGuide));
-    if (!info) return;
+    if (!info || !button) return;
     if (button.dataset.rules) showHelp(info.id, "rules");
     else if (button.dataset.guide) startGuide(info);
     else if (button.dataset.noGuide) {
@@ -516,8 +569,9 @@ function wireControls() {
     // A game dealt with a setup (a party of characters) cannot travel in a link: it offers no Share.
     if (seated && /** @type {CustomEvent} */ (event).detail?.session === seated.session) offerShare(!seated.info.setup);
   });
-  onSlotChanged(({ slot, revision }) => {
-    if (seated?.info.id === slot && revision > seated.revision) followOtherTab(seated, "This game was played on in another tab.");
+  onSlotChanged((/** @type {{slot: string, revision: number}} */ { slot, revision }) => {
+    // A new deal not saved yet (revision null) counts as revision 0.
+    if (seated?.info.id === slot && revision > (seated.revision ?? 0)) followOtherTab(seated, "This game was played on in another tab.");
     else if (!seated) refreshMenu();
   });
 }

@@ -19,23 +19,47 @@ export const SERIF = '"Rockwell", "Roboto Slab", "DejaVu Serif", Georgia, serif'
 export const SANS = '"DejaVu Sans", "Segoe UI Symbol", system-ui, sans-serif';
 
 /** Fast start, soft landing: t in 0..1. */
-export const ease = (t) => 1 - (1 - t) ** 3;
-export const clamp01 = (t) => Math.min(1, Math.max(0, t));
+export const ease = (/** @type {number} */ t) => 1 - (1 - t) ** 3;
+export const clamp01 = (/** @type {number} */ t) => Math.min(1, Math.max(0, t));
+/**
+ * @param {number} a
+ * @param {number} b
+ * @param {number} t
+ */
 export const lerp = (a, b, t) => a + (b - a) * t;
 
-/** The rectangle a fraction `t` of the way from `from` to `to`. */
+/**
+ * The rectangle a fraction `t` of the way from `from` to `to`.
+ * @param {Box} from
+ * @param {Box} to
+ * @param {number} t
+ * @returns {Box}
+ */
 export function lerpRect(from, to, t) {
   return { x: lerp(from.x, to.x, t), y: lerp(from.y, to.y, t), w: lerp(from.w, to.w, t), h: lerp(from.h, to.h, t) };
 }
 
+/**
+ * @param {Box} rect
+ * @param {number} x
+ * @param {number} y
+ */
 export function contains(rect, x, y) {
   return x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h;
 }
 
+/**
+ * @param {Box} a
+ * @param {Box} b
+ */
 export function overlaps(a, b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} size
+ */
 export function setFont(ctx, size, bold = false) {
   ctx.font = `${bold ? "bold " : ""}${size}px ${SERIF}`;
 }
@@ -53,8 +77,25 @@ const framesDrawn = new WeakMap();
 
 /** @typedef {{x: number, y: number, w: number, h: number}} Box */
 /** @typedef {Box & {text: string, onCard: boolean, alpha: number}} TextBox */
+/**
+ * How text() draws a line (see there).
+ * @typedef {object} TextOptions
+ * @property {number} [size]
+ * @property {boolean} [bold]
+ * @property {string} [color]
+ * @property {CanvasTextAlign} [align]
+ * @property {string} [family]
+ * @property {Box | null} [clip]
+ * @property {boolean} [onCard]
+ * @property {boolean} [onTop]
+ * @property {number} [width]
+ */
 
-/** A new frame on this canvas (`scale`: device pixels per CSS pixel): forget the texts of the last one. */
+/**
+ * A new frame on this canvas (`scale`: device pixels per CSS pixel): forget the texts of the last one.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} scale
+ */
 export function beginFrame(ctx, scale) {
   framesDrawn.set(ctx.canvas, { scale, boxes: [], covers: [] });
 }
@@ -68,7 +109,13 @@ export function textsDrawn(canvas) {
   return framesDrawn.get(canvas)?.boxes.map((box) => ({ ...box })) ?? [];
 }
 
-/** A rectangle through the context's transform, in canvas CSS pixels. */
+/**
+ * A rectangle through the context's transform, in canvas CSS pixels.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} scale
+ * @param {Box} rect
+ * @returns {Box}
+ */
 function onCanvas(ctx, scale, { x, y, w, h }) {
   const matrix = ctx.getTransform();
   const corners = [[x, y], [x + w, y], [x, y + h], [x + w, y + h]].map(([px, py]) => matrix.transformPoint({ x: px, y: py }));
@@ -77,13 +124,26 @@ function onCanvas(ctx, scale, { x, y, w, h }) {
   return { x: x0, y: y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0 };
 }
 
-/** A banner crosses `rect` in this frame: texts drawn after this under it wait (see framesDrawn). */
+/**
+ * A banner crosses `rect` in this frame: texts drawn after this under it wait (see framesDrawn).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Box} rect
+ */
 export function coverTexts(ctx, rect) {
   const frame = framesDrawn.get(ctx.canvas);
   if (frame) frame.covers.push(onCanvas(ctx, frame.scale, rect));
 }
 
-/** The ink box of a text about to be drawn, in canvas CSS pixels (cut by `clip`); null when none shows. */
+/**
+ * The ink box of a text about to be drawn, in canvas CSS pixels (cut by `clip`); null when none shows.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {{scale: number}} frame
+ * @param {number} x
+ * @param {number} y
+ * @param {TextMetrics} metrics
+ * @param {Box | null} clip
+ * @returns {Box | null}
+ */
 function inkBox(ctx, frame, x, y, metrics, clip) {
   let left = x - metrics.actualBoundingBoxLeft, right = x + metrics.actualBoundingBoxRight;
   let top = y - metrics.actualBoundingBoxAscent, bottom = y + metrics.actualBoundingBoxDescent;
@@ -102,6 +162,11 @@ function inkBox(ctx, frame, x, y, metrics, clip) {
  * here, so that the frame's text boxes are known (`clip`: the rectangle the caller clips it to;
  * `onCard`: a glyph printed on a card, see framesDrawn; `onTop`: a banner's own words, never covered).
  * `width`: the room it has, its letters shrink (down to 8px) to fit it.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} string
+ * @param {number} x
+ * @param {number} y
+ * @param {TextOptions} [options]
  */
 export function text(ctx, string, x, y, {
   size = 13, bold = false, color = CREAM, align = "left", family = SERIF, clip = null, onCard = false, onTop = false, width = Infinity,
@@ -121,13 +186,26 @@ export function text(ctx, string, x, y, {
   return metrics.width;
 }
 
-/** A rounded rectangle path, ready to fill or stroke. */
+/**
+ * A rounded rectangle path, ready to fill or stroke.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Box} rect
+ * @param {number} radius
+ */
 export function roundedRect(ctx, rect, radius) {
   ctx.beginPath();
   ctx.roundRect(rect.x, rect.y, rect.w, rect.h, radius);
 }
 
-/** Bold text on a rounded tag centred at (cx, cy); returns the tag's rectangle. */
+/**
+ * Bold text on a rounded tag centred at (cx, cy); returns the tag's rectangle.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} string
+ * @param {number} cx
+ * @param {number} cy
+ * @param {{fill?: string, edge?: string, color?: string, size?: number, minWidth?: number}} [options]
+ * @returns {Box}
+ */
 export function pill(ctx, string, cx, cy, { fill = DARK_WOOD, edge = BRASS, color = PILL_TEXT, size = 12, minWidth = size * 1.7 } = {}) {
   setFont(ctx, size, true);
   const w = Math.max(minWidth, ctx.measureText(string).width + size * 0.9);
@@ -143,7 +221,13 @@ export function pill(ctx, string, cx, cy, { fill = DARK_WOOD, edge = BRASS, colo
   return rect;
 }
 
-/** A line of text on a dark rounded ribbon centred in `row`, shrunk (down to 10px) to fit its width. */
+/**
+ * A line of text on a dark rounded ribbon centred in `row`, shrunk (down to 10px) to fit its width.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} string
+ * @param {Box} row
+ * @param {{largest?: number, gold?: boolean, onTop?: boolean}} [options]
+ */
 export function ribbon(ctx, string, row, { largest = 15, gold = false, onTop = false } = {}) {
   if (!string) return;
   setFont(ctx, largest, true);
@@ -170,6 +254,9 @@ export function ribbon(ctx, string, row, { largest = 15, gold = false, onTop = f
 /**
  * A soft glow around a rounded rectangle, as a few widening translucent strokes: canvas shadows are
  * blurred on the CPU when there is no GPU, and would cost a millisecond or more on every redraw.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Box} rect
+ * @param {number} radius
  */
 export function halo(ctx, rect, radius, colour = GOLD, size = 10) {
   const base = ctx.globalAlpha;
@@ -184,7 +271,11 @@ export function halo(ctx, rect, radius, colour = GOLD, size = 10) {
   ctx.restore();
 }
 
-/** A card (or any place) lit up: a gold rim with a halo, drawn under the card. */
+/**
+ * A card (or any place) lit up: a gold rim with a halo, drawn under the card.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Box} rect
+ */
 export function glow(ctx, rect, { size = 14 } = {}) {
   const rim = { x: rect.x - 3, y: rect.y - 3, w: rect.w + 6, h: rect.h + 6 };
   halo(ctx, rim, rect.w * 0.1, GOLD, size);
@@ -193,7 +284,11 @@ export function glow(ctx, rect, { size = 14 } = {}) {
   ctx.fill();
 }
 
-/** A ring drawn over a card or place to say "this just happened here": a wide halo and a bright rim. */
+/**
+ * A ring drawn over a card or place to say "this just happened here": a wide halo and a bright rim.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Box} rect
+ */
 export function spotRing(ctx, rect) {
   const radius = Math.max(4, rect.w * 0.1);
   const rim = { x: rect.x - 4, y: rect.y - 4, w: rect.w + 8, h: rect.h + 8 };
@@ -206,14 +301,23 @@ export function spotRing(ctx, rect) {
   ctx.restore();
 }
 
-/** A card that can't be used now, shaded over. */
+/**
+ * A card that can't be used now, shaded over.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Box} rect
+ */
 export function dim(ctx, rect, alpha = 0.45) {
   ctx.fillStyle = `rgba(10, 30, 20, ${alpha})`;
   roundedRect(ctx, rect, rect.w * 0.08);
   ctx.fill();
 }
 
-/** The dashed outline of an empty card place. */
+/**
+ * The dashed outline of an empty card place.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Box} rect
+ * @param {{colour?: string, width?: number, dash?: number[]}} [options]
+ */
 export function dashedOutline(ctx, rect, { colour = "rgba(243, 234, 211, 0.28)", width = 1.5, dash = [6, 5] } = {}) {
   ctx.save();
   ctx.setLineDash(dash);
@@ -227,6 +331,10 @@ export function dashedOutline(ctx, rect, { colour = "rgba(243, 234, 211, 0.28)",
 /**
  * A line of text on a dark band across `rect`, fading in and out over `p` (0..1): "Round 2". What it
  * crosses should wait meanwhile: a renderer calls coverTexts() with the same place before it paints.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} string
+ * @param {Box} rect
+ * @param {number} p
  */
 export function banner(ctx, string, rect, p, size = 24) {
   ctx.save();
@@ -235,6 +343,7 @@ export function banner(ctx, string, rect, p, size = 24) {
   ctx.restore();
 }
 
+/** @typedef {keyof typeof CALLOUT_TONES} Tone  how a callout feels: good, bad or plain */
 export const CALLOUT_TONES = {
   good: { fill: "rgba(70, 48, 10, 0.96)", edge: GOLD, color: "#fff1c2" },
   bad: { fill: "rgba(92, 16, 16, 0.96)", edge: "#f07a6a", color: "#ffe3dc" },
@@ -267,7 +376,7 @@ export function calloutBox(ctx, string, target, bounds, size = 18) {
  * @param {string} string
  * @param {Box} box where calloutBox() placed it
  * @param {number} p
- * @param {keyof typeof CALLOUT_TONES} tone
+ * @param {Tone} tone
  */
 export function callout(ctx, string, box, p, tone = "plain", size = 18) {
   const { fill, edge, color } = CALLOUT_TONES[tone];

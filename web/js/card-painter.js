@@ -7,6 +7,8 @@
 // their box (a "10" gets tighter tracking and narrower glyphs, never a smaller height), and the suit signs,
 // figures and backs are canvas paths, so a card looks the same whatever fonts a phone has.
 import { parseCard } from "./cards.js";
+/** @typedef {import("./cards.js").Card} Card */
+/** @typedef {import("./cards.js").Suit} Suit */
 import { CARD_FACE as FACE, CARD_EDGE as EDGE, CARD_RED as RED, CARD_BLACK as BLACK, SERIF } from "./canvas-kit.js";
 
 const BRASS = "#c9a04a"; // a shade deeper than the table's brass, on the cream of a card
@@ -14,6 +16,7 @@ const BRASS_DARK = "#8a6a24"; // the brass's own outline, where a figure's crown
 const SKIN = "#f6dcc0";
 const HAIR = "#5b3a1c";
 /** The backs a deck may have ("red" unless told): the field behind the brass lattice and star. */
+/** @type {Record<string, string>} */
 const BACKS = { red: "#6e1a1d", black: "#26262d", blue: "#1c3a63" };
 const PANEL = { red: "#f7e3d6", black: "#e6e3da" }; // the tint behind a court card's figure
 const SHADOW_PAD = 0.14; // of the card width, room around the card for its shadow
@@ -21,6 +24,12 @@ const SMALL = 48; // narrower cards (a phone's hand, a pile) show a big index an
 const CACHE_LIMIT = 600; // sprites kept; a zooming table would otherwise paint and keep every size
 
 /** @typedef {{x: number, y: number, w: number, h: number}} Box */
+/**
+ * Where a face's parts sit (see faceLayout): each corner index's rank and sign (none: a joker's index is its
+ * star alone, in `rank`), the pips, and the figure or emblem; `fit`: the rank fitted to its box (none: a joker).
+ * @typedef {{card: Card, sign: SignName, fit: RankFit | null, small: boolean, indices: {rank: Box, sign: Box | null}[],
+ *   pips: Box[], figure: Box | null}} FaceLayout
+ */
 /**
  * How a card is drawn: its code ("7S", "10H", "QD", "RJ"; null for a card nobody at the table may see), face up
  * or down, turned 90° (`sideways`), narrowed by a flip in progress (`squeeze`, 1 = full width) and the colour of
@@ -40,11 +49,15 @@ let measuring = null;
 /** @type {Map<string, {left: number, right: number, top: number, bottom: number}>} */
 const inks = new Map();
 
-/** The ink box of one glyph in RANK_FONT, from its origin on the alphabetic baseline. */
+/**
+ * The ink box of one glyph in RANK_FONT, from its origin on the alphabetic baseline.
+ * @param {string} glyph
+ */
 function ink(glyph) {
   let box = inks.get(glyph);
   if (!box) {
-    measuring ??= document.createElement("canvas").getContext("2d");
+    // A new canvas always has a 2D context to give.
+    measuring ??= /** @type {CanvasRenderingContext2D} */ (document.createElement("canvas").getContext("2d"));
     measuring.font = RANK_FONT;
     const m = measuring.measureText(glyph);
     box = { left: -m.actualBoundingBoxLeft, right: m.actualBoundingBoxRight, top: -m.actualBoundingBoxAscent, bottom: m.actualBoundingBoxDescent };
@@ -56,6 +69,10 @@ function ink(glyph) {
 /**
  * How a rank is drawn with capitals `cap` px tall in at most `room` px of width: its glyphs' offsets (in font
  * units), the scale, the horizontal narrowing, and the size of its ink.
+ * @param {string} rank
+ * @param {number} cap
+ * @param {number} room
+ * @returns {RankFit}
  */
 function fitRank(rank, cap, room) {
   const capital = -ink("K").top;
@@ -75,7 +92,19 @@ function fitRank(rank, cap, room) {
   return { glyphs, top, scale, narrow, w: natural * scale * narrow, h: (bottom - top) * scale };
 }
 
-/** A fitted rank with its ink's top-left corner at (x, y). */
+/**
+ * A fitted rank's glyphs (each `dx` font units from the first's origin), its ink's top in font units, the
+ * scale, the horizontal narrowing, and the ink's size in px.
+ * @typedef {{glyphs: {glyph: string, dx: number}[], top: number, scale: number, narrow: number, w: number, h: number}} RankFit
+ */
+
+/**
+ * A fitted rank with its ink's top-left corner at (x, y).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {RankFit} fit
+ * @param {number} x
+ * @param {number} y
+ */
 function paintRank(ctx, fit, x, y) {
   ctx.save();
   ctx.translate(x, y);
@@ -92,6 +121,8 @@ function paintRank(ctx, fit, x, y) {
 // --- suit signs -----------------------------------------------------------------------------------------
 // Paths in a unit box (x across -aspect/2..aspect/2, y down -0.5..0.5): the same on every device, and upright
 // wherever they stand (a spade upside down reads as a black heart, and in Grit the one heart matters).
+/** @typedef {Suit | "star"} SignName */
+/** @type {Record<SignName, {aspect: number, shape: (ctx: CanvasRenderingContext2D) => void}>} */
 const SIGNS = {
   H: {
     aspect: 1,
@@ -151,7 +182,10 @@ const SIGNS = {
   },
 };
 
-/** The flared foot of a spade or a club. */
+/**
+ * The flared foot of a spade or a club.
+ * @param {CanvasRenderingContext2D} ctx
+ */
 function stem(ctx) {
   ctx.moveTo(0, 0.05);
   ctx.quadraticCurveTo(0.04, 0.38, 0.2, 0.5);
@@ -159,13 +193,25 @@ function stem(ctx) {
   ctx.quadraticCurveTo(-0.04, 0.38, 0, 0.05);
 }
 
-/** The box of a sign `size` tall centred at (cx, cy). */
+/**
+ * The box of a sign `size` tall centred at (cx, cy).
+ * @param {SignName} sign
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} size
+ * @returns {Box}
+ */
 function signBox(sign, cx, cy, size) {
   const w = size * SIGNS[sign].aspect;
   return { x: cx - w / 2, y: cy - size / 2, w, h: size };
 }
 
-/** A sign filling `box` (made by signBox), in the current fill colour. */
+/**
+ * A sign filling `box` (made by signBox), in the current fill colour.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {SignName} sign
+ * @param {Box} box
+ */
 function paintSign(ctx, sign, box) {
   ctx.save();
   ctx.translate(box.x + box.w / 2, box.y + box.h / 2);
@@ -180,6 +226,7 @@ function paintSign(ctx, sign, box) {
 
 // --- layout -----------------------------------------------------------------------------------------------
 const L = 0, M = 0.5, R = 1; // pip columns across the pip field
+/** @type {Record<string, [number, number][]>} where the pips of each rank sit: [column, 0..1 down the field] */
 const PIPS = {
   2: [[M, 0], [M, 1]],
   3: [[M, 0], [M, 0.5], [M, 1]],
@@ -198,6 +245,8 @@ const PIPS = {
  * index in a narrow column, the sign under the rank, beside the pips; a small card has a big one in a row,
  * the sign beside the rank ("10♥", as the card is written), over one big emblem: there it is what identifies
  * the card.
+ * @param {number} w
+ * @param {number} h
  */
 function indexSizes(w, h) {
   if (w < SMALL) {
@@ -233,6 +282,7 @@ export function indexExtent(w, h) {
  * @param {string} code
  * @param {number} w
  * @param {number} h
+ * @returns {FaceLayout}
  */
 export function faceLayout(code, w, h) {
   const card = parseCard(code);
@@ -288,19 +338,36 @@ export function faceLayout(code, w, h) {
 const BUST_HEIGHT = 2.05; // units from the shoulders' base to the top of the tallest headgear
 const SHOULDERS = 0.5; // units of the shoulders a small card's tile leaves out, to show the head larger
 
-/** A path of points [u, v] in bust units (v up), closed. */
+/**
+ * A path of points [u, v] in bust units (v up), closed.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number[][]} points
+ */
 function polygon(ctx, points) {
   ctx.beginPath();
   points.forEach(([u, v], i) => (i ? ctx.lineTo(u, -v) : ctx.moveTo(u, -v)));
   ctx.closePath();
 }
 
+/**
+ * An ellipse's path centred at [u, v] in bust units (v up).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} u
+ * @param {number} v
+ * @param {number} rx
+ * @param {number} ry
+ */
 function ellipse(ctx, u, v, rx, ry) {
   ctx.beginPath();
   ctx.ellipse(u, -v, rx, ry, 0, 0, 2 * Math.PI);
 }
 
-/** Fill the current path, and outline it with the figure's ink. */
+/**
+ * Fill the current path, and outline it with the figure's ink.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} fill
+ * @param {string} line
+ */
 function shade(ctx, fill, line) {
   ctx.fillStyle = fill;
   ctx.fill();
@@ -308,6 +375,12 @@ function shade(ctx, fill, line) {
   ctx.stroke();
 }
 
+/**
+ * A bust's crown, coronet, cap or jester's cap (see paintBust).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} rank
+ * @param {string} ink
+ */
 function paintHeadgear(ctx, rank, ink) {
   if (rank === "K") {
     polygon(ctx, [[-0.36, 1.42], [-0.4, 1.9], [-0.19, 1.66], [0, 1.98], [0.19, 1.66], [0.4, 1.9], [0.36, 1.42]]);
@@ -344,6 +417,7 @@ function paintHeadgear(ctx, rank, ink) {
     shade(ctx, BRASS, BRASS_DARK);
   } else {
     // A jester's cap: three horns, the middle one brass, each with a bell at its tip.
+    /** @type {(tipU: number, tipV: number, fill: string) => void} */
     const horn = (tipU, tipV, fill) => {
       ctx.beginPath();
       ctx.moveTo(-0.3, -1.36);
@@ -364,7 +438,13 @@ function paintHeadgear(ctx, rank, ink) {
   }
 }
 
-/** One bust, its shoulders' base centred at (0, 0) of the current transform, `unit` px to a unit. */
+/**
+ * One bust, its shoulders' base centred at (0, 0) of the current transform, `unit` px to a unit.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} rank
+ * @param {string} ink
+ * @param {number} unit
+ */
 function paintBust(ctx, rank, ink, unit) {
   ctx.save();
   ctx.scale(unit, unit);
@@ -483,6 +563,11 @@ function paintBust(ctx, rank, ink, unit) {
 /**
  * A court card's or joker's figure in `box`: on a full-size card a framed panel with the bust twice, mirrored
  * about its middle, and the suit sign upright in two corners; on a small card one bust on a framed tile.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Card} card
+ * @param {SignName} sign
+ * @param {Box} box
+ * @param {boolean} small
  */
 function paintFigure(ctx, card, sign, box, small) {
   const ink = card.red ? RED : BLACK;
@@ -531,14 +616,29 @@ function paintFigure(ctx, card, sign, box, small) {
 }
 
 // --- whole cards --------------------------------------------------------------------------------------------
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {number} r
+ */
 function roundedRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
 }
 
 /** The card's edge line: as wide as the painter strokes it (tests keep an index clear of it). */
-export const edgeWidth = (w) => Math.max(1, w * 0.012);
+export const edgeWidth = (/** @type {number} */ w) => Math.max(1, w * 0.012);
 
+/**
+ * A card's blank with its shadow and edge.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} w
+ * @param {number} h
+ * @param {string} fill
+ */
 function paintBlank(ctx, w, h, fill) {
   const pad = w * SHADOW_PAD;
   ctx.save();
@@ -557,6 +657,10 @@ function paintBlank(ctx, w, h, fill) {
 /**
  * A face as faceLayout places it. In the bottom-right corner, where a real card has the index turned upside
  * down, the same two glyphs stand upright, the sign over the rank (a suit sign upside down reads as another).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} code
+ * @param {number} w
+ * @param {number} h
  */
 function paintFace(ctx, code, w, h) {
   const layout = faceLayout(code, w, h);
@@ -575,6 +679,14 @@ function paintFace(ctx, code, w, h) {
   else paintSign(ctx, sign, signBox(sign, figure.x + figure.w / 2, figure.y + figure.h / 2, Math.min(figure.h, figure.w / SIGNS[sign].aspect)));
 }
 
+/**
+ * A five-pointed star's path centred at (cx, cy).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} outer
+ * @param {number} inner
+ */
 function star(ctx, cx, cy, outer, inner) {
   ctx.beginPath();
   for (let i = 0; i < 10; i++) {
@@ -585,7 +697,13 @@ function star(ctx, cx, cy, outer, inner) {
   ctx.closePath();
 }
 
-/** The sheriff-star back on a field of the deck's colour (see BACKS). */
+/**
+ * The sheriff-star back on a field of the deck's colour (see BACKS).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} w
+ * @param {number} h
+ * @param {string} field
+ */
 function paintBack(ctx, w, h, field) {
   paintBlank(ctx, w, h, FACE);
   const inset = w * 0.07;
@@ -622,7 +740,13 @@ function paintBack(ctx, w, h, field) {
   ctx.fill();
 }
 
-/** A small tag on a face-down card whose identity the viewer knows (their own face-down play): rank and sign. */
+/**
+ * A small tag on a face-down card whose identity the viewer knows (their own face-down play): rank and sign.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} code
+ * @param {number} w
+ * @param {number} h
+ */
 function paintPeek(ctx, code, w, h) {
   const card = parseCard(code);
   const sign = card.joker ? "star" : card.suit;
@@ -646,11 +770,15 @@ function paintPeek(ctx, code, w, h) {
 
 export class CardPainter {
   constructor() {
+    /** @type {Map<string, HTMLCanvasElement>} painted sprites by look and size, the least recently used first */
     this.cache = new Map();
     this.scale = 1;
   }
 
-  /** Call when devicePixelRatio changes: cached bitmaps are made for one pixel density. */
+  /**
+   * Call when devicePixelRatio changes: cached bitmaps are made for one pixel density.
+   * @param {number} scale
+   */
   setScale(scale) {
     if (scale !== this.scale) {
       this.scale = scale;
@@ -658,6 +786,13 @@ export class CardPainter {
     }
   }
 
+  /**
+   * The look `key` at w x h, painted by `paint` the first time (with room for its shadow), then from the cache.
+   * @param {string} key
+   * @param {number} w
+   * @param {number} h
+   * @param {(ctx: CanvasRenderingContext2D, w: number, h: number) => void} paint
+   */
   sprite(key, w, h, paint) {
     const cacheKey = `${key}|${w.toFixed(1)}|${h.toFixed(1)}`;
     let sprite = this.cache.get(cacheKey);
@@ -669,12 +804,15 @@ export class CardPainter {
       sprite = document.createElement("canvas");
       sprite.width = Math.ceil((w + 2 * pad) * this.scale);
       sprite.height = Math.ceil((h + 2 * pad) * this.scale);
-      const ctx = sprite.getContext("2d");
+      const ctx = /** @type {CanvasRenderingContext2D} */ (sprite.getContext("2d")); // a new canvas always has one
       ctx.scale(this.scale, this.scale);
       ctx.translate(pad, pad);
       paint(ctx, w, h);
       this.cache.set(cacheKey, sprite);
-      if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value);
+      if (this.cache.size > CACHE_LIMIT) {
+        const oldest = this.cache.keys().next();
+        if (!oldest.done) this.cache.delete(oldest.value);
+      }
     }
     return sprite;
   }

@@ -14,3 +14,14 @@ export function find(selector, kind, root = document) {
   if (!(node instanceof expected)) throw new Error(`The page has no ${selector}.`);
   return /** @type {T} */ (node);
 }
+
+/**
+ * A copy of the element in the page's template `selector` (a tile's markup, say).
+ * @param {string} selector
+ * @returns {HTMLElement}
+ */
+export function cloneTemplate(selector) {
+  const node = find(selector, HTMLTemplateElement).content.firstElementChild?.cloneNode(true);
+  if (!(node instanceof HTMLElement)) throw new Error(`The page's ${selector} holds no element.`);
+  return node;
+}

@@ -10,10 +10,16 @@ import { keepConstants } from "./game-constants.js";
 
 const CATALOG = new URL("../games.json", import.meta.url);
 
-/** The games of a `games` answer that this page can seat people at. */
+/**
+ * The games of a `games` answer that this page can seat people at.
+ * @param {unknown} answer  games.json as fetched (any JSON at all), or the engines' answer
+ * @returns {GameInfo[]}
+ */
 function playable(answer) {
-  if (!answer?.ok || !Array.isArray(answer.games)) throw new Error(answer?.error?.message ?? "The list of games could not be read.");
-  const games = /** @type {GameInfo[]} */ (answer.games.filter((info) => hasTable(info?.id)));
+  // Read as what it should be; each field is checked before it is trusted.
+  const read = /** @type {{ok?: unknown, games?: unknown, error?: {message?: string}} | null | undefined} */ (answer);
+  if (!read?.ok || !Array.isArray(read.games)) throw new Error(read?.error?.message ?? "The list of games could not be read.");
+  const games = /** @type {GameInfo[]} */ (read.games.filter((info) => hasTable(info?.id)));
   keepConstants(games);
   return games;
 }

@@ -15,8 +15,12 @@ export const TABLES = {
   tombstone_showdown: () => import("./tombstone_showdown/table.js"),
 };
 
-/** Whether the page has a table for game `id` (ids come from addresses, so anything may arrive). */
-export const hasTable = (id) => Object.hasOwn(TABLES, id);
+/**
+ * Whether the page has a table for game `id` (ids come from addresses, so anything may arrive).
+ * @param {string | undefined} id
+ * @returns {id is string}
+ */
+export const hasTable = (id) => id !== undefined && Object.hasOwn(TABLES, id);
 
 /**
  * The picture on game `id`'s menu tile: its folder's vignette.js, found by convention like its table and

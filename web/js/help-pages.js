@@ -4,19 +4,27 @@
 import { find } from "./dom.js";
 import { hasTable } from "./games.js";
 
+/** @type {Map<string, Promise<string>>} each fragment's text by address, fetched or on its way */
 const pages = new Map();
 
-/** The fragment's HTML; our own file from our own site, so it is trusted markup. */
+/**
+ * The fragment's HTML; our own file from our own site, so it is trusted markup.
+ * @param {string} game
+ * @param {"rules" | "rulings"} kind
+ * @returns {Promise<string>}
+ */
 async function fragment(game, kind) {
   const url = new URL(`./${game}/${kind}.html`, import.meta.url);
-  if (!pages.has(url.href)) {
-    pages.set(url.href, fetch(url).then((response) => {
+  let page = pages.get(url.href);
+  if (!page) {
+    page = fetch(url).then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.text();
-    }));
+    });
+    pages.set(url.href, page);
   }
   try {
-    return await pages.get(url.href);
+    return await page;
   } catch (error) {
     pages.delete(url.href);
     throw error;
@@ -24,8 +32,8 @@ async function fragment(game, kind) {
 }
 
 /**
- * Show the rules ("rules") or the house rulings ("rulings") of `game`.
- * @param {string} game
+ * Show the rules ("rules") or the house rulings ("rulings") of `game` (none: nothing is shown).
+ * @param {string | undefined} game
  * @param {"rules" | "rulings"} kind
  * @param {(text: string) => void} toast  how to tell the player when they could not be loaded
  */

@@ -2,6 +2,7 @@
 // worker's loading stages arrive here (boot.js hands each one over); other views follow them through
 // onLoadingProgress (the waiting table shows the same byte count).
 import { stageWords, failureWords, byteWords } from "./loading-words.js";
+import { find } from "./dom.js";
 
 /**
  * How far the saloon has got opening.
@@ -16,10 +17,16 @@ let progress = { stage: null, bytes: null };
 /** @type {Set<(progress: LoadingProgress) => void>} */
 const listeners = new Set();
 
-/** The pill's bar: the downloads are most of the wait on a first visit, so they fill most of it. */
+/** @type {Record<string, number>} how far the pill's bar stands at each stage after the downloads, in % */
+const STAGE_PERCENT = { manifest: 3, start: 82, engines: 92, ready: 100 };
+
+/**
+ * The pill's bar: the downloads are most of the wait on a first visit, so they fill most of it.
+ * @param {LoadingProgress} progress
+ */
 function percent({ stage, bytes }) {
   if (stage === "download" && bytes) return 3 + (77 * bytes.loaded) / Math.max(1, bytes.total);
-  return { manifest: 3, start: 82, engines: 92, ready: 100 }[stage] ?? 3;
+  return (stage === null ? undefined : STAGE_PERCENT[stage]) ?? 3;
 }
 
 /**
@@ -58,7 +65,7 @@ function leaveAfterFading(root) {
 /**
  * Show one stage message of the worker in the page's own words (loading-words.js); a failure's technical label is
  * left to app.ready's rejection.
- * @param {Element} root  the pill
+ * @param {HTMLElement} root  the pill
  * @param {{stage: string, label?: string, loaded?: number, total?: number}} message
  */
 export function showLoadingStage(root, { stage, loaded, total }) {
@@ -67,19 +74,19 @@ export function showLoadingStage(root, { stage, loaded, total }) {
   const bytes = downloaded(progress.bytes, { stage, loaded, total });
   progress = { stage, bytes };
 
-  const label = root.querySelector("#loading-label");
-  const bar = /** @type {HTMLProgressElement} */ (root.querySelector("#loading-bar"));
+  const label = find("#loading-label", HTMLElement, root);
+  const bar = find("#loading-bar", HTMLProgressElement, root);
   if (stage === "failed") {
     label.textContent = failureWords(lastStage);
     root.classList.add("failed");
-    const retry = /** @type {HTMLButtonElement} */ (root.querySelector("#loading-retry"));
+    const retry = find("#loading-retry", HTMLButtonElement, root);
     retry.hidden = false;
     retry.onclick = () => location.reload();
   } else {
     label.textContent = stage === "download" && bytes ? `${stageWords(stage)} ${byteWords(bytes.loaded, bytes.total)}` : stageWords(stage);
     bar.value = percent(progress);
     root.classList.toggle("done", stage === "ready");
-    if (stage === "ready") leaveAfterFading(/** @type {HTMLElement} */ (root));
+    if (stage === "ready") leaveAfterFading(root);
   }
   for (const listener of listeners) listener(progress);
 }

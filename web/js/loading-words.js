@@ -11,7 +11,10 @@ const STAGE_WORDS = {
   ready: "Ready",
 };
 
-/** The words for a loading stage (a stage this page does not know yet gets general ones). */
+/**
+ * The words for a loading stage (a stage this page does not know yet gets general ones).
+ * @param {string} stage
+ */
 export function stageWords(stage) {
   return STAGE_WORDS[stage] ?? "Getting the table ready…";
 }
@@ -28,8 +31,12 @@ export function failureWords(lastStage) {
   return "The table could not be set up in this browser. Try again, or open the saloon in another browser.";
 }
 
-/** "3.1 of 12.3 MB" (decimal megabytes, as download sizes are usually given). */
+/**
+ * "3.1 of 12.3 MB" (decimal megabytes, as download sizes are usually given).
+ * @param {number} loaded
+ * @param {number} total
+ */
 export function byteWords(loaded, total) {
-  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+  const megabytes = (/** @type {number} */ bytes) => (bytes / 1e6).toFixed(1);
   return `${megabytes(loaded)} of ${megabytes(total)} MB`;
 }

@@ -3,7 +3,7 @@
 // in progress, "Play" (or "New game") and "Rules", the player's record, and the first time, for a game with a
 // guided first game, "Learn to play" (until it is taken or turned down, coach/progress.js). After the games
 // come the entries a family of games declares (games.js MENU_ENTRIES: Tombstone's roster of characters).
-import { find } from "./dom.js";
+import { find, cloneTemplate } from "./dom.js";
 import { vignetteModule, MENU_ENTRIES } from "./games.js";
 import { formatHash, settingsFor } from "./router.js";
 import { readBook, played, tallyLine, levelsPlayed, levelLabel } from "./record-book.js";
@@ -39,8 +39,8 @@ const pictures = new Map();
 /** @type {MenuEntry[] | null} the menu's other entries once their modules are in (null: not asked yet) */
 let entries = null;
 
-const count = (n) => `${n} ${n === 1 ? "player" : "players"}`;
-const withArticle = (name) => `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
+const count = (/** @type {number} */ n) => `${n} ${n === 1 ? "player" : "players"}`;
+const withArticle = (/** @type {string} */ name) => `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
 
 /**
  * Who plays, from the seats: the engine's own seats (a Dealer the computer plays) are nobody's, a person's
@@ -58,14 +58,21 @@ function playersLine(info) {
   return fixed.length ? `${fixed.map((seat) => withArticle(seat.name)).join(", ")} and ${range}` : range;
 }
 
-/** "2 players · about 5 minutes · by Zach Gage" */
+/**
+ * "2 players · about 5 minutes · by Zach Gage"
+ * @param {GameInfo} info
+ */
 function metaLine(info) {
   const parts = [playersLine(info), `about ${info.minutes} minutes`];
   if (info.credit) parts.push(info.credit);
   return parts.join(" · ");
 }
 
-/** Put game `id`'s picture on its tile, if it is in. */
+/**
+ * Put game `id`'s picture on its tile, if it is in.
+ * @param {Element} node
+ * @param {string} id
+ */
 function showPicture(node, id) {
   const draw = pictures.get(id);
   if (draw) find(".game-art", HTMLElement, node).replaceChildren(draw());
@@ -104,8 +111,7 @@ function fetchEntries() {
  * @param {MenuEntry} entry
  */
 function entryTile(entry) {
-  const template = find("#entry-tile", HTMLTemplateElement);
-  const node = /** @type {HTMLElement} */ (template.content.firstElementChild.cloneNode(true));
+  const node = cloneTemplate("#entry-tile");
   node.dataset.entry = entry.id;
   find(".game-art", HTMLElement, node).append(entry.vignette());
   find(".entry-title", HTMLElement, node).textContent = entry.title;
@@ -159,8 +165,7 @@ function showRecord(node, info, record) {
  * @param {boolean} guided  whether the game has a guided first game
  */
 function tile(info, saved, record, guided) {
-  const template = find("#game-tile", HTMLTemplateElement);
-  const node = /** @type {HTMLElement} */ (template.content.firstElementChild.cloneNode(true));
+  const node = cloneTemplate("#game-tile");
   node.dataset.game = info.id;
   showPicture(node, info.id);
   find(".game-title", HTMLElement, node).textContent = info.title;

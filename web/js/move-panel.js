@@ -19,7 +19,13 @@ export function el(tag, attributes = {}, children = []) {
   return node;
 }
 
-/** A move button: the bridge's label is its accessible name and title; `shown` is what it displays. */
+/**
+ * A move button: the bridge's label is its accessible name and title; `shown` is what it displays.
+ * @param {unknown} move  the move as the bridge listed it (the button's data-move)
+ * @param {string} label
+ * @param {string} className
+ * @param {(Node | string)[]} shown
+ */
 export function moveButton(move, label, className, shown) {
   return el("button", { type: "button", className, "data-move": JSON.stringify(move), title: label },
     [el("span", { className: "move-text" }, [label]), ...shown]);

@@ -39,30 +39,46 @@ function storage() {
   }
 }
 
-const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+/**
+ * @param {unknown} value
+ * @returns {value is number}
+ */
+const isCount = (value) => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
-/** A tally read back from storage, or null when it is not one (a foreign or damaged value). */
+/**
+ * A tally read back from storage, or null when it is not one (a foreign or damaged value).
+ * @param {unknown} value
+ * @returns {Tally | null}
+ */
 function checkedTally(value) {
   if (typeof value !== "object" || value === null) return null;
+  const fields = /** @type {Record<string, unknown>} */ (value);
   const tally = emptyTally();
   for (const key of /** @type {(keyof Tally)[]} */ (Object.keys(tally))) {
-    if (!isCount(value[key])) return null;
-    tally[key] = value[key];
+    const count = fields[key];
+    if (!isCount(count)) return null;
+    tally[key] = count;
   }
   return tally.streak <= tally.best && tally.best <= tally.won ? tally : null;
 }
 
-/** One game's record read back from storage; a damaged level is dropped, a damaged total rebuilt empty. */
+/**
+ * One game's record read back from storage; a damaged level is dropped, a damaged total rebuilt empty.
+ * @param {unknown} value
+ * @returns {GameRecord | null}
+ */
 function checkedGame(value) {
   if (typeof value !== "object" || value === null) return null;
+  const fields = /** @type {Record<string, unknown>} */ (value);
+  /** @type {Record<string, Tally>} */
   const levels = {};
-  if (typeof value.levels === "object" && value.levels !== null) {
-    for (const [level, tally] of Object.entries(value.levels)) {
+  if (typeof fields.levels === "object" && fields.levels !== null) {
+    for (const [level, tally] of Object.entries(fields.levels)) {
       const checked = checkedTally(tally);
       if (checked) levels[level] = checked;
     }
   }
-  return { all: checkedTally(value.all) ?? emptyTally(), levels };
+  return { all: checkedTally(fields.all) ?? emptyTally(), levels };
 }
 
 /**
@@ -124,8 +140,8 @@ function counted(tally, verdict) {
  */
 export function countGame(game, settings, verdict) {
   const level = recordLevel(settings);
-  if (level === null || !VERDICTS.includes(/** @type {any} */ (verdict))) return null;
-  const how = /** @type {"won" | "lost" | "drawn"} */ (verdict);
+  const how = VERDICTS.find((known) => known === verdict);
+  if (level === null || how === undefined) return null;
   const book = readBook();
   const before = book[game] ?? { all: emptyTally(), levels: {} };
   const after = {
@@ -136,7 +152,10 @@ export function countGame(game, settings, verdict) {
   return after;
 }
 
-/** Whether any game of this tally was played. */
+/**
+ * Whether any game of this tally was played.
+ * @param {Tally} tally
+ */
 export function played(tally) {
   return tally.won + tally.lost + tally.drawn > 0;
 }

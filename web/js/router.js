@@ -9,7 +9,11 @@ import { isSpeed } from "./table/speed.js";
 /** @typedef {import("./types.js").DealRequest} DealRequest */
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 
-/** JSON from a hash parameter; unreadable text means none. */
+/**
+ * JSON from a hash parameter; unreadable text means none.
+ * @param {string | null} text
+ * @returns {unknown}
+ */
 function parseJson(text) {
   if (!text) return null;
   try {
@@ -22,6 +26,7 @@ function parseJson(text) {
 /**
  * What an address asks for: the table (settings as written, checked later against the game's GameInfo)
  * and, when it names one, a particular deal. Null for the menu.
+ * @param {string} hash
  * @returns {{settings: Settings, dealt: DealRequest | null} | null}
  */
 export function parseHash(hash) {
@@ -32,7 +37,7 @@ export function parseHash(hash) {
   /** @type {Settings} */
   const settings = {
     game,
-    mode: /** @type {any} */ (params.get("mode") ?? ""),
+    mode: /** @type {Settings["mode"]} */ (params.get("mode") ?? ""), // as written: settingsFor checks it
     level: params.get("level") ?? "",
     side: Number.parseInt(params.get("side") ?? "0", 10) || 0,
     ...(isSpeed(speed) ? { speed } : {}),
@@ -44,7 +49,8 @@ export function parseHash(hash) {
   const dealt = named ? {
     seed: Number.isSafeInteger(seed) ? seed : null,
     deal,
-    options: options && typeof options === "object" ? options : {},
+    // The engine checks each option's name and value when it deals.
+    options: options && typeof options === "object" ? /** @type {Record<string, string>} */ (options) : {},
   } : null;
   return { settings, dealt };
 }
@@ -56,20 +62,24 @@ export function parseHash(hash) {
  * @returns {Settings}
  */
 export function settingsFor(info, wanted) {
-  const mode = info.modes.includes(wanted.mode) ? wanted.mode : info.modes[0];
+  const mode = wanted.mode !== undefined && info.modes.includes(wanted.mode) ? wanted.mode : info.modes[0];
   const levels = info.levels.map((level) => level.id);
   const people = personSeats(info);
   return {
     game: info.id,
     mode,
-    level: mode === "computer" ? (levels.includes(wanted.level) ? wanted.level : levels[0] ?? "") : "",
-    side: people.includes(wanted.side) ? wanted.side : people[0] ?? 0,
+    level: mode === "computer" ? (wanted.level !== undefined && levels.includes(wanted.level) ? wanted.level : levels[0] ?? "") : "",
+    side: wanted.side !== undefined && people.includes(wanted.side) ? wanted.side : people[0] ?? 0,
     ...(wanted.speed ? { speed: wanted.speed } : {}),
     ...(wanted.guided ? { guided: true } : {}),
   };
 }
 
-/** The seats people may take (the others are played by the engine itself). */
+/**
+ * The seats people may take (the others are played by the engine itself).
+ * @param {GameInfo} info
+ * @returns {number[]}
+ */
 export function personSeats(info) {
   return info.seats.flatMap((seat, index) => (seat.kind === "engine" ? [] : [index]));
 }

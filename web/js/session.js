@@ -41,11 +41,14 @@ export class Session {
    * @returns {Promise<ViewAnswer>}
    */
   view(seat) {
-    return /** @type {Promise<any>} */ (this.engine.call({ op: "view", session: this.id, player: seat }));
+    return /** @type {Promise<ViewAnswer>} */ (this.engine.call({ op: "view", session: this.id, player: seat }));
   }
 
   /**
    * A person's move; the events and the view after it are told as `viewer` sees them.
+   * @param {number} seat
+   * @param {unknown} move  one of the seat's legal moves, as the bridge listed it
+   * @param {number | null} viewer
    * @returns {Promise<{played: Response, view: ViewAnswer}>}
    */
   async play(seat, move, viewer) {
@@ -53,11 +56,13 @@ export class Session {
       { op: "play", session: this.id, player: seat, move, viewer },
       { op: "view", session: this.id, player: viewer },
     ]);
-    return { played, view: /** @type {any} */ (view) };
+    return { played, view: /** @type {ViewAnswer} */ (view) };
   }
 
   /**
    * The move of a seat no person plays: the engine's own (a Dealer) or the computer's at its level.
+   * @param {number} seat
+   * @param {number | null} viewer
    * @returns {Promise<{moved: Response, view: ViewAnswer}>}
    */
   async machineMove(seat, viewer) {
@@ -65,15 +70,21 @@ export class Session {
       ? { op: "auto", session: this.id, player: seat, viewer }
       : { op: "bot", session: this.id, player: seat, level: this.settings.level, viewer };
     const [moved, view] = await this.engine.callMany([request, { op: "view", session: this.id, player: viewer }]);
-    return { moved, view: /** @type {any} */ (view) };
+    return { moved, view: /** @type {ViewAnswer} */ (view) };
   }
 
-  /** What the computer at its strongest would play in `seat` now, and why; nothing is played. */
+  /**
+   * What the computer at its strongest would play in `seat` now, and why; nothing is played.
+   * @param {number} seat
+   */
   hint(seat) {
     return this.engine.call({ op: "hint", session: this.id, player: seat });
   }
 
-  /** Take back `seat`'s last move and the replies after it (refused once a card was shown or drawn since). */
+  /**
+   * Take back `seat`'s last move and the replies after it (refused once a card was shown or drawn since).
+   * @param {number} seat
+   */
   undo(seat) {
     return this.engine.call({ op: "undo", session: this.id, player: seat });
   }

@@ -8,13 +8,21 @@ import { personSeats } from "./router.js";
 /** @typedef {import("./types.js").Settings} Settings */
 /** @typedef {import("./types.js").DealRequest} DealRequest */
 /** @typedef {import("./types.js").SetupFields} SetupFields */
+/** @typedef {import("./types.js").Mode} Mode */
 
+/** @type {Record<Mode, string>} */
 const MODE_LABELS = { computer: "The computer", hotseat: "A friend on this device", solo: "On my own" };
 
 const dialog = () => find("#setup-dialog", HTMLDialogElement);
 const form = () => find("#setup-form", HTMLFormElement);
 
-/** A fieldset of radio buttons: choices are [value, label, help?]. */
+/**
+ * A fieldset of radio buttons: choices are [value, label, help?].
+ * @param {string} legend
+ * @param {string} name
+ * @param {string[][]} choices
+ * @param {string} checked  the value checked at first
+ */
 function radioGroup(legend, name, choices, checked, className = "") {
   const fieldset = document.createElement("fieldset");
   if (className) fieldset.className = className;
@@ -79,14 +87,23 @@ function syncComputerOnly() {
 /** @type {SetupFields | null} */
 let extra = null;
 
-/** The line under the fields that says why Deal did not deal (the game's fields are not ready). */
+/**
+ * The line under the fields that says why Deal did not deal (the game's fields are not ready).
+ * @param {string} problem
+ */
 function showProblem(problem) {
   const line = find("#setup-problem");
   line.textContent = problem;
   line.hidden = !problem;
 }
 
-/** The choices on the sheet, read back as settings and a deal request. */
+/**
+ * The choices on the sheet, read back as settings and a deal request.
+ * @param {GameInfo} info
+ * @param {Settings} settings
+ * @param {{setup?: unknown}} chosen  the game's own setup, when it has setup fields
+ * @returns {{settings: Settings, dealt: DealRequest}}
+ */
 function readForm(info, settings, chosen) {
   const data = new FormData(form());
   const seed = Number.parseInt(String(data.get("seed") ?? ""), 10);
@@ -94,7 +111,7 @@ function readForm(info, settings, chosen) {
   return {
     settings: {
       ...settings,
-      mode: /** @type {any} */ (data.get("mode")),
+      mode: /** @type {Mode} */ (data.get("mode")), // a radio button's or the hidden field's value: a mode offered
       level: String(data.get("level") ?? settings.level),
       side: Number(data.get("side") ?? settings.side),
     },
@@ -118,6 +135,7 @@ export function openSetup(info, settings, options, onDeal, fields = null) {
   find("input[name='seed']", HTMLInputElement).value = "";
   showProblem("");
   syncComputerOnly();
+  /** @type {unknown} the setup the game's fields gave when Deal was pressed */
   let setup = null;
   dialog().onclose = () => {
     const chosen = extra ? { setup } : {};

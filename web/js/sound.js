@@ -42,7 +42,10 @@ class Sounds {
     }
   }
 
-  /** Switch the sounds on or off (from a click: the AudioContext made here is allowed to play). */
+  /**
+   * Switch the sounds on or off (from a click: the AudioContext made here is allowed to play).
+   * @param {boolean} on
+   */
   set(on) {
     try {
       storage()?.setItem(KEY, on ? "on" : "off");
@@ -62,7 +65,8 @@ class Sounds {
   /** The page's one AudioContext, made on first need while the sounds are on; null where there is none. */
   audio() {
     if (!this.context) {
-      const Context = window.AudioContext ?? /** @type {any} */ (window).webkitAudioContext;
+      // Older Safari names it with its prefix.
+      const Context = window.AudioContext ?? /** @type {Window & {webkitAudioContext?: typeof AudioContext}} */ (window).webkitAudioContext;
       if (!Context) return null;
       this.context = new Context();
     }
@@ -73,6 +77,7 @@ class Sounds {
   /**
    * Play one effect now (or `delay` seconds from now); nothing at all while the sounds are off.
    * @param {SoundName} name
+   * @param {number} [delay]
    */
   play(name, delay = 0) {
     if (!this.on) return;
@@ -98,7 +103,11 @@ class Sounds {
     if (types.some((type) => TURN_UP.has(type))) this.play("flip", putDown ? FLIP_AFTER_S : 0);
   }
 
-  /** A card slapped on the felt: a short burst of filtered noise. */
+  /**
+   * A card slapped on the felt: a short burst of filtered noise.
+   * @param {AudioContext} context
+   * @param {number} start  in the context's time
+   */
   swish(context, start) {
     const length = Math.floor(context.sampleRate * 0.07);
     const buffer = context.createBuffer(1, length, context.sampleRate);
@@ -150,7 +159,7 @@ export const sounds = new Sounds();
  * @param {HTMLButtonElement} button
  */
 export function wireSoundToggle(button) {
-  const show = (on) => {
+  const show = (/** @type {boolean} */ on) => {
     button.setAttribute("aria-pressed", String(on));
     button.textContent = on ? "Sound on" : "Sound off";
   };

@@ -9,10 +9,19 @@
 
 import { banner, beginFrame, callout, calloutBox, clamp01, coverTexts, ease, lerpRect, overlaps, spotRing, textsDrawn } from "./canvas-kit.js";
 
+/** @typedef {import("./canvas-kit.js").Box} Box */
+/**
+ * A game's own layout (its renderer's layout(): where each thing sits); the base class only hands it on.
+ * @typedef {any} GameLayout
+ */
+
 const SPOTLIGHT_MS = 2600; // how long the other side's last move glows once it has landed
 const SPOTLIGHT_FADE_MS = 700;
 
-/** How bright the spotlight is `age` ms after it came on: up quickly, two soft pulses, then out. */
+/**
+ * How bright the spotlight is `age` ms after it came on: up quickly, two soft pulses, then out.
+ * @param {number} age
+ */
 function spotlightStrength(age) {
   const rise = Math.min(1, age / 180);
   const fall = Math.min(1, (SPOTLIGHT_MS - age) / SPOTLIGHT_FADE_MS);
@@ -129,7 +138,10 @@ export class TableRenderer {
    */
   shown() {}
 
-  /** Redraw with another highlight; same view, so not a new render. */
+  /**
+   * Redraw with another highlight; same view, so not a new render.
+   * @param {any} highlight what the game's adapter marks (its own shape)
+   */
   setHighlight(highlight) {
     this.highlight = highlight;
     this.draw();
@@ -246,7 +258,10 @@ export class TableRenderer {
     return this.spot !== null && this.spot.animate && performance.now() - this.spot.from < SPOTLIGHT_MS;
   }
 
-  /** The spotlight's rings, over everything the game painted. */
+  /**
+   * The spotlight's rings, over everything the game painted.
+   * @param {GameLayout} layout
+   */
   paintSpotlight(layout) {
     if (!this.spot) return;
     const age = performance.now() - this.spot.from;
@@ -281,11 +296,14 @@ export class TableRenderer {
   /**
    * The callouts up at `elapsed` (timeline ms), placed: where each sits and how far through its life.
    * Two that would overlap: the later one waits its turn (it is not drawn until the earlier has gone).
+   * @param {GameLayout} layout
+   * @param {number} elapsed
    */
   calloutsAt(layout, elapsed) {
     const listed = this.animation?.callouts ?? [];
     const bounds = { x: 4, y: 4, w: this.size.width - 8, h: this.size.height - 8 };
     const size = this.size.width < 500 ? 15 : 18;
+    /** @type {{text: string, box: Box, p: number, tone: import("./canvas-kit.js").Tone, size: number}[]} */
     const shown = [];
     for (const item of listed) {
       if (elapsed < item.start || elapsed >= item.start + item.ms) continue;
@@ -306,7 +324,11 @@ export class TableRenderer {
     return { width: this.size.width, height: this.size.height, boxes: textsDrawn(this.canvas) };
   }
 
-  /** A client (viewport) point in canvas CSS pixels. */
+  /**
+   * A client (viewport) point in canvas CSS pixels.
+   * @param {number} clientX
+   * @param {number} clientY
+   */
   canvasPoint(clientX, clientY) {
     this.syncSize();
     const bounds = this.canvas.getBoundingClientRect();
@@ -323,8 +345,8 @@ export class TableRenderer {
   // --- what each game fills in --------------------------------------------------------------
   /**
    * The rectangles of what a person can click (cards, piles, cells), in viewport CSS pixels, grouped as
-   * the game likes; for the coach and the tests.
-   * @returns {Record<string, any>}
+   * the game likes (null: a game's renderer with nothing drawn to click); for the coach and the tests.
+   * @returns {Record<string, any> | null}
    */
   hitboxes() {
     return {};
@@ -360,6 +382,9 @@ export class TableRenderer {
   /**
    * The cards turning face up at `elapsed` ms: each flip `{at(layout), code, start}` takes `ms`.
    * @param {{at: (layout: any) => {x: number, y: number, w: number, h: number}, code: string, start: number}[]} flips
+   * @param {GameLayout} layout
+   * @param {number} elapsed
+   * @param {number} ms
    */
   drawFlips(flips, layout, elapsed, ms) {
     for (const flip of flips) {
@@ -372,6 +397,8 @@ export class TableRenderer {
   /**
    * The cards in flight at `elapsed` ms: each `{from(layout), to(layout), start, dur, look}` eases across.
    * @param {{from: (layout: any) => any, to: (layout: any) => any, start: number, dur: number, look: any}[]} flights
+   * @param {GameLayout} layout
+   * @param {number} elapsed
    */
   drawFlights(flights, layout, elapsed) {
     for (const flight of flights) {
@@ -386,6 +413,8 @@ export class TableRenderer {
    * an earlier one's place, they never lie on top of each other), or null. What a banner crosses is not
    * drawn under it meanwhile: the renderer asks here first.
    * @param {{text: string, start: number}[]} banners
+   * @param {number} elapsed
+   * @param {number} ms
    */
   bannerAt(banners, elapsed, ms) {
     return [...banners].reverse().find((shown) => elapsed >= shown.start && elapsed < shown.start + ms) ?? null;
@@ -394,6 +423,10 @@ export class TableRenderer {
   /**
    * The banner crossing `place` at `elapsed` ms (see bannerAt), in letters of `size`.
    * @param {{text: string, start: number}[]} banners
+   * @param {Box} place
+   * @param {number} elapsed
+   * @param {number} ms
+   * @param {number} [size]
    */
   drawBanners(banners, place, elapsed, ms, size) {
     const shown = this.bannerAt(banners, elapsed, ms);

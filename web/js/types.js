@@ -117,15 +117,19 @@
 
 /**
  * @typedef {object} BridgeError
- * @property {string} code     "illegal", "not_over", "record_full", "save_conflict", "unreadable_save"...
+ * @property {string} code     what the page may act on: a rule's refusal ("not_your_turn"), the bridge's
+ *   ("not_over", "record_full", "bad_record"), the worker's save ops' ("save_conflict", "unreadable_save")...
  * @property {string} message  plain words a player understands
  */
 
 /**
- * Every answer has `ok`; on failure `error`, on success the fields of its op.
- * @typedef {object} Response
- * @property {boolean} ok
- * @property {BridgeError} [error]
+ * Every answer has `ok`; on failure `error` (the session is as it was), on success the fields of its op.
+ * @typedef {(AnswerFields & {ok: true, error?: undefined}) | (AnswerFields & {ok: false, error: BridgeError})} Response
+ */
+
+/**
+ * The fields of an answer, by op (see Response); a failure may carry some too (a save's `revision`).
+ * @typedef {object} AnswerFields
  * @property {GameInfo[]} [games]                 op games
  * @property {string | null} [session]            ops new, load, restore
  * @property {any} [view]                         op view: what the viewer may see

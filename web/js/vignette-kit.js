@@ -55,7 +55,12 @@ export function text(x, y, words, { size = 14, fill = CREAM, bold = false, ancho
   }, [words]);
 }
 
-/** A card's shape centred on (0, 0), with the soft shadow the painter gives it. */
+/**
+ * A card's shape centred on (0, 0), with the soft shadow the painter gives it.
+ * @param {number} w
+ * @param {number} h
+ * @param {string} fill
+ */
 function blank(w, h, fill) {
   return [
     svg("rect", { x: -w / 2 + 1.5, y: -h / 2 + 2.5, width: w, height: h, rx: w * 0.09, fill: "rgba(0, 0, 0, 0.35)" }),
@@ -86,7 +91,10 @@ export function card(code, x, y, { turn = 0, w = CARD_W } = {}) {
   ]);
 }
 
-/** The sheriff's star centred on (0, 0). */
+/**
+ * The sheriff's star centred on (0, 0).
+ * @param {number} r
+ */
 function star(r, fill = BRASS) {
   const points = Array.from({ length: 10 }, (_, i) => {
     const radius = i % 2 ? r * 0.42 : r;

@@ -20,7 +20,10 @@ export function followDownloads() {
   });
 }
 
-/** Show or hide the waiting view. */
+/**
+ * Show or hide the waiting view.
+ * @param {boolean} shown
+ */
 export function showWaiting(shown) {
   find("#waiting").hidden = !shown;
 }

@@ -38,14 +38,23 @@ import { noteLeaving, leftTable, thinkInSlices } from "./worker/thinking.js";
 
 /** @typedef {import("./types.js").Request} Request */
 /** @typedef {import("./types.js").Response} Response */
+/** @typedef {import("pyodide").PyodideAPI} PyodideAPI */
+/** @typedef {(requestJson: string) => string} BridgeHandle  the bridge's `handle`: a JSON request in, a JSON answer out */
+/**
+ * A message from the page: one request, or a batch answered in one reply.
+ * @typedef {{id: number, request: Request, batch?: undefined} | {id: number, batch: Request[], request?: undefined}} PageMessage
+ */
 
 const siteRoot = new URL("../", import.meta.url);
 const PROGRESS_EVERY_MS = 50;
 // A Content-Security-Policy without 'wasm-unsafe-eval' (sent by a host as a header) refuses WebAssembly,
 // and the runtime then waits forever instead of failing: compiling the empty module first says so at once.
 const EMPTY_WASM_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+/** @type {PyodideAPI | null} */
 let pyodide = null;
+/** @type {BridgeHandle | null} */
 let handle = null;
+/** @type {PageMessage[]} the messages that wait for Python to start */
 const waiting = [];
 let replies = Promise.resolve(); // answers leave in the order their requests came
 
@@ -72,6 +81,7 @@ function stage(stage, progress = {}) {
  */
 function bridge(request) {
   try {
+    if (!handle) throw new Error("the engines have not started");
     return JSON.parse(handle(JSON.stringify(request)));
   } catch (error) {
     return { ok: false, error: { code: "internal_error", message: `The game engine stumbled: ${error.message}` } };
@@ -90,6 +100,7 @@ function answer(request) {
   return answerSaveOp(request, bridge); // storage that fails or stalls is an error answer, never a rejection
 }
 
+/** @param {PageMessage} message */
 async function reply(message) {
   if (message.batch) {
     const responses = [];
@@ -100,22 +111,35 @@ async function reply(message) {
   }
 }
 
-/** Queue a message's answer behind the ones before it. */
+/**
+ * Queue a message's answer behind the ones before it.
+ * @param {PageMessage} message
+ */
 function enqueue(message) {
   replies = replies.then(() => reply(message));
 }
 
 /** Whether a message can be answered before Python is up. */
-const needsNoPython = (message) => !message.batch && OFFLINE_OPS.has(message.request?.op);
+const needsNoPython = (/** @type {PageMessage} */ message) => !message.batch && OFFLINE_OPS.has(message.request?.op);
 
-/** The last line of an error that says what went wrong: for a Python traceback, the exception itself. */
+/**
+ * The last line of an error that says what went wrong: for a Python traceback, the exception itself.
+ * @param {unknown} error  an Error, or whatever else was thrown
+ */
 function gist(error) {
-  const lines = String(error?.message ?? error).trim().split("\n")
+  const thrown = /** @type {{message?: unknown} | null | undefined} */ (error);
+  const lines = String(thrown?.message ?? error).trim().split("\n")
     .filter((line) => !line.startsWith("For more information")); // the runtime's advice to developers
   return (lines.at(-1) ?? "").trim();
 }
 
-/** Run one loading step; if it fails, say in plain words which step it was. */
+/**
+ * Run one loading step; if it fails, say in plain words which step it was.
+ * @template T
+ * @param {string} what
+ * @param {() => T | Promise<T>} action
+ * @returns {Promise<T>}
+ */
 async function step(what, action) {
   try {
     return await action();
@@ -124,31 +148,42 @@ async function step(what, action) {
   }
 }
 
-/** A site file's bytes. */
+/**
+ * A site file's bytes.
+ * @param {string} file  its path from the site's root
+ */
 async function download(file) {
   const response = await fetch(new URL(file, siteRoot));
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${file}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Put the engines archive where Python looks for it. */
+/**
+ * Put the engines archive where Python looks for it.
+ * @param {PyodideAPI} runtime
+ * @param {Uint8Array} engines
+ */
 function writeEngines(runtime, engines) {
   runtime.FS.writeFile(ENGINES_ARCHIVE, engines);
 }
 
-/** A note for whoever reads the console: the fast start was not possible, and why. */
+/**
+ * A note for whoever reads the console: the fast start was not possible, and why.
+ * @param {string} why
+ * @param {unknown} error
+ */
 function noteSlowStart(why, error) {
   console.info(`The saloon starts without a snapshot this time: ${why}`, gist(error));
 }
 
 /**
  * The started engines: the runtime, and the bridge's handle, checked to answer.
- * @typedef {{runtime: any, bridgeHandle: any}} Engines
+ * @typedef {{runtime: PyodideAPI, bridgeHandle: BridgeHandle}} Engines
  */
 
 /**
  * Take the bridge's handle from a runtime that has the engines archive, and check that it answers.
- * @param {any} runtime
+ * @param {PyodideAPI} runtime
  * @returns {Engines}
  */
 function openBridge(runtime) {
@@ -204,6 +239,7 @@ async function bootFromSnapshot(indexURL, version, engines) {
  */
 async function bootFromScratch(indexURL, sizes, engines) {
   let lastProgress = 0;
+  /** @type {(loaded: number, total: number) => void} */
   const progress = (loaded, total) => {
     const now = performance.now();
     if (loaded < total && now - lastProgress < PROGRESS_EVERY_MS) return;
@@ -227,7 +263,7 @@ async function bootFromScratch(indexURL, sizes, engines) {
 /**
  * Keep a snapshot of this moment (engines imported, no game yet) for the next visit. Runs before any
  * request is answered, so nothing of a game can be in it.
- * @param {any} runtime
+ * @param {PyodideAPI} runtime
  * @param {string} version
  */
 function snapshotForNextVisit(runtime, version) {

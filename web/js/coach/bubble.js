@@ -2,11 +2,16 @@
 // viewport pixels (the canvas boxes come from the renderer's hitboxes(), the controls from the DOM).
 
 /** @typedef {{x: number, y: number, w: number, h: number}} Box */
+/** @typedef {{side: string, left: number, top: number}} Spot  a place tried for the bubble's top-left corner */
 
 const GAP = 12; // between the ring and the bubble
 const MARGIN = 8; // between the bubble and the edge of the window
 const GRID = 24; // the step of the free places tried when no place beside the target is clear
 
+/**
+ * @param {string} tag
+ * @param {string} className
+ */
 function element(tag, className, text = "") {
   const node = document.createElement(tag);
   node.className = className;
@@ -14,7 +19,13 @@ function element(tag, className, text = "") {
   return node;
 }
 
-/** The area of `box` under a bubble of size w x h at `spot`. */
+/**
+ * The area of `box` under a bubble of size w x h at `spot`.
+ * @param {Spot} spot
+ * @param {number} w
+ * @param {number} h
+ * @param {Box} box
+ */
 function overlap(spot, w, h, box) {
   const across = Math.min(spot.left + w, box.x + box.w) - Math.max(spot.left, box.x);
   const down = Math.min(spot.top + h, box.y + box.h) - Math.max(spot.top, box.y);
@@ -86,8 +97,8 @@ export class Bubble {
         { side: "left", left: target.x - GAP - w, top: midY },
       );
     }
-    const inside = (spot) => spot.left >= MARGIN && spot.top >= ceiling && spot.left + w <= width - MARGIN && spot.top + h <= height - MARGIN;
-    const clamp = (spot) => ({
+    const inside = (/** @type {Spot} */ spot) => spot.left >= MARGIN && spot.top >= ceiling && spot.left + w <= width - MARGIN && spot.top + h <= height - MARGIN;
+    const clamp = (/** @type {Spot} */ spot) => ({
       ...spot,
       left: Math.min(Math.max(MARGIN, spot.left), Math.max(MARGIN, width - MARGIN - w)),
       top: Math.min(Math.max(ceiling, spot.top), Math.max(ceiling, height - MARGIN - h)),
@@ -97,9 +108,9 @@ export class Bubble {
       for (let left = MARGIN; left + w <= width - MARGIN; left += GRID) grid.push({ side: "free", left, top });
     }
     const candidates = [...spots.map(clamp).filter(inside), ...edges, ...grid];
-    const far = (spot) => (target ? Math.hypot(spot.left + w / 2 - target.x - target.w / 2, spot.top + h / 2 - target.y - target.h / 2) : 0);
+    const far = (/** @type {Spot} */ spot) => (target ? Math.hypot(spot.left + w / 2 - target.x - target.w / 2, spot.top + h / 2 - target.y - target.h / 2) : 0);
     // What the bubble hides (the target above all), then, a little, how far it sits from the target.
-    const cost = (spot) => [...(target ? [target] : []), ...avoid]
+    const cost = (/** @type {Spot} */ spot) => [...(target ? [target] : []), ...avoid]
       .reduce((sum, box, index) => sum + (index === 0 && target ? 100 : 1) * overlap(spot, w, h, box), 0) + far(spot);
     const best = candidates.reduce((a, b) => (cost(b) < cost(a) ? b : a));
     this.root.dataset.side = best.side;

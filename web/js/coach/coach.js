@@ -78,7 +78,10 @@ export class Coach {
     if (!this.ended && !this.retired) this.bubble.hide();
   }
 
-  /** The person's move went through: on to the next coach mark (remembered for a reload). */
+  /**
+   * The person's move went through: on to the next coach mark (remembered for a reload).
+   * @param {unknown} move
+   */
   played(move) {
     const step = this.current;
     if (!step || !sameMove(move, step.move)) return;
@@ -111,7 +114,10 @@ export class Coach {
     this.stopped();
   }
 
-  /** The game goes on without the coach (also after a reload); `words` say why, if anything needs saying. */
+  /**
+   * The game goes on without the coach (also after a reload); `words` say why, if anything needs saying.
+   * @param {string} words
+   */
   retire(words) {
     this.retired = true;
     this.asking = false;
@@ -160,11 +166,16 @@ export class Coach {
 
   /** Every card, pile and cell the canvas shows (the renderer's hitboxes, whatever their grouping). */
   tableBoxes() {
+    /** @type {Box[]} */
     const boxes = [];
+    /** @param {unknown} value */
     const collect = (value) => {
       if (Array.isArray(value)) value.forEach(collect);
-      else if (value && typeof value === "object" && ["x", "y", "w", "h"].every((key) => typeof value[key] === "number")) boxes.push(value);
-      else if (value && typeof value === "object") Object.values(value).forEach(collect);
+      else if (value && typeof value === "object") {
+        const fields = /** @type {Record<string, unknown>} */ (value);
+        if (["x", "y", "w", "h"].every((key) => typeof fields[key] === "number")) boxes.push(/** @type {Box} */ (fields));
+        else Object.values(fields).forEach(collect);
+      }
     };
     collect(this.hitboxes());
     return boxes;
@@ -203,13 +214,14 @@ export class Coach {
   /**
    * A press on what the coach points at moves the pointer on to the next thing to press; a press on the
    * table anywhere else nudges the bubble (only the coached move is on offer).
+   * @param {MouseEvent} event
    */
   pressed(event) {
     if (!this.asking) return;
     const element = this.targetElement();
     const box = this.targetBox();
     const inBox = box && event.clientX >= box.x && event.clientX <= box.x + box.w && event.clientY >= box.y && event.clientY <= box.y + box.h;
-    if (!inBox && !(element && element.contains(event.target))) {
+    if (!inBox && !(element && event.target instanceof Node && element.contains(event.target))) {
       if (event.target instanceof HTMLCanvasElement) this.bubble.nudge();
       return;
     }

@@ -32,6 +32,7 @@
  * @property {string} finish   said over the result box
  */
 
+/** @type {Map<string, Promise<Guide>>} each guide by address, fetched or on its way */
 const loaded = new Map();
 const MANIFEST = new URL("../../manifest.json", import.meta.url);
 const GUIDE_FILE = /^js\/([a-z0-9_]+)\/guide\.json$/;
@@ -47,7 +48,7 @@ let guided = null;
 export function guidedGames() {
   guided ??= fetch(MANIFEST)
     .then((response) => (response.ok ? response.json() : { files: [] }))
-    .then((manifest) => new Set((manifest.files ?? []).flatMap((file) => GUIDE_FILE.exec(file)?.slice(1) ?? [])))
+    .then((/** @type {{files?: string[]}} */ manifest) => new Set((manifest.files ?? []).flatMap((file) => GUIDE_FILE.exec(file)?.slice(1) ?? [])))
     .catch(() => new Set());
   return guided;
 }
@@ -59,25 +60,37 @@ export function guidedGames() {
  */
 export function loadGuide(game) {
   const url = new URL(`../${game}/guide.json`, import.meta.url).href;
-  if (!loaded.has(url)) {
-    loaded.set(url, fetch(url).then((response) => {
+  let guide = loaded.get(url);
+  if (!guide) {
+    guide = fetch(url).then((response) => {
       if (!response.ok) throw new Error("The guided game could not be loaded. Check the connection and try again.");
       return response.json();
-    }));
-    loaded.get(url).catch(() => loaded.delete(url)); // try again next time
+    });
+    loaded.set(url, guide);
+    guide.catch(() => loaded.delete(url)); // try again next time
   }
-  return loaded.get(url);
+  return guide;
 }
 
-/** Two moves alike whatever the order of their keys. */
+/**
+ * Two moves alike whatever the order of their keys.
+ * @param {unknown} a
+ * @param {unknown} b
+ */
 export function sameMove(a, b) {
   return canonical(a) === canonical(b);
 }
 
+/**
+ * JSON text of `value` with every object's keys in order.
+ * @param {unknown} value
+ * @returns {string}
+ */
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+    const fields = /** @type {Record<string, unknown>} */ (value);
+    return `{${Object.keys(fields).sort().map((key) => `${JSON.stringify(key)}:${canonical(fields[key])}`).join(",")}}`;
   }
   return JSON.stringify(value);
 }

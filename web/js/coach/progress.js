@@ -6,6 +6,10 @@ const OFFERS = "saloon:guide-offers";
 const STEP = "saloon:guide-step:";
 const STOPPED = -1;
 
+/**
+ * The offers answered, by game id ("taken" or "dismissed"; anything else stored counts as answered too).
+ * @returns {Record<string, unknown>}
+ */
 function readOffers() {
   try {
     const value = JSON.parse(localStorage.getItem(OFFERS) ?? "{}");
@@ -15,6 +19,10 @@ function readOffers() {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {string} value
+ */
 function write(key, value) {
   try {
     localStorage.setItem(key, value);
@@ -23,7 +31,10 @@ function write(key, value) {
   }
 }
 
-/** Whether the menu still offers a guided game of `game` (neither taken nor turned down yet). */
+/**
+ * Whether the menu still offers a guided game of `game` (neither taken nor turned down yet).
+ * @param {string} game
+ */
 export function offerOpen(game) {
   return !readOffers()[game];
 }
@@ -40,6 +51,7 @@ export function closeOffer(game, answer) {
 /**
  * The coach mark reached in the guided game of `game` in progress: 0 when none is remembered, null when
  * the player stopped the guide (the game goes on without it, after a reload too).
+ * @param {string} game
  * @returns {number | null}
  */
 export function stepReached(game) {
@@ -53,7 +65,11 @@ export function stepReached(game) {
   return Number.isSafeInteger(value) && value >= 0 ? value : 0;
 }
 
-/** Remember that the guided game of `game` is at coach mark `step` (null: the guide was stopped). */
+/**
+ * Remember that the guided game of `game` is at coach mark `step` (null: the guide was stopped).
+ * @param {string} game
+ * @param {number | null} step
+ */
 export function rememberStep(game, step) {
   write(STEP + game, String(step ?? STOPPED));
 }

@@ -175,20 +175,23 @@ export function keptHint(kit) {
 }
 
 /**
- * The result box of a game with a score per seat: the seats' totals, the winner's marked.
- * @param {ViewAnswer} answer
+ * The result box of a game with a score per seat: the seats' totals (the outcome's scores unless told), the
+ * winner's marked.
+ * @param {ViewAnswer} answer  a view of the game over
  * @param {import("../seats.js").SeatName[]} names
  * @param {string} title
  * @param {{totals?: number[], note?: string}} details
  * @returns {Ending}
  */
-export function scoreEnding(answer, names, title, { totals = answer.outcome.scores, note = "" } = {}) {
+export function scoreEnding(answer, names, title, { totals, note = "" } = {}) {
   const { outcome } = answer;
+  if (!outcome) throw new Error("A game's ending needs its outcome.");
+  const shown = totals ?? outcome.scores;
   return {
     title,
     reason: outcome.reason,
-    entries: names.flatMap((name, seat) => (totals[seat] === undefined ? []
-      : [[name.plate, String(totals[seat]), { winner: outcome.winner === seat }]])),
+    entries: names.flatMap((name, seat) => (shown[seat] === undefined ? []
+      : [[name.plate, String(shown[seat]), { winner: outcome.winner === seat }]])),
     note,
   };
 }

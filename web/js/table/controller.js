@@ -41,7 +41,7 @@ import { PACES, tableSpeed } from "./speed.js";
 
 /**
  * What went wrong, from a failed answer of the bridge.
- * @param {any} answer
+ * @param {{ok: boolean, error?: {message: string}}} answer
  */
 const problem = (answer) => answer.error?.message ?? "The game engine did not answer.";
 
@@ -108,8 +108,8 @@ export class TableController {
     this.skip = null;
     /** the other side's last move in one sentence from the viewer's seat ("" when the news is not theirs) */
     this.lastMoveLine = "";
-    /** @type {{[K in keyof Topics]?: ((detail: Topics[K]) => void)[]}} */
-    this.subscribers = {};
+    /** @type {{[K in keyof Topics]: ((detail: Topics[K]) => void)[]}} */
+    this.subscribers = { step: [], stage: [], reset: [], over: [], close: [] };
     this.listeners = new AbortController();
     /** @type {Speed} */
     this.speed = tableSpeed(settings.speed);
@@ -143,7 +143,7 @@ export class TableController {
    * @param {(detail: Topics[K]) => void} listener
    */
   on(topic, listener) {
-    (this.subscribers[topic] ??= []).push(listener);
+    this.subscribers[topic].push(listener);
   }
 
   /**
@@ -152,7 +152,7 @@ export class TableController {
    * @param {Topics[K]} detail
    */
   emit(topic, detail) {
-    for (const listener of this.subscribers[topic] ?? []) listener(detail);
+    for (const listener of this.subscribers[topic]) listener(detail);
   }
 
   /** What window.app.current shows while this table is open. */
@@ -245,7 +245,11 @@ export class TableController {
     this.emit("stage", stage);
   }
 
-  /** Fetch `seat`'s view and show it as the next step (with `events` to play out), then carry on. */
+  /**
+   * Fetch `seat`'s view and show it as the next step (with `events` to play out), then carry on.
+   * @param {number | null} seat
+   * @param {any[]} [events]  the game's events (its shapes.js)
+   */
   async showSeat(seat, events = []) {
     const epoch = this.nextEpoch();
     this.setStage("engine");
@@ -367,7 +371,10 @@ export class TableController {
     this.coach?.ask();
   }
 
-  /** A seat no person plays moves after a beat: the engine's own (a Dealer) or the computer's. */
+  /**
+   * A seat no person plays moves after a beat: the engine's own (a Dealer) or the computer's.
+   * @param {number} seat
+   */
   async machineTurn(seat) {
     const epoch = this.nextEpoch();
     this.setStage("computer");
@@ -383,7 +390,7 @@ export class TableController {
       return;
     }
     if (!this.adapter.secret(moved.move)) this.save();
-    await this.advance(view, moved.events);
+    await this.advance(view, moved.events ?? []);
   }
 
   /**
@@ -415,7 +422,10 @@ export class TableController {
     if (epoch === this.epoch && !this.closed) await this.showSeat(seat);
   }
 
-  /** The game is over: the result box once the felt is still, the record and the sound (subscribers). */
+  /**
+   * The game is over: the result box once the felt is still, the record and the sound (subscribers).
+   * @param {ViewAnswer} answer
+   */
   async end(answer) {
     this.setStage("over");
     this.adapter.panel.clear(this.adapter.status(this.moment)[0]);
@@ -455,10 +465,14 @@ export class TableController {
       return this.showSeat(seat, played.events); // the same person goes again: back to their side
     }
     this.viewer = shown;
-    await this.advance(view, played.events, { mine: true });
+    await this.advance(view, played.events ?? [], { mine: true });
   }
 
-  /** The seat whose view follows a move of `seat`: nobody's at a curtained hot seat (the mover's hand goes). */
+  /**
+   * The seat whose view follows a move of `seat`: nobody's at a curtained hot seat (the mover's hand goes).
+   * @param {number} seat
+   * @returns {number | null}
+   */
   viewAfterMove(seat) {
     if (this.adapter.viewSeat) return this.adapter.viewSeat(null);
     return this.hotseat && this.adapter.curtain ? null : seat;
@@ -467,6 +481,8 @@ export class TableController {
   /**
    * A click on the canvas: finishes an animation under way, else goes to the game (which plays a move only
    * while the moment says a person acts; its own controls on the felt work at any time).
+   * @param {number} clientX
+   * @param {number} clientY
    */
   tapped(clientX, clientY) {
     if (this.stage === "animating") {
@@ -513,7 +529,10 @@ export class TableController {
     return this.showSeat(this.adapter.viewSeat ? this.adapter.viewSeat(null) : /** @type {number} */ (this.viewer));
   }
 
-  /** Another person due now acts first: their side of the table (behind the curtain at a hot seat). */
+  /**
+   * Another person due now acts first: their side of the table (behind the curtain at a hot seat).
+   * @param {number} seat
+   */
   switchTo(seat) {
     if (this.stage !== "person" || seat === this.viewer || !this.answer?.to_act.includes(seat)) return;
     if (this.hotseat && this.adapter.curtain) return this.handOver(seat, false);

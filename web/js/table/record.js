@@ -18,6 +18,7 @@ export function wireRecord(table) {
     sounds.playEvents(events);
   });
   table.on("over", ({ outcome }) => {
+    if (!outcome) return; // the bridge tells the outcome of every game that is over
     const breakdown = part("#result-breakdown");
     breakdown.textContent = outcome.breakdown ?? "";
     breakdown.hidden = !outcome.breakdown;
@@ -25,14 +26,14 @@ export function wireRecord(table) {
       counted = true;
       countGame(table.info.id, table.settings, outcome.verdict);
       const tune = table.settings.mode === "hotseat" ? (outcome.winner === null ? null : "win")
-        : { won: "win", lost: "lose" }[outcome.verdict] ?? null;
+        : outcome.verdict === "won" ? "win" : outcome.verdict === "lost" ? "lose" : null;
       if (tune) sounds.play(tune);
     }
     const level = recordLevel(table.settings);
     const tally = level === null ? undefined : readBook()[table.info.id]?.levels[level];
     const line = part("#result-record");
     line.hidden = !tally;
-    if (tally) line.textContent = `Your record ${level === SOLO ? "playing solo" : `against the ${levelLabel(table.info, level)}`}: ${tallyLine(tally, { best: true })}`;
+    if (tally && level !== null) line.textContent = `Your record ${level === SOLO ? "playing solo" : `against the ${levelLabel(table.info, level)}`}: ${tallyLine(tally, { best: true })}`;
   });
   table.on("close", () => {
     for (const added of box.querySelectorAll("#result-breakdown, #result-record")) /** @type {HTMLElement} */ (added).hidden = true;

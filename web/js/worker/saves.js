@@ -214,7 +214,7 @@ async function restore(request, bridge) {
 async function adopt(request, bridge) {
   const { record, meta } = request;
   const slot = typeof request.slot === "string" ? request.slot : "unknown";
-  /** @param {string} why */
+  /** @param {string} why @returns {Promise<Response>} */
   const setAside = async (why) =>
     ({ ok: true, adopted: false, kept: await keepAside(slot, await seal(await theKey(), slot, record), why) });
   const row = await readSlot(slot);
