@@ -4,8 +4,9 @@ as ``bad_record`` without loading anything when no step leads from their version
 How a game adds a step (see ``State`` in pygame_core/engine.py): raise the class's ``version`` from n to
 n + 1 and add ``migrations = {n: step}``, where ``step(record)`` returns the record as version n + 1 writes
 it (``migrate`` sets its ``version``); keep the older steps, so a record of any earlier version still loads.
-The toy below is Grit under a new id whose version 1 called the option ``hidden`` and whose version 2 wrote
-each move as ``{"player": p, "move": m}``.
+The mechanism is the engine's, for every game; its test lives with Grit, whose rules the toy borrows: Grit
+under a new id whose version 1 called the option ``hidden`` and whose version 2 wrote each move as
+``{"player": p, "move": m}``.
 """
 
 from __future__ import annotations
