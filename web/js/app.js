@@ -52,6 +52,7 @@ import { wireLog } from "./table/log.js";
 import { wireSpeedControl, showSpeed } from "./table/speed.js";
 import { Coach } from "./coach/coach.js";
 import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
+import { errorText } from "./error-text.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -352,7 +353,7 @@ async function openGame(wanted, dealt) {
     showWaiting(false);
     // When the engines could not start, the loading pill says why in plain words, with "Try again".
     const started = await app.ready.then(() => true, () => false);
-    if (attempt === attempts) setStatus("The cards could not be dealt.", started ? error.message : "");
+    if (attempt === attempts) setStatus("The cards could not be dealt.", started ? errorText(error) : "");
   }
 }
 
@@ -371,7 +372,7 @@ async function coachFor(game, fresh) {
     const stopped = () => table?.restart(); // the same turn again, now with every move on offer
     return step === null ? null : new Coach({ guide, game, step, hitboxes: app.hitboxes, stopped });
   } catch (error) {
-    toast(error.message);
+    toast(errorText(error));
     return null;
   }
 }
@@ -388,7 +389,7 @@ async function startGuide(info) {
     const settings = settingsFor(info, { mode: "computer", level: guide.level, side: guide.side, guided: true, speed });
     startDeal(settings, { seed: guide.seed, deal: guide.deal, options: guide.options });
   } catch (error) {
-    toast(error.message);
+    toast(errorText(error));
   }
 }
 
@@ -512,7 +513,7 @@ async function setUp(info, settings, options) {
       const close = () => find("#setup-dialog", HTMLDialogElement).close();
       fields = module.setupFields ? await module.setupFields({ engine, info, toast, close }) : null;
     } catch (error) {
-      toast(`The table could not be set up: ${error.message}`);
+      toast(`The table could not be set up: ${errorText(error)}`);
       return;
     }
   }

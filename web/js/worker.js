@@ -35,6 +35,7 @@ import { loadSnapshot, keepSnapshot, dropSnapshots } from "./worker/snapshot-sto
 import { countingDownloads } from "./worker/download-progress.js";
 import { memoryReport, traceHandles } from "./worker/memory-report.js";
 import { noteLeaving, leftTable, thinkInSlices } from "./worker/thinking.js";
+import { errorText } from "./error-text.js";
 
 /** @typedef {import("./types.js").Request} Request */
 /** @typedef {import("./types.js").Response} Response */
@@ -84,7 +85,7 @@ function bridge(request) {
     if (!handle) throw new Error("the engines have not started");
     return JSON.parse(handle(JSON.stringify(request)));
   } catch (error) {
-    return { ok: false, error: { code: "internal_error", message: `The game engine stumbled: ${error.message}` } };
+    return { ok: false, error: { code: "internal_error", message: `The game engine stumbled: ${errorText(error)}` } };
   }
 }
 
@@ -304,5 +305,5 @@ onmessage = (event) => {
 
 start().catch((error) => {
   handle = null;
-  postMessage({ type: "failed", message: error.message });
+  postMessage({ type: "failed", message: errorText(error) });
 });

@@ -7,6 +7,7 @@
 // Every change to a kept sheet is written in its history (TS-24, ./sheet-history.js): joining the roster,
 // a table's write-back (the differences), an edit or an advancement from the editor.
 import { withEntry, writeBackChange } from "./sheet-history.js";
+import { errorText } from "../error-text.js";
 
 const PREFIX = "saloon:tombstone:character:";
 /** The forge: the game whose result a character sheet is (it checks sheets, and the table links to it). */
@@ -171,7 +172,7 @@ export class Roster {
     try {
       store.setItem(key, JSON.stringify({ sheet: checked.sheet, added }));
     } catch (error) {
-      return { ok: false, message: `The character could not be kept in this browser (${error.message}).` };
+      return { ok: false, message: `The character could not be kept in this browser (${errorText(error)}).` };
     }
     return { ok: true, character: { id, key, sheet: checked.sheet, added, provenance: checked.provenance ?? null }, fresh };
   }
