@@ -73,8 +73,8 @@ from typing import Any, Callable, Generic, Literal, Mapping, NotRequired, TypedD
 from . import limits
 from .bots import LEVELS, Bot, make_bot
 from .bots.ismcts import SearchBot
-from .engine import (AnyState, EventT, Game, IllegalMove, Json, MoveT, PreviewT, SetupError, ToldOutcome, ViewT,
-                     all_games, get_game, replay)
+from .engine import (AnyState, CodedError, EventT, Game, IllegalMove, Json, MoveT, PreviewT, SetupError,
+                     ToldOutcome, ViewT, all_games, get_game, replay)
 from .grammar import sentence
 from .limits import MAX_RECORD_MOVES, quote
 
@@ -158,13 +158,8 @@ MAX_SESSIONS = 64  # a page that forgets to close sessions must not grow without
 THINK_CAP_SECONDS = 2.0  # a sliced search stops here even on a slow phone (the budget is iterations)
 
 
-class BadRequest(Exception):
+class BadRequest(CodedError):
     """A request the bridge cannot act on; ``code`` goes back to JavaScript."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class Bridge:
