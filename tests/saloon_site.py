@@ -136,3 +136,24 @@ class Visit:
     def screenshot(self, name: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
         self.page.screenshot(path=str(ARTIFACTS / name))
+
+
+# Seal `record` for `slot` into that slot's row: with this browser's key (what a debugger could do), or with
+# a key of its own (a save copied from another browser).
+SEAL_INTO_SLOT = """
+async ({slot, record, foreign}) => {
+  const db = await new Promise((resolve) => { indexedDB.open("saloon-saves").onsuccess = (e) => resolve(e.target.result); });
+  const get = (store, key) => new Promise((resolve) => {
+    db.transaction(store).objectStore(store).get(key).onsuccess = (e) => resolve(e.target.result);
+  });
+  const key = foreign ? await crypto.subtle.generateKey({name: "AES-GCM", length: 256}, false, ["encrypt"]) : await get("keys", "seal");
+  const row = await get("slots", slot);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt({name: "AES-GCM", iv, additionalData: new TextEncoder().encode(slot)},
+    key, new TextEncoder().encode(JSON.stringify(record)));
+  await new Promise((resolve) => {
+    db.transaction("slots", "readwrite").objectStore("slots").put({...row, sealed: {iv, data}}).onsuccess = resolve;
+  });
+  db.close();
+}
+"""

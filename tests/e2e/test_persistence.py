@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from saloon_site import LAPTOP, Visit
+from saloon_site import LAPTOP, SEAL_INTO_SLOT, Visit
 
 GRIT = "#game=grit&mode=computer&level=hard&speed=instant"
 KNIFE_FIGHT = "#game=knife_fight&mode=computer&level=hard&speed=instant"
@@ -21,25 +21,6 @@ async (slot) => {
   bytes[5] ^= 0xff;
   row.sealed.data = bytes.buffer;
   await new Promise((resolve) => { store.put(row).onsuccess = resolve; });
-  db.close();
-}
-"""
-
-# Seal a record the engine cannot replay, with the browser's own key (what a debugger could do).
-SEAL_BAD_RECORD = """
-async ({slot, record}) => {
-  const db = await new Promise((resolve) => { indexedDB.open("saloon-saves").onsuccess = (e) => resolve(e.target.result); });
-  const get = (store, key) => new Promise((resolve) => {
-    db.transaction(store).objectStore(store).get(key).onsuccess = (e) => resolve(e.target.result);
-  });
-  const key = await get("keys", "seal");
-  const row = await get("slots", slot);
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt({name: "AES-GCM", iv, additionalData: new TextEncoder().encode(slot)},
-    key, new TextEncoder().encode(JSON.stringify(record)));
-  await new Promise((resolve) => {
-    db.transaction("slots", "readwrite").objectStore("slots").put({...row, sealed: {iv, data}}).onsuccess = resolve;
-  });
   db.close();
 }
 """
@@ -142,7 +123,7 @@ def test_a_broken_save_gives_a_notice_and_a_fresh_deal(open_page: Callable[..., 
 
     wait_until_saved(visit, "grit")
     bad = {**visit.record(), "moves": [[0, {"type": "play", "card": "ZZ", "pile": [9, 9], "marked": False}]]}
-    page.evaluate(SEAL_BAD_RECORD, {"slot": "grit", "record": bad})
+    page.evaluate(SEAL_INTO_SLOT, {"slot": "grit", "record": bad, "foreign": False})
     page.reload()
     visit.wait_ready()
     page.wait_for_selector(".kept-save[open]")  # it opens, so it is kept aside for download, not dropped

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from saloon_site import LAPTOP, Visit
+from saloon_site import LAPTOP, SEAL_INTO_SLOT, Visit
 
 GRIT = "#game=grit&mode=computer&level=easy&speed=instant"
 FORGE = "#game=tombstone_forge&mode=solo&speed=instant"
@@ -74,25 +74,6 @@ async (slot) => {
 }
 """
 
-# Seal `record` for `slot` into that slot's row: with this browser's key (what a debugger could do), or with
-# a key of its own (a save copied from another browser).
-SEAL_INTO_SLOT = """
-async ({slot, record, foreign}) => {
-  const db = await new Promise((resolve) => { indexedDB.open("saloon-saves").onsuccess = (e) => resolve(e.target.result); });
-  const get = (store, key) => new Promise((resolve) => {
-    db.transaction(store).objectStore(store).get(key).onsuccess = (e) => resolve(e.target.result);
-  });
-  const key = foreign ? await crypto.subtle.generateKey({name: "AES-GCM", length: 256}, false, ["encrypt"]) : await get("keys", "seal");
-  const row = await get("slots", slot);
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt({name: "AES-GCM", iv, additionalData: new TextEncoder().encode(slot)},
-    key, new TextEncoder().encode(JSON.stringify(record)));
-  await new Promise((resolve) => {
-    db.transaction("slots", "readwrite").objectStore("slots").put({...row, sealed: {iv, data}}).onsuccess = resolve;
-  });
-  db.close();
-}
-"""
 
 # What the kept store shows to anyone reading storage: every row, binary as text.
 READ_KEPT = """
