@@ -63,6 +63,8 @@ PYODIDE_GLUE = ("pyodide.asm.mjs", "pyodide.asm.js")
 # so the shipped site (and the service worker's precache list) does not carry them.
 BENCH_PAGES = ("bare.html", "bare.js", "bare-worker.js")
 
+WORKER_FILE = "js/worker.js"  # the engine worker in dist/, one file (bundle_worker)
+
 # A fixed timestamp for the zip entries of the wheel: the same sources give the
 # same wheel bytes, so manifest.json's version only changes when content does.
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip can hold
@@ -346,8 +348,13 @@ def write_manifest(dist: Path, service_worker: Path = WEB / SERVICE_WORKER) -> d
     (dist / SERVICE_WORKER).write_bytes(stamped)
     (engines,) = [name for name in files if name.startswith("engines/")]
     engine_files = [name for name in files if name.startswith("pyodide/") and name.endswith((".wasm", ".zip"))]
+    # What the engines' memory snapshot holds: the runtime, the engines and the worker that boots them.
+    # A deploy that leaves these alone keeps the snapshot, so its first visit still starts in a second.
+    runtime = {name: hash_ for name, hash_ in hashes.items()
+               if name.startswith(("pyodide/", "engines/")) or name == WORKER_FILE}
     manifest: dict[str, object] = {
         "version": version,
+        "runtime_version": content_version(runtime, b""),
         "engines": engines,
         "pyodide": "pyodide/",
         # The runtime's big downloads (fetched by it, not imported) and their sizes: real byte progress.
@@ -431,7 +438,7 @@ def bundle_worker() -> None:
     esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
     externals = [f"--external:{name}" for name in WORKER_EXTERNALS]
     run([esbuild, WEB / "js" / "worker.js", "--bundle", "--format=esm", "--log-level=warning", *externals,
-         f"--outfile={DIST / 'js' / 'worker.js'}", "--allow-overwrite"], cwd=ROOT)
+         f"--outfile={DIST / WORKER_FILE}", "--allow-overwrite"], cwd=ROOT)
     shutil.rmtree(DIST / "js" / "worker")
 
 

@@ -2,8 +2,11 @@
 // as a JSON module, and tsc reads this declaration in its place (allowArbitraryExtensions). The build leaves
 // .ts files out of dist/.
 declare const manifest: {
-  /** A hash over every file of the build: the service worker's cache and the snapshot are keyed by it. */
+  /** A hash over every file of the build: the service worker's cache is keyed by it. */
   version: string;
+  /** A hash over the runtime, the engines and the engine worker: the engines' memory snapshot is keyed by it,
+   * so a deploy that changed only the page keeps it. */
+  runtime_version: string;
   /** The engines archive, relative to the site root. */
   engines: string;
   /** The runtime's folder, relative to the site root. */

@@ -1,7 +1,7 @@
 """Second visits boot from a memory snapshot of the engines, and every way that can fail falls back.
 
 The first visit starts the runtime from scratch and keeps a snapshot (Cache Storage, cache
-``engine-snapshot``, one entry keyed by the build's content version); later visits, online or offline,
+``engine-snapshot``, one entry keyed by the manifest's runtime version); later visits, online or offline,
 boot from it. The snapshot options are Pyodide's experimental ones, so each failure is played out here:
 a corrupt snapshot, another build's, and a runtime whose snapshot API changed. Each must end in a normal
 start with the game playable, no console error, and the bad snapshot dropped (and a good one made again).
@@ -75,8 +75,9 @@ def visit(open_page: Callable[..., Visit]) -> Callable[[], NotedVisit]:
     return factory
 
 
-def build_version() -> str:
-    return str(json.loads((DIST / "manifest.json").read_text())["version"])
+def runtime_version() -> str:
+    """What the snapshot is keyed by: the runtime, the engines and the worker (not the page's other files)."""
+    return str(json.loads((DIST / "manifest.json").read_text())["runtime_version"])
 
 
 def start(visit: Visit, hash_: str = "") -> bool:
@@ -120,7 +121,7 @@ def test_a_second_visit_boots_from_the_snapshot_made_before_any_game(visit: Call
     assert not start(first, "#game=grit&mode=computer&level=easy&seed=5&speed=instant")
     first.page.wait_for_function("() => window.app.current !== null")
     [(url, size)] = snapshot_entries(first)
-    assert url.endswith(f"engine-snapshot/{build_version()}")
+    assert url.endswith(f"engine-snapshot/{runtime_version()}")
     assert size > 10_000_000, size  # the runtime's whole memory
 
     assert start(first)
@@ -155,7 +156,7 @@ def test_an_old_builds_snapshot_is_dropped(visit: Callable[[], NotedVisit]) -> N
     assert len(opened.page.evaluate(SNAPSHOT_ENTRIES)) == 2
     assert start(opened)  # this build's own snapshot still boots
     assert [url for url, _ in opened.page.evaluate(SNAPSHOT_ENTRIES)] == [
-        old.replace("0ld0ld0ld0ld", build_version())]
+        old.replace("0ld0ld0ld0ld", runtime_version())]
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "empty", "other build"])

@@ -52,6 +52,13 @@ def test_the_manifest_names_each_files_content_hash_and_sw_js_its_build(tmp_path
     new_hashes = changed["hashes"]
     assert isinstance(new_hashes, dict) and changed["version"] != manifest["version"]
     assert {name for name, hash_ in hashes.items() if new_hashes[name] != hash_} == {"js/a.js"}
+    # The engines' snapshot outlives a deploy of the page alone, and not one of the engines or the worker.
+    assert changed["runtime_version"] == manifest["runtime_version"]
+    for name in ("engines/e.zip", build.WORKER_FILE):
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text("new")
+        assert build.write_manifest(site)["runtime_version"] != changed["runtime_version"]
+        changed = build.write_manifest(site)
 
 
 def open_tab(visit: Visit, url: str) -> Any:
@@ -100,6 +107,8 @@ def test_a_one_file_deploy_fetches_that_file_alone_and_leaves_open_pages_on_thei
             offline = open_tab(old, base_url + "index.html")
             after = offline.evaluate(SERVED, CHANGED_FILE)
             assert after["version"] == version and after["text"].startswith(before["text"]) and after["text"] != before["text"]
+            # Only the page changed, not the runtime: the new build boots from the snapshot the old one kept.
+            assert offline.evaluate("() => window.app.ready")["snapshot"]
 
             # Once the old build's last page is gone, the next visit drops its copy.
             page.close()

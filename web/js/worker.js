@@ -203,7 +203,7 @@ function openBridge(runtime) {
 }
 
 /**
- * Boot from this build's snapshot: the runtime with the engines already imported. Null when there is no
+ * Boot from this runtime's snapshot: the runtime with the engines already imported. Null when there is no
  * usable snapshot; one that fails to boot or to answer is dropped so the next visit does not try it again.
  * @param {string} indexURL  where the runtime's files are
  * @param {string} version
@@ -285,12 +285,12 @@ async function start() {
   const archive = download(manifest.engines);
   archive.catch(() => {}); // a failed download is reported by the step that waits for it
 
-  const fromSnapshot = await bootFromSnapshot(indexURL, manifest.version, archive);
+  const fromSnapshot = await bootFromSnapshot(indexURL, manifest.runtime_version, archive);
   const engines = fromSnapshot ?? await bootFromScratch(indexURL, manifest.engine_files, archive);
   pyodide = engines.runtime;
   handle = engines.bridgeHandle;
   postMessage({ type: "ready", version: manifest.version, snapshot: Boolean(fromSnapshot) });
-  if (!fromSnapshot) snapshotForNextVisit(pyodide, manifest.version);
+  if (!fromSnapshot) snapshotForNextVisit(pyodide, manifest.runtime_version);
   waiting.splice(0).forEach(enqueue);
 }
 

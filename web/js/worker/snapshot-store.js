@@ -1,5 +1,6 @@
-// The engines' memory snapshot, kept in Cache Storage between visits: one entry, keyed by the build's
-// content version, so a new build never boots from an old build's memory.
+// The engines' memory snapshot, kept in Cache Storage between visits: one entry, keyed by the manifest's
+// runtime_version (a hash over the runtime, the engines and this worker), so a build never boots from
+// another runtime's memory, and a deploy that changed only the page keeps the snapshot.
 //
 // The snapshot is Python's memory right after the engines were imported, before any game: it holds no
 // deal, no seed and no saved game (those stay sealed in IndexedDB, see saves.js). Reading it out of the
@@ -11,11 +12,11 @@
 const CACHE = "engine-snapshot"; // not "saloon-…": the service worker clears those per build
 const ENTRY_PATH = "engine-snapshot/"; // a made-up URL under the site: Cache Storage keys are requests
 
-/** @param {URL} siteRoot @param {string} version */
+/** @param {URL} siteRoot @param {string} version the manifest's runtime_version */
 const entryUrl = (siteRoot, version) => new URL(`${ENTRY_PATH}${encodeURIComponent(version)}`, siteRoot).href;
 
 /**
- * The snapshot of this build, or null when there is none; entries of other builds are dropped on the way.
+ * The snapshot of this runtime, or null when there is none; entries of other runtimes are dropped on the way.
  * @param {URL} siteRoot
  * @param {string} version
  * @returns {Promise<Uint8Array | null>}
@@ -31,7 +32,7 @@ export async function loadSnapshot(siteRoot, version) {
 }
 
 /**
- * Keep this build's snapshot for the next visit.
+ * Keep this runtime's snapshot for the next visit.
  * @param {URL} siteRoot
  * @param {string} version
  * @param {Uint8Array} snapshot
