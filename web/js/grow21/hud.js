@@ -7,6 +7,10 @@ import { BRASS, CREAM, GOLD, PARCHMENT, setFont, text, pill, halo, ribbon, round
 /** @typedef {import("./shapes.js").Grow21View} Grow21View */
 /** @typedef {ReturnType<typeof import("./layout.js").layoutTable>} Grow21Layout */
 
+const FLOATER_SIZE = 16;
+/** Half the height of the "+10" pill (canvas-kit's pill is its text size + 6 high). */
+export const FLOATER_HALF_HEIGHT = (FLOATER_SIZE + 6) / 2;
+
 /** @type {Record<string, string>} the stripe of the colour a player plays */
 const SWATCH = { red: "#c8202b", black: "#101016" };
 
@@ -210,7 +214,7 @@ export class HudPainter {
     const { ctx } = this;
     ctx.save();
     ctx.globalAlpha = alpha;
-    pill(ctx, text, x, y, { size: 16, fill: "#6b4c12", edge: GOLD, color: "#fff1c2" });
+    pill(ctx, text, x, y, { size: FLOATER_SIZE, fill: "#6b4c12", edge: GOLD, color: "#fff1c2" });
     ctx.restore();
   }
 }

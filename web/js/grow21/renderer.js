@@ -6,13 +6,14 @@ import { TableRenderer } from "../table-renderer.js";
 import { Camera } from "./camera.js";
 import { layoutTable } from "./layout.js";
 import { BoardPainter, cellKey, MINI, spriteWidth, spriteHeight } from "./board-painter.js";
-import { HudPainter } from "./hud.js";
+import { HudPainter, FLOATER_HALF_HEIGHT } from "./hud.js";
 import { timeline, ghostLook, flightProgress, floaterProgress, scoreBump, coverOf } from "./animation.js";
 import { contains, overlaps, glow, lerpRect } from "../canvas-kit.js";
 
 const CALLOUT_ROW = 34; // a callout's plate with a little air: the row it takes beside the cells it names
 const CALLOUT_CLEARANCE = 180; // about as wide as a callout's plate: the room kept clear of other cards for it
 const EDGE_MARK_REACH = 44; // the square a tap on an edge mark may land in
+const FLOATER_MELT_PX = 24; // the "+10" fades over its last stretch below the plate it flies into
 
 /** @typedef {import("./shapes.js").Grow21View} Grow21View */
 /** @typedef {import("./shapes.js").Grow21Event} Grow21Event */
@@ -448,7 +449,11 @@ export class Grow21Renderer extends TableRenderer {
       const e = 1 - (1 - k) ** 2;
       const x = sx + (tx - sx) * e;
       const y = sy - 18 * Math.min(1, p * 4) + (ty - sy + 18) * e;
-      this.hud.floater(floater.text, x, y, p > 0.85 ? (1 - p) / 0.15 : 1);
+      // It melts into the plate (whose score then takes the points): gone before it would cover the plate's
+      // name, score or cards left.
+      const clearance = y - FLOATER_HALF_HEIGHT - (plate.y + plate.h);
+      const alpha = Math.min(p > 0.85 ? (1 - p) / 0.15 : 1, clearance / FLOATER_MELT_PX);
+      if (alpha > 0) this.hud.floater(floater.text, x, y, alpha);
     }
     ctx.restore();
   }
