@@ -32,7 +32,7 @@ import json
 import random
 import time
 from types import ModuleType
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from pygame_core import all_games, get_game
 from pygame_core.engine import AnyState, Move
@@ -199,6 +199,3 @@ def load_set(path: str) -> ModuleType:
             del sys.modules[name]
             raise ValueError(f"{folder} has no {attribute}: not a set of reference players.")
     return module
-
-
-PlayerFactory = Callable[[str, int], Bot]

@@ -30,8 +30,8 @@ for path in (str(ROOT), str(HERE.parent)):
 
 import outsiders  # noqa: E402
 from pygame_core import get_game  # noqa: E402
-from pygame_core.__main__ import Bot, PlayerFactory, percent, simulate, think_line  # noqa: E402
-from pygame_core.bots import make_bot  # noqa: E402
+from pygame_core.__main__ import PlayerFactory, percent, simulate, think_line  # noqa: E402
+from pygame_core.bots import Bot, make_bot  # noqa: E402
 
 
 def player_factory(game_id: str, players: ModuleType, playouts: int | None, seconds: float | None) -> PlayerFactory:

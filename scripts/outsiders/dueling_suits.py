@@ -9,6 +9,11 @@ the card). The block bonus a Spade may earn is for the next turn, so it counts n
 
 Monte Carlo samples worlds with the engine's ``from_view`` (the deck and the opponent's hand, and
 its face-down lead, dealt at random from the cards they may be).
+
+``PLAYOUTS`` = 620: a Monte Carlo decision that searched (more than one candidate) took 54.2 ms of CPU
+time on average (66 decisions of 10 games against the greedy player, seeds 1000-1009, CPython
+3.11 on this 2-core AMD EPYC machine; CPU time, ``time.process_time``, because the shared machine
+was busy and wall time would have counted the other processes).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from pygame_core import get_game
 from pygame_core.engine import AnyState, Move
 
 GAME_ID = __name__.rsplit(".", 1)[1]
-PLAYOUTS = 300
+PLAYOUTS = 620
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 ALL_CARDS = [f"{rank}{suit}" for suit in "SHDC" for rank in RANKS]

@@ -11,6 +11,11 @@ twin).
 Monte Carlo samples worlds with the engine's ``from_view`` (GRIT-9: the rival's hand, its face-down
 cards and the two discards dealt at random). Plays onto two empty piles of the same owner are
 equivalent and share a candidate.
+
+``PLAYOUTS`` = 750: a Monte Carlo decision that searched (more than one candidate) took 51.6 ms of CPU
+time on average (40 decisions of 10 games against the greedy player, seeds 1000-1009, CPython
+3.11 on this 2-core AMD EPYC machine; CPU time, ``time.process_time``, because the shared machine
+was busy and wall time would have counted the other processes).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from pygame_core import get_game
 from pygame_core.engine import AnyState, Move
 
 GAME_ID = __name__.rsplit(".", 1)[1]
-PLAYOUTS = 300  # measured below (see the package docstring of the CLI for how)
+PLAYOUTS = 750
 
 SPADES = [f"{rank}S" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J")]
 HEART_RANKS = {"all": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),

@@ -8,6 +8,11 @@ worth 5, 19 or 23 worth 2). The engine plays the move on a copy of the table (``
 Monte Carlo samples worlds with the engine's ``from_view`` (each deck's unseen cards in a random
 order). Moves are equivalent when they do the same to the groups: a place that joins the same
 groups of the mover's colour (or none), a change of the same value at the same group.
+
+``PLAYOUTS`` = 100: a Monte Carlo decision that searched (more than one candidate) took 52.9 ms of CPU
+time on average (241 decisions of 10 games against the greedy player, seeds 1000-1009, CPython
+3.11 on this 2-core AMD EPYC machine; CPU time, ``time.process_time``, because the shared machine
+was busy and wall time would have counted the other processes).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from pygame_core import get_game
 from pygame_core.engine import AnyState, Move
 
 GAME_ID = __name__.rsplit(".", 1)[1]
-PLAYOUTS = 60
+PLAYOUTS = 100
 
 TIE_BREAK = 1 / 100  # a tie-break point is worth far less than a harvest's 10
 

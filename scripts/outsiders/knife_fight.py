@@ -14,6 +14,11 @@ nobody has shown this player (every card played meets face up, so only hands, de
 stay unseen) go at random to the opponent's hand, their face-down commit or follow-up, each deck,
 and the rest to the cards bled away (KNIFE-8), the rest of the position copied from the view.
 Two cards of one rank are equivalent (suits do not matter: KNIFE-1) and share a candidate.
+
+``PLAYOUTS`` = 560: a Monte Carlo decision that searched (more than one candidate) took 51.3 ms of CPU
+time on average (74 decisions of 10 games against the greedy player, seeds 1000-1009, CPython
+3.11 on this 2-core AMD EPYC machine; CPU time, ``time.process_time``, because the shared machine
+was busy and wall time would have counted the other processes).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from pygame_core import get_game
 from pygame_core.engine import AnyState, Move, State
 
 GAME_ID = __name__.rsplit(".", 1)[1]
-PLAYOUTS = 400
+PLAYOUTS = 560
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 HALVES = ([f"{r}{s}" for s in "HD" for r in RANKS] + ["RJ"], [f"{r}{s}" for s in "SC" for r in RANKS] + ["BJ"])
@@ -43,11 +48,6 @@ def kind(card: str | None) -> str | None:
 def value(card: str) -> int:
     """KNIFE-1: A=1, 2..10 at face value."""
     return 1 if card[:-1] == "A" else int(card[:-1])
-
-
-def half(card: str) -> int:
-    """Whose half a card is from (KNIFE-1): red 0, black 1."""
-    return 0 if card == "RJ" or card[-1] in "HD" else 1
 
 
 def seen_cards(view: dict[str, Any]) -> set[str]:
@@ -193,27 +193,29 @@ def sample(view: dict[str, Any], rng: random.Random) -> AnyState:
         decks[q] = pool[:view["decks"][q]]
         bled[q] = pool[view["decks"][q]:]
 
-    state: Any = get_game(GAME_ID).state_class.__new__(get_game(GAME_ID).state_class)
+    state_class = get_game(GAME_ID).state_class
+    state: AnyState = state_class.__new__(state_class)
+    fields: Any = state  # the engine's own attributes, set as its constructor would
     State.__init__(state, 0, {}, None)
-    state.decks = decks
-    state.hands = hands
-    state.damage = [list(pile) for pile in view["damage"]]
-    state.discards = bled
-    state.round = int(view["round"])
-    state.phase = phase
-    state.commits = commits
-    state.in_play = in_play
-    state.follow_ups = follow_ups if phase == "feint" else [None, None]
-    state.feint_due = list(exchange["feint_due"]) if exchange is not None else []
-    state.dress_player = exchange["dress_player"] if exchange is not None else None
-    state.dress_options = list(view["dress_options"])
-    state.exchange = None if exchange is None else {
+    fields.decks = decks
+    fields.hands = hands
+    fields.damage = [list(pile) for pile in view["damage"]]
+    fields.discards = bled
+    fields.round = int(view["round"])
+    fields.phase = phase
+    fields.commits = commits
+    fields.in_play = in_play
+    fields.follow_ups = follow_ups if phase == "feint" else [None, None]
+    fields.feint_due = list(exchange["feint_due"]) if exchange is not None else []
+    fields.dress_player = exchange["dress_player"] if exchange is not None else None
+    fields.dress_options = list(view["dress_options"])
+    fields.exchange = None if exchange is None else {
         "cards": list(exchange["cards"]),
         "follow_ups": list(follow_ups) if phase == "dress" else [None, None],
         "effects": [list(e) for e in exchange["effects"]]}
-    state.log = [{key: entry[key] for key in ("round", "cards", "follow_ups", "effects", "drawn", "bled")}
-                 for entry in view["log"]]
-    state.dead = None
+    fields.log = [{key: entry[key] for key in ("round", "cards", "follow_ups", "effects", "drawn", "bled")}
+                  for entry in view["log"]]
+    fields.dead = None
     return state
 
 
