@@ -185,13 +185,24 @@ def sample(view: dict[str, Any], rng: random.Random) -> AnyState:
         if phase == "dress":
             in_play = [follow_ups[q] if kind(cards[q]) == "king" else in_play[q] for q in (0, 1)]
     decks: list[list[str]] = [[], []]
-    bled: list[list[str]] = [[], []]
+    discards: list[list[str]] = [[], []]
+    # cards neither in a deck nor discarded: hands, wounds, and what is still in play (a King and a Jack
+    # spent on it are discarded at the reveal; once the exchange is settled nothing is in play)
+    in_hand_or_pile = {c for pile in view["damage"] for c in pile} | set(hands[0]) | set(hands[1])
+    playing = commits if phase == "commit" else in_play + follow_ups if phase == "feint" else []
+    held = in_hand_or_pile | {c for c in playing if c}
+    # the shown cards out of play, to make up each discard pile's count with its bled cards (which shown
+    # card lies on which pile is never read: a discard pile is only counted)
+    out = [c for c in HALVES[0] + HALVES[1] if c not in held and c not in pools[0] and c not in pools[1]]
     for q in (0, 1):
         pool = pools[q]
         if len(pool) < view["decks"][q]:
             raise ValueError("The view shows more unseen cards than there are.")
         decks[q] = pool[:view["decks"][q]]
-        bled[q] = pool[view["decks"][q]:]
+        bled = pool[view["decks"][q]:]
+        shown = max(0, view["discards"][q] - len(bled))
+        discards[q] = bled + out[:shown]
+        del out[:shown]
 
     state_class = get_game(GAME_ID).state_class
     state: AnyState = state_class.__new__(state_class)
@@ -200,12 +211,12 @@ def sample(view: dict[str, Any], rng: random.Random) -> AnyState:
     fields.decks = decks
     fields.hands = hands
     fields.damage = [list(pile) for pile in view["damage"]]
-    fields.discards = bled
+    fields.discards = discards
     fields.round = int(view["round"])
     fields.phase = phase
     fields.commits = commits
     fields.in_play = in_play
-    fields.follow_ups = follow_ups if phase == "feint" else [None, None]
+    fields.follow_ups = follow_ups
     fields.feint_due = list(exchange["feint_due"]) if exchange is not None else []
     fields.dress_player = exchange["dress_player"] if exchange is not None else None
     fields.dress_options = list(view["dress_options"])
