@@ -97,12 +97,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, help="a deadline that may cut a Monte Carlo decision short")
     parser.add_argument("--set", dest="set_path", help="a package folder of other reference players")
     parser.add_argument("--json", action="store_true", help="print the raw numbers as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines (on stderr, every 20 games)")
     args = parser.parse_args(argv)
     players = outsiders.load_set(args.set_path) if args.set_path else None
     try:
         report = measure(args.game, args.a, args.b, args.games, args.seed, args.playouts, args.seconds, players,
-                         quiet=args.quiet or args.json)
+                         quiet=args.quiet)
     except (ValueError, KeyError) as refused:
         parser.error(str(refused))
     print(json.dumps(report) if args.json else table(report))
