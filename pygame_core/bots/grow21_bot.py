@@ -166,6 +166,12 @@ def apply_move(tops: Tops, card: str, cell: Cell) -> tuple[int, list[Tops]]:
     return REMOVAL_POINTS, [{c: after[c] for c in part} for part in parts if len(part) == biggest]
 
 
+def tie_points(low: int, aces: int) -> int:
+    """GROW-7's tie-break points of a group from its low sum and aces (each valued for the best result)."""
+    near = {low + 10 * k for k in range(aces + 1)}
+    return 5 if near & {20, 22} else 2 if near & {19, 23} else 0
+
+
 def final_points(tops: Tops, scores: list[int]) -> list[int]:
     """GROW-7: the scores, plus the near-21 groups' points when they are level."""
     if scores[0] != scores[1]:
@@ -173,8 +179,7 @@ def final_points(tops: Tops, scores: list[int]) -> list[int]:
     gid, stats = group_stats(tops)
     final = list(scores)
     for colour, low, aces in stats:
-        near = {low + 10 * k for k in range(aces + 1)}
-        final[colour] += 5 if near & {20, 22} else 2 if near & {19, 23} else 0
+        final[colour] += tie_points(low, aces)
     return final
 
 
@@ -238,13 +243,18 @@ class NormalBot(LevelBot):
 
 # --- the hard level: a search over sampled worlds (``Grow21State.from_view``) ----------------------
 
-def card_options(tops: Tops, card: str) -> tuple[list[tuple[str, Cell]], list[Cell]]:
+BUILD_WEIGHT = {v: 4 if v == 10 else 1 for v in range(1, 11)}  # ten-valued cards are 4 ranks of 13
+
+
+def card_options(tops: Tops, card: str, last: bool = False) -> tuple[list[tuple[str, Cell]], list[Cell], list[Cell]]:
     """Where ``card`` makes a 21 on this board (``"place"`` or ``"change"``, cell: next to its colour's
-    groups or changing one of its cards, GROW-2/3; a lone card never does), and the quiet cells: empty
+    groups or changing one of its cards, GROW-2/3; a lone card never does); the quiet cells: empty
     ones touching none of its colour, where it leaves that colour's groups as they are (any empty
-    cell when there is none such)."""
+    cell when there is none such); and the building cells: where it joins its colour's groups
+    into one that the likeliest cards complete (a ten-valued card is four ranks in thirteen), or,
+    on the player's ``last`` card, into one worth the most tie-break points (GROW-7)."""
     if not tops:
-        return [], [(0, 0)]
+        return [], [(0, 0)], []
     colour, value, ace = COLOUR[card], LOW[card], ACE[card]
     gid: dict[Cell, int] = {}  # group_stats for this colour only, unrolled: the playouts' busiest lines
     lows: list[int] = []
@@ -269,6 +279,8 @@ def card_options(tops: Tops, card: str) -> tuple[list[tuple[str, Cell]], list[Ce
         aces.append(count)
     harvests: list[tuple[str, Cell]] = []
     quiet = []
+    builds: list[Cell] = []
+    best_build = 0
     empty = {n for x, y in tops for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n not in tops}
     for n in sorted(empty):
         x, y = n
@@ -283,12 +295,18 @@ def card_options(tops: Tops, card: str) -> tuple[list[tuple[str, Cell]], list[Ce
             count += aces[i]
         if makes_21(low, count):
             harvests.append(("place", n))
+        elif low <= 20 or last:
+            w = tie_points(low, count) if last else sum(BUILD_WEIGHT[v] for v in needed(low, count))
+            if w > best_build:
+                best_build, builds = w, [n]
+            elif w == best_build and w:
+                builds.append(n)
     if not FACE[card]:
         for cell, k in gid.items():
             top = tops[cell]
             if (FACE[top] or -1 <= LOW[top] - value <= 1) and makes_21(lows[k] - LOW[top] + value, aces[k] - ACE[top] + ace):
                 harvests.append(("change", cell))
-    return harvests, quiet or sorted(empty)
+    return harvests, quiet or sorted(empty), builds
 
 
 ITERATIONS = 240  # the hard level's budget per decision
@@ -309,7 +327,12 @@ class HardBot(SearchBot):
                          evaluate=self.lookahead)
 
     def start(self, view: dict[str, Any], moves: list[Move]) -> None:
-        """Search only normal's best ``CANDIDATES`` moves: the rest are rarely worth the budget."""
+        """Search only the harvests when the card makes a 21 somewhere (a card spent on a 21 now is
+        ten points that no later card has to earn), else normal's best ``CANDIDATES`` moves: the rest
+        are rarely worth the budget."""
+        if view["phase"] == "play":
+            harvests = card_options(view_tops(view), view["current"])[0]
+            moves = [m for m in moves if (m["type"], (m["at"][0], m["at"][1])) in harvests] or moves
         if len(moves) > self.CANDIDATES:
             theirs, mine = next_odds(view)
             scored = sorted(scored_moves(view, moves, theirs, mine), key=lambda s: -s[0])
@@ -336,14 +359,14 @@ class HardBot(SearchBot):
                 break
             card = decks[p][drawn[p]]
             drawn[p] += 1
-            harvests, quiet = card_options(tops, card)
+            harvests, quiet, builds = card_options(tops, card, drawn[p] == len(decks[p]))
             if harvests:
                 scores[p] += REMOVAL_POINTS
                 _, boards = apply_move(tops, card, pick(harvests, rng)[1])
                 tops = pick(boards, rng)
             else:
                 tops = dict(tops)
-                tops[pick(quiet, rng)] = card
+                tops[pick(builds or quiet, rng)] = card
             p = 1 - p
         if drawn[p] == len(decks[p]):  # every card is down (GROW-7)
             final = final_points(tops, scores)
