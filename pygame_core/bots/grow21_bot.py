@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 from .common import Bot, LevelBot
-from .ismcts import SearchBot
+from .ismcts import Node, SearchBot
 from ..cards import pick
 from ..engine import AnyState
 from ..games.grow21 import (ACE, COLOUR, DECKS, FACE, LOW, REMOVAL_POINTS, Cell, Grow21State, components,
@@ -309,22 +309,24 @@ def card_options(tops: Tops, card: str, last: bool = False) -> tuple[list[tuple[
     return harvests, quiet or sorted(empty), builds
 
 
-ITERATIONS = 240  # the hard level's budget per decision
+WORLDS = 40  # the hard level's budget per decision: sampled worlds, each playing out every candidate
 
 
 class HardBot(SearchBot):
-    """ISMCTS over determinizations among normal's best few moves. Each playout plays the sampled
-    world's next ``LOOKAHEAD`` cards on the tops of the stacks, both players taking every 21 their
-    cards offer and otherwise putting the card where it leaves their groups alone, then scores the
-    position: the search weighs what each move sets up, and risks, over several cards."""
+    """A flat search over determinizations (``SearchBot``'s sampled worlds, sliced and seeded as
+    every search is) among the harvests, or else normal's best few moves. Each sampled world plays
+    out *every* candidate with the same random draws, so the moves are compared on the same cards:
+    the luck of the deal cancels out of their difference (a paired comparison; one tree walk per
+    world would give each move its own worlds, and their noise would drown the differences). A
+    playout plays the world's next ``LOOKAHEAD`` cards on the tops of the stacks, both players taking
+    every 21 their cards offer and otherwise building, then scores the position (``playout``)."""
 
     CANDIDATES = 6  # normal's best moves the search weighs
     LOOKAHEAD = 4  # cards played after ours in each sampled world before the position is scored
     SCALE = 12.0  # points of expected lead that make a win about 73% likely
 
-    def __init__(self, seed: int = 0, iterations: int = ITERATIONS) -> None:
-        super().__init__(Grow21State.from_view, seed, iterations=iterations, exploration=0.5, max_depth=1,
-                         evaluate=self.lookahead)
+    def __init__(self, seed: int = 0, iterations: int = WORLDS) -> None:
+        super().__init__(Grow21State.from_view, seed, iterations=iterations)
 
     def start(self, view: dict[str, Any], moves: list[Move]) -> None:
         """Search only the harvests when the card makes a 21 somewhere (a card spent on a 21 now is
@@ -339,21 +341,40 @@ class HardBot(SearchBot):
             moves = [m for _, m in scored[:self.CANDIDATES]]
         super().start(view, moves)
 
-    def lookahead(self, state: AnyState) -> list[float]:
-        """Play on ``LOOKAHEAD`` cards on the tops of the stacks, each player harvesting whenever
-        its card can (else a quiet cell), then turn the lead, the mover's sure harvest and the
-        opponent's odds of one into a 0..1 value per seat; a game that ends on the way counts as
-        won, drawn or lost (tie-break included)."""
+    def iterate(self, state: AnyState, roots: list[Node], me: int, legal: dict[Hashable, Move]) -> None:
+        """One sampled world: every candidate played out in it from the same random seed, its value
+        (0..1 for ``me``) added to the root's record, so ``decision`` takes the best total."""
         assert isinstance(state, Grow21State)
-        rng = self.rng
+        root = roots[me]
         tops = {cell: stack[-1] for cell, stack in state.board.items()}
-        scores = list(state.scores)
-        decks = state.decks
-        drawn = [0, 0]
-        p = state.mover
-        if state.pending_parts:  # our harvest split the board in equal parts: keep one
-            tops = {c: tops[c] for c in pick(state.pending_parts, rng)}
-            p = 1 - p
+        seed = self.rng.getrandbits(32)
+        for key, move in legal.items():
+            cell = (move["at"][0], move["at"][1])
+            drawn = [0, 0]
+            if move["type"] == "keep":
+                points, boards = 0, [{c: tops[c] for c in next(p for p in state.pending_parts if cell in p)}]
+            else:
+                points, boards = apply_move(tops, state.decks[me][0], cell)
+                drawn[me] = 1
+            scores = list(state.scores)
+            scores[me] += points
+            # a harvest that splits the board in equal parts lets the mover keep the best one (GROW-6)
+            value = max(self.playout(board, scores, state.decks, drawn, 1 - me, random.Random(seed))[me]
+                        for board in boards)
+            root.visits[key] = root.visits.get(key, 0) + 1
+            root.wins[key] = root.wins.get(key, 0.0) + value
+
+    def playout(self, tops: Tops, scores: list[int], decks: list[list[str]], drawn: list[int], p: int,
+                rng: random.Random) -> list[float]:
+        """Play on ``LOOKAHEAD`` cards (``p`` first; ``drawn``: cards each deck has already given), each
+        player harvesting whenever its card can (else building, else a quiet cell), then score the
+        position 0..1 per seat: the points scored count in full; of the groups still on the table,
+        only the next mover's is a sure harvest (its card is known in this world), the other
+        player's count by the chance that its next card completes one, as the real odds of the
+        cards it has left give it; a game that ends on the way counts as won, drawn or lost
+        (tie-break included, GROW-7)."""
+        scores = list(scores)
+        drawn = list(drawn)
         for _ in range(self.LOOKAHEAD):
             if drawn[p] == len(decks[p]):
                 break

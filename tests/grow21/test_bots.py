@@ -21,7 +21,7 @@ from pygame_core.cards import RANKS
 GROW21_RED: list[str] = [r + s for s in "HD" for r in RANKS]
 GROW21_BLACK: list[str] = [r + s for s in "SC" for r in RANKS]
 LEVELS: dict[str, Callable[[int], Any]] = {"easy": EasyBot, "normal": NormalBot,
-                                           "hard": lambda seed: HardBot(seed, iterations=12)}  # a quick search
+                                           "hard": lambda seed: HardBot(seed, iterations=3)}  # a quick search
 
 
 def grow21_tie_game(seed: int) -> State:
