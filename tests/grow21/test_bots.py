@@ -216,6 +216,7 @@ def test_normal_grow21_beats_easy() -> None:
 
 @pytest.mark.slow
 def test_hard_grow21_beats_normal() -> None:
-    """30 games (a hard game takes seconds): hard won 21 when written (68.5% of 200 decided games)."""
+    """30 games (a hard game takes seconds): the paired search of issue 28 won 71.9% of the decided games
+    of 100 (seeds 100000-100049, seats swapped) when written; the tree search before it 68.5% of 200."""
     wins = level_wins("grow21", 30, "hard", "normal")
     assert wins >= 10, f"hard won only {wins} of 30 against normal"
