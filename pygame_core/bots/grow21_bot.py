@@ -25,9 +25,10 @@ Every card is played face up, so what is left of each deck is public; only its o
   [61.8, 80.2] over 100 games (the tree search before: 68.5%); against the reference one-ply
   greedy player (``scripts/outsiders``) 95.0% [86.3, 98.3] over 60; against the reference flat Monte
   Carlo player by budget: 10 worlds 93.3% [84.1, 97.4] (60 games, 16 ms), 40 worlds 93.2%
-  [83.8, 97.3] (60 games, 61 ms). ``WORLDS`` = 40: the curve is flat past 10
-  worlds against that player, and 40 keep the paired differences between candidates steady
-  (half the noise of 10) at a sixth of the 400 ms CPython bar.
+  [83.8, 97.3] (60 games, 61 ms), 120 worlds 97.5% [87.1, 99.6] (40 games, 183 ms).
+  ``WORLDS`` = 40: against that player the curve is flat within its intervals from 10 worlds on,
+  and 40 keep the paired differences between candidates steady (half the noise of 10) at a sixth
+  of the 400 ms CPython bar; 120 cost three times as much for no difference these runs can show.
 """
 
 from __future__ import annotations
