@@ -22,7 +22,8 @@ import random
 from typing import Any, Callable, Literal, Mapping, Sequence, TypedDict
 
 from ..cards import Card, card_label, is_card, new_rng, shuffle, suit_cards
-from ..engine import GameInfo, IllegalMove, Json, Outcome, SetupError, Shapes, State, ToldOutcome, player_name, register
+from ..engine import (GameInfo, IllegalMove, Json, LevelSpec, Outcome, SetupError, Shapes, State, ToldOutcome,
+                      player_name, register)
 from ..grammar import Party, sentence
 
 Cell = tuple[int, int]
@@ -325,6 +326,12 @@ class Grow21State(State[Grow21View, Grow21Event, Grow21Move, Grow21Preview]):
                  "colour and harvest every one that counts exactly 21, blackjack style."),
         credit="by Andy Nealen and Rupert Helbig",
         minutes=10,
+        # every card is played face up, so the shared words about "the cards you might hold" do not fit:
+        # what is hidden is only the order of the cards left (GROW-1)
+        levels=(LevelSpec("easy", "Greenhorn", "careless: takes a 21 when it sees one, never minds yours"),
+                LevelSpec("normal", "Deputy", "steady: harvests, and leaves you as few 21s as the cards left allow"),
+                LevelSpec("hard", "Gunslinger", "never passes up a 21; tries its best ideas on dozens of "
+                                                "shuffles of the cards left")),
         constants=Grow21Constants(total_cards=len(DECKS[0]) + len(DECKS[1]), opening=OPENING),
     )
     version = 1

@@ -21,7 +21,7 @@ from pygame_core.cards import RANKS
 GROW21_RED: list[str] = [r + s for s in "HD" for r in RANKS]
 GROW21_BLACK: list[str] = [r + s for s in "SC" for r in RANKS]
 LEVELS: dict[str, Callable[[int], Any]] = {"easy": EasyBot, "normal": NormalBot,
-                                           "hard": lambda seed: HardBot(seed, iterations=12)}  # a quick search
+                                           "hard": lambda seed: HardBot(seed, iterations=3)}  # a quick search
 
 
 def grow21_tie_game(seed: int) -> State:
@@ -147,7 +147,8 @@ def test_normal_plays_the_last_card_to_win() -> None:
 def test_the_hard_playouts_rules_agree_with_the_engine() -> None:
     """The hard level plays its sampled worlds on the tops of the stacks (faster than the engine): the
     cells where the card makes a 21 are exactly the moves after which the engine removes a group, the
-    quiet cells are empty cells touching none of the card's colour, and the final scores match."""
+    quiet cells are empty cells touching none of the card's colour, a building cell joins the card to
+    its colour's cards in a group the engine values at 20 or less, and the final scores match."""
     rng = random.Random(4)
     for seed in range(6):
         state = get_game("grow21").new_game(seed=seed)
@@ -156,7 +157,7 @@ def test_the_hard_playouts_rules_agree_with_the_engine() -> None:
             view, moves = state.view(p), state.legal_moves(p)
             if view["phase"] == "play":
                 tops = view_tops(view)
-                harvests, quiet = card_options(tops, view["current"])
+                harvests, quiet, builds = card_options(tops, view["current"])
                 removing = [(m["type"], tuple(m["at"])) for m in moves
                             if any(e["type"] == "remove" for e in copy.deepcopy(state).play(p, m))]
                 assert sorted(harvests) == sorted(removing)
@@ -165,6 +166,10 @@ def test_the_hard_playouts_rules_agree_with_the_engine() -> None:
                     COLOUR[tops[n]] != COLOUR[view["current"]] for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
                     if n in tops)}
                 assert set(quiet) == (alone or places)
+                for x, y in builds:
+                    shown = state.preview(p, {"type": "place", "at": [x, y]})
+                    assert (x, y) in places - alone and not shown["scores"] and len(shown["cells"]) > 1
+                    assert min(shown["values"]) <= 20
             state.play(p, NormalBot(seed).choose(view, moves) if rng.random() < 0.8 else moves[0])
         assert final_points(view_tops(state.view(None)), list(state.view(None)["scores"])) == \
             (state.outcome() or {})["scores"]
@@ -211,6 +216,7 @@ def test_normal_grow21_beats_easy() -> None:
 
 @pytest.mark.slow
 def test_hard_grow21_beats_normal() -> None:
-    """30 games (a hard game takes seconds): hard won 21 when written (68.5% of 200 decided games)."""
+    """30 games (a hard game takes seconds): the paired search of issue 28 won 71.9% of the decided games
+    of 100 (seeds 100000-100049, seats swapped) when written; the tree search before it 68.5% of 200."""
     wins = level_wins("grow21", 30, "hard", "normal")
     assert wins >= 10, f"hard won only {wins} of 30 against normal"
