@@ -569,7 +569,7 @@ def browser_metrics(dist: Path, chromium: str, runs: int, moves: int,
                     ], browser)
                 if "hints" in only:
                     metrics += guarded("hints in the page", lambda: hint_metrics(browser), [
-                        Metric("first hint after the table opens", None, "ms", f"<= {LIMIT_MS} ms"),
+                        Metric("first hint as the table opens", None, "ms", f"<= {LIMIT_MS} ms"),
                     ], browser)
                 if "soak" in only:
                     metrics += guarded("a long session", lambda: soak_metrics(soak_curves(browser, SOAK_GAMES)), [
