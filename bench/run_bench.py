@@ -1,4 +1,5 @@
-"""Benchmark the card saloon: start-up, first paint, move latency, engine speed, the cost of an update.
+"""Benchmark the card saloon: start-up, first paint, move latency, engine speed, the cost of an update, the
+computer's think time at every level and how soon the first hint answers at a table (bench/hints.py).
 
 Run it through ``python3 build.py bench`` (venv, Chromium, dist/ with the bench pages),
 or directly with the venv's python once dist/ was built with the bench pages:

@@ -1,6 +1,8 @@
 """Hints and undo (issue 13, point 3), for every game with computer levels: the bridge's ``hint`` op gives
 a labelled legal move with a reason, changes nothing, is sliced like ``bot`` and decides from the view
-alone (the redealers of the no-leak property permute what the player cannot see: the hint stays); the
+alone (the redealers of the no-leak property permute what the player cannot see: the hint stays). Its
+search is kept for its position (issue 28, point 4): thought ahead in slices between other requests, for
+however long the person looks, it is the hint asked cold, and a move or a close ends it; the
 ``undo`` op's safe default takes nothing back. Each game's own points of no return are tested in its
 folder (``tests/<id>/test_hints_undo.py``)."""
 
