@@ -30,6 +30,12 @@ docs/bridge-limits.md, before anything is copied: a refused request changes noth
   seed comes from that view too, so the same view always gets the same hint) and sliced like ``bot``
   (``{thinking: true}`` until decided). The session is unchanged. ``reason`` is the game's
   ``State.explain`` and, for a searching level, how often the move won the games it played out.
+  The session keeps its position's hint search between slices, however far apart, and the answer once
+  decided: asked again at that position, it is given at once. So the page's worker may think a hint ahead
+  in its idle time (while the person looks at the table) and the person's own ask finds it done or under
+  way. The search's cap is THINK_CAP_SECONDS of its own thinking, not of time since it began, so a hint
+  thought ahead in slices between other requests is the same as one asked at once. A move played in the
+  session, an undo or a close drops its hint search.
   Error ``no_hint`` for a game without computer levels (the Showdown: nobody at its table plays
   against a computer level, so there is nothing to ask).
 - ``undo {session, player}`` -> ``{undone}``: takes back ``player``'s last move and the other seats'
@@ -66,6 +72,7 @@ True
 from __future__ import annotations
 
 import json
+import time
 import traceback
 import zlib
 from typing import Any, Callable, Generic, Literal, Mapping, NotRequired, TypedDict
@@ -155,7 +162,43 @@ class ErrorAnswer(TypedDict):
     error: BridgeError
 
 MAX_SESSIONS = 64  # a page that forgets to close sessions must not grow without bound
-THINK_CAP_SECONDS = 2.0  # a sliced search stops here even on a slow phone (the budget is iterations)
+THINK_CAP_SECONDS = 2.0  # a sliced search stops here even on a slow phone (the budget is iterations; a hint
+#                          counts its own thinking, a move the time since it began)
+
+
+class HintSearch:
+    """One position's hint: the strongest level's bot deciding from ``view``, thought in as many slices as
+    the page asks for, and the answer once decided. The cap counts the search's own thinking (a search
+    thought ahead in the worker's idle time waits between slices for as long as the person looks at the
+    table, and must not be cut short by that)."""
+
+    def __init__(self, position: tuple[int, int], bot: Bot, view: dict[str, Any], moves: list[dict[str, Any]]) -> None:
+        self.position = position
+        self.bot = bot
+        self.view = view
+        self.moves = moves
+        self.started = False
+        self.spent = 0.0  # seconds of thinking so far
+        self.answer: HintAnswer[Json] | None = None
+
+    def think(self, seconds: float | None) -> dict[str, Any] | None:
+        """Think for up to ``seconds`` more (None: to the end of the budget, uncapped, as ``choose``); the
+        move once decided, else None. Only a search thinks in slices; any other bot decides at once."""
+        bot = self.bot
+        if not isinstance(bot, SearchBot):
+            return bot.choose(self.view, self.moves)
+        began = time.perf_counter()
+        if not self.started:
+            bot.seconds = None  # the cap below counts thinking; a deadline from the start would count waiting
+            bot.start(self.view, self.moves)
+            self.started = True
+        if seconds is None:
+            bot.think()
+            return bot.decision()
+        left = THINK_CAP_SECONDS - self.spent - (time.perf_counter() - began)
+        decided = left <= 0 or bot.think(min(seconds, left))
+        self.spent += time.perf_counter() - began
+        return bot.decision() if decided or self.spent >= THINK_CAP_SECONDS else None
 
 
 class BadRequest(CodedError):
@@ -168,7 +211,7 @@ class Bridge:
     def __init__(self) -> None:
         self.sessions: dict[str, AnyState] = {}
         self.thinking: dict[str, tuple[tuple[int, int, str], SearchBot]] = {}  # sliced searches by session
-        self.hinting: dict[str, tuple[tuple[int, int], SearchBot]] = {}  # sliced hint searches by session
+        self.hinting: dict[str, HintSearch] = {}  # each session's hint search, kept for its position
         self.counter = 0
         self.ops: dict[str, Callable[[Request], Response]] = {
             "games": self.op_games, "new": self.op_new, "view": self.op_view,
@@ -318,27 +361,22 @@ class Bridge:
         self._check_turn(state, player)
         slice_ms = _slice_ms(request)
         session = request["session"]
-        view, moves = state.view(player), state.legal_moves(player)
         position = (len(state.moves), player)
-        pending = self.hinting.pop(session, None)
-        bot: Bot
-        if pending is not None and pending[0] == position:
-            bot = pending[1]
-        else:
+        search = self.hinting.get(session)
+        if search is None or search.position != position:
+            view = state.view(player)
             seed = zlib.crc32(json.dumps(view, sort_keys=True).encode())
-            bot = make_bot(state.info.id, levels[-1], seed=seed)
-            if isinstance(bot, SearchBot) and slice_ms is not None:
-                bot.seconds = THINK_CAP_SECONDS
-                bot.start(view, moves)
-        if slice_ms is None or not isinstance(bot, SearchBot):
-            move = bot.choose(view, moves)
-        elif bot.think(slice_ms / 1000):
-            move = bot.decision()
-        else:
-            self.hinting[session] = (position, bot)
-            return {"ok": True, "thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
-        return {"ok": True, "move": move, "label": state.describe(player, move),
-                "reason": _hint_reason(state, player, move, bot)}
+            search = self.hinting[session] = HintSearch(position, make_bot(state.info.id, levels[-1], seed=seed),
+                                                        view, state.legal_moves(player))
+        if search.answer is None:
+            move = search.think(None if slice_ms is None else slice_ms / 1000)
+            if move is None:
+                bot = search.bot
+                assert isinstance(bot, SearchBot)  # only a search leaves a slice undecided
+                return {"ok": True, "thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
+            search.answer = {"ok": True, "move": move, "label": state.describe(player, move),
+                             "reason": _hint_reason(state, player, move, search.bot)}
+        return search.answer
 
     def op_undo(self, request: Request) -> Response:
         """Take back the player's last move and the replies after it, unless something was seen since."""
@@ -441,6 +479,7 @@ class Bridge:
     def _play_safely(self, session: str, state: AnyState, player: int, move: Any) -> list[dict[str, Any]]:
         """Play on the session; a bug half-way through restores the position from before."""
         backup = state.clone()
+        self.hinting.pop(session, None)  # a hint is for one position: this move leaves it
         try:
             return state.play(player, move)
         except IllegalMove as exc:

@@ -1,12 +1,15 @@
 """Hints and undo (issue 13, point 3), for every game with computer levels: the bridge's ``hint`` op gives
 a labelled legal move with a reason, changes nothing, is sliced like ``bot`` and decides from the view
-alone (the redealers of the no-leak property permute what the player cannot see: the hint stays); the
+alone (the redealers of the no-leak property permute what the player cannot see: the hint stays). Its
+search is kept for its position (issue 28, point 4): thought ahead in slices between other requests, for
+however long the person looks, it is the hint asked cold, and a move or a close ends it; the
 ``undo`` op's safe default takes nothing back. Each game's own points of no return are tested in its
 folder (``tests/<id>/test_hints_undo.py``)."""
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -57,24 +60,114 @@ def test_a_hint_is_a_labelled_legal_move_and_changes_nothing(game: str) -> None:
     assert ok(b, op="hint", session=session, player=player) == hint, "the same view gets the same hint"
 
 
-@pytest.mark.parametrize("game", SEARCHING)
-def test_a_sliced_hint_is_the_whole_one_and_counts_its_playouts(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bridge_module, "THINK_CAP_SECONDS", 600.0)  # a loaded machine must not cut it short
+def thought_position(game: str) -> State:
+    """A position a few random moves in where the person has a choice to think about."""
     state = get_game(game).new_game(seed=8)
     playout(state, 4, seed=8)
-    player = state.to_act()[0]
-    assert len(state.legal_moves(player)) > 1, "a choice to think about"
+    assert len(state.legal_moves(state.to_act()[0])) > 1, "a choice to think about"
+    return state
+
+
+def whole_hint(state: State) -> dict[str, Any]:
+    """The hint asked at once and unsliced, in a bridge of its own (nothing thought ahead)."""
     b = Bridge()
-    session = loaded(b, state)
-    whole = ok(b, op="hint", session=session, player=player)
-    assert "games the computer played out from here" in whole["reason"]
+    return ok(b, op="hint", session=loaded(b, state), player=state.to_act()[0])
+
+
+def sliced(b: Bridge, session: str, player: int) -> tuple[dict[str, Any], int]:
+    """Ask for the hint in one-millisecond slices until it is decided: the answer and the number of slices."""
     answer = ok(b, op="hint", session=session, player=player, slice_ms=1)
     slices = 1
     while answer.get("thinking"):
         answer = ok(b, op="hint", session=session, player=player, slice_ms=1)
         slices += 1
+    return answer, slices
+
+
+@pytest.mark.parametrize("game", SEARCHING)
+def test_a_sliced_hint_is_the_whole_one_and_counts_its_playouts(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bridge_module, "THINK_CAP_SECONDS", 600.0)  # a loaded machine must not cut it short
+    state = thought_position(game)
+    whole = whole_hint(state)
+    assert "games the computer played out from here" in whole["reason"]
+    b = Bridge()
+    answer, slices = sliced(b, loaded(b, state), state.to_act()[0])
     assert slices > 1, "a one-millisecond slice cannot finish a search"
     assert answer == whole
+
+
+@pytest.mark.parametrize("game", SEARCHING)
+def test_a_hint_thought_ahead_between_other_requests_is_the_cold_hint(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's worker thinks a hint ahead in slices while other requests come and go (and the person
+    looks at the table for as long as they like): the hint is the one asked cold, and once decided it is
+    given again at once, without thinking on."""
+    monkeypatch.setattr(bridge_module, "THINK_CAP_SECONDS", 600.0)  # a loaded machine must not cut it short
+    state = thought_position(game)
+    whole = whole_hint(state)
+    clock = {"waited": 0.0}
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + clock["waited"])
+    b = Bridge()
+    session, player = loaded(b, state), state.to_act()[0]
+    answer = ok(b, op="hint", session=session, player=player, slice_ms=1)
+    while answer.get("thinking"):
+        ok(b, op="view", session=session, player=player)
+        ok(b, op="legal", session=session, player=player)
+        clock["waited"] += 1000.0  # the person looks at the table longer than the cap between two slices
+        answer = ok(b, op="hint", session=session, player=player, slice_ms=1)
+    assert answer == whole
+    search = b.hinting[session]
+    assert isinstance(search.bot, SearchBot)
+    iterations = search.bot.last_iterations
+    assert ok(b, op="hint", session=session, player=player, slice_ms=1) == whole, "decided: given at once"
+    assert ok(b, op="hint", session=session, player=player) == whole
+    assert b.hinting[session] is search and search.bot.last_iterations == iterations, "no more thinking"
+
+
+@pytest.mark.parametrize("game", SEARCHING)
+def test_a_hint_asked_while_thinking_ahead_carries_the_search_on(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The person asks while the worker's search is under way: the same search goes on to the same hint."""
+    monkeypatch.setattr(bridge_module, "THINK_CAP_SECONDS", 600.0)  # a loaded machine must not cut it short
+    state = thought_position(game)
+    b = Bridge()
+    session, player = loaded(b, state), state.to_act()[0]
+    assert ok(b, op="hint", session=session, player=player, slice_ms=1).get("thinking"), "thought ahead a little"
+    search = b.hinting[session]
+    assert sliced(b, session, player)[0] == whole_hint(state)
+    assert b.hinting[session] is search
+
+
+@pytest.mark.parametrize("game", SEARCHING)
+def test_the_hint_search_is_capped_by_its_own_thinking(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow machine: past THINK_CAP_SECONDS of thinking the search stops with its best move so far."""
+    monkeypatch.setattr(bridge_module, "THINK_CAP_SECONDS", 1e-9)
+    state = thought_position(game)
+    b = Bridge()
+    session, player = loaded(b, state), state.to_act()[0]
+    answer = ok(b, op="hint", session=session, player=player, slice_ms=1)
+    assert answer["move"] in state.legal_moves(player), "cut short after its first slice"
+    bot = b.hinting[session].bot
+    assert isinstance(bot, SearchBot) and bot.last_iterations < bot.iterations
+
+
+@pytest.mark.parametrize("game", SEARCHING)
+def test_a_hint_search_ends_with_its_position(game: str) -> None:
+    """A move played in the session (the person's, or the computer's) or a close drops the search: the
+    next hint is thought afresh for the new position, and nothing is kept for a closed table."""
+    state = thought_position(game)
+    b = Bridge()
+    session, player = loaded(b, state), state.to_act()[0]
+    assert ok(b, op="hint", session=session, player=player, slice_ms=1).get("thinking")
+    move = state.legal_moves(player)[0]
+    ok(b, op="play", session=session, player=player, move=move)
+    assert session not in b.hinting, "the move left the position"
+    state.play(player, move)
+    assert not state.is_over()
+    due = state.to_act()[0]
+    sliced(b, session, due)
+    assert b.hinting[session].position == (len(state.moves), due), "thought afresh for the new position"
+    ok(b, op="close", session=session)
+    assert session not in b.hinting
 
 
 @pytest.mark.parametrize("game", HINTED)

@@ -82,6 +82,14 @@ export class Session {
   }
 
   /**
+   * Let the worker think `seat`'s hint in its idle time (worker/thinking.js), so that Hint finds it done.
+   * @param {number} seat
+   */
+  thinkAhead(seat) {
+    this.engine.call({ op: "think_ahead", session: this.id, player: seat }).catch(() => {});
+  }
+
+  /**
    * Take back `seat`'s last move and the replies after it (refused once a card was shown or drawn since).
    * @param {number} seat
    */

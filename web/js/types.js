@@ -143,7 +143,7 @@
  * @property {string} [reason]                   op hint: why, in a sentence
  * @property {number} [undone]                   op undo: how many moves were taken back
  * @property {any} [move]                         ops bot, auto, hint
- * @property {boolean} [thinking]                op bot with slice_ms: not decided yet (the worker asks again)
+ * @property {boolean} [thinking]                ops bot and hint with slice_ms: not decided yet (the worker asks again)
  * @property {any[]} [events]                     ops play, bot, auto
  * @property {{game: string, seed: number, options: Record<string, string>, deal?: unknown, setup?: any}} [share]  op share
  * @property {any} [result]                      op check_result: the game's result, made canonical
@@ -156,6 +156,19 @@
  * @property {{kept: number, slot: string, title: string, why: string}[]} [kept_games]  op kept: kept records not downloaded yet
  * @property {Record<string, any>} [record]       op record (the worker's own use: it never reaches the page)
  * @property {MemoryReport} [memory]              op memory (answered by the worker itself)
+ * @property {AheadStatus | null} [ahead]         op think_ahead (answered by the worker itself)
+ */
+
+/**
+ * A person's hint thought ahead by the worker in its idle time (op think_ahead, worker/thinking.js).
+ * @typedef {object} AheadStatus
+ * @property {string} session
+ * @property {number} player
+ * @property {number} slices     how many slices it has thought so far
+ * @property {"thinking" | "decided" | "asked" | "moved_on" | "replaced" | "left"} state  thinking on; or why it
+ *   stopped: decided (the bridge keeps the hint), asked (the person's Hint carries it on), moved_on (the
+ *   position did: not their turn any more), replaced (thinking ahead for another seat or table), left (the
+ *   table was closed)
  */
 
 /**

@@ -11,7 +11,8 @@
 //
 // Requests go to the Python bridge, except the save ops (save, restore, saved, forget, adopt, kept, export_kept,
 // discard_kept), which worker/saves.js answers so that saved records never reach the page (but for a kept
-// record the player downloads), and `memory` (worker/memory-report.js).
+// record the player downloads), `memory` (worker/memory-report.js) and `think_ahead` (worker/thinking.js:
+// a person's hint thought in the worker's idle time; `bot` and `hint` are thought in slices there too).
 // Messages are answered in the order they came (a save op waits on storage at most STORAGE_TIMEOUT_MS);
 // "saved", "forget", "export_kept" and "discard_kept" need no Python and are answered even while it loads.
 //
@@ -34,7 +35,7 @@ import { answerSaveOp, SAVE_OPS, OFFLINE_OPS } from "./worker/saves.js";
 import { loadSnapshot, keepSnapshot, dropSnapshots } from "./worker/snapshot-store.js";
 import { countingDownloads } from "./worker/download-progress.js";
 import { memoryReport, traceHandles } from "./worker/memory-report.js";
-import { noteLeaving, leftTable, thinkInSlices } from "./worker/thinking.js";
+import { noteArrival, noteAnswered, leftTable, thinkInSlices, thinkAhead } from "./worker/thinking.js";
 import { errorText } from "./error-text.js";
 
 /** @typedef {import("./types.js").Request} Request */
@@ -93,6 +94,7 @@ function bridge(request) {
 function answer(request) {
   if (request?.op === "memory") return memoryReport(pyodide);
   if (request?.op === "bot" || request?.op === "hint") return thinkInSlices(request, bridge);
+  if (request?.op === "think_ahead") return thinkAhead(request, bridge);
   if (request?.op === "close") {
     leftTable(request);
     return bridge(request);
@@ -110,6 +112,7 @@ async function reply(message) {
   } else {
     postMessage({ id: message.id, response: await answer(message.request) });
   }
+  noteAnswered();
 }
 
 /**
@@ -295,7 +298,7 @@ async function start() {
 }
 
 onmessage = (event) => {
-  noteLeaving(event.data);
+  noteArrival(event.data);
   if (handle || needsNoPython(event.data)) {
     enqueue(event.data);
   } else {

@@ -6,8 +6,15 @@
 // back a move the other person has seen. Nor has a guided game, whose coach already says what to play.
 // A shared screen whose adapter names an undoSeat (the Dealer's table, TS-27) has Undo only: that seat
 // takes back the table's last action, whoever made it, whenever the bridge says it can.
+//
+// The hint is thought ahead (issue 28, point 4: the first hint within a second of the table opening): the
+// worker thinks the person's hint in its idle time while they look at the table, from the moment their turn
+// is on the felt if it still plays the step out, else AHEAD_AFTER_MS after their moves go live (a move made
+// at once does not wait behind the search's first slice). Hint then finds it decided or under way.
 
 /** @typedef {import("./controller.js").TableController} TableController */
+
+const AHEAD_AFTER_MS = 200;
 
 /**
  * @param {string} id
@@ -49,14 +56,27 @@ export function wireAids(table) {
     line.hidden = !text;
   };
   const { signal } = table.listeners;
+  let aheadTimer = 0;
+  /** @type {unknown} the step whose hint is thought ahead */
+  let aheadFor = null;
+  const thinkAhead = () => {
+    clearTimeout(aheadTimer);
+    if (aheadFor === table.answer) return;
+    aheadFor = table.answer;
+    table.thinkAhead();
+  };
   table.on("stage", (stage) => {
     const acting = stage === "person";
     hint.hidden = !acting;
     hint.disabled = !acting;
     undo.hidden = undo.disabled = !acting || !table.moment.legal.can_undo;
     if (!acting) say("");
+    clearTimeout(aheadTimer);
+    if (stage === "animating") thinkAhead();
+    if (acting) aheadTimer = setTimeout(thinkAhead, AHEAD_AFTER_MS);
   });
   hint.addEventListener("click", async () => {
+    clearTimeout(aheadTimer);
     hint.disabled = true;
     say("The computer is thinking about your move…");
     const answer = await table.hint();
@@ -67,6 +87,7 @@ export function wireAids(table) {
   }, { signal });
   undo.addEventListener("click", () => table.undo(), { signal });
   table.on("close", () => {
+    clearTimeout(aheadTimer);
     hint.remove();
     undo.remove();
     line.remove();

@@ -556,6 +556,16 @@ export class TableController {
   }
 
   /**
+   * Have the worker think the viewer's hint while they look at the table, when they are due in the step on
+   * the felt: nothing is shown and nothing waits on it (hint() then finds it decided or under way).
+   */
+  thinkAhead() {
+    const answer = this.answer;
+    if (this.viewer === null || !answer || answer.over || !answer.to_act.includes(this.viewer)) return;
+    this.session.thinkAhead(this.viewer);
+  }
+
+  /**
    * Take back the viewer's last move (and the computer's replies), or `seat`'s at a shared screen (the
    * adapter's undoSeat), then show the position before it from that seat.
    * @param {number | null} [seat]
