@@ -1,0 +1,100 @@
+"""The hard level's determinizer (``grit_bot.rival_world``): its worlds agree with the view, and it reads
+the rival's hidden plays (a card marked onto my empty pile is likely high, one marked over my high card
+likely low), on forced deals (cards 0-3 player 0's hand, 4-7 player 1's, 8 and 9 face up, GRIT-3)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pygame_core import get_game
+from pygame_core.bots.grit_bot import LEAN, hidden_leans, rival_world
+from pygame_core.cards import pick
+from pygame_core.games.grit import VALUE, GritState
+
+# player 0 shows the 9 (the braver: player 1 plays first, GRIT-4) and player 1 the 2; both discards are low
+DEAL = ["AS", "3S", "5S", "7S",  "10S", "JS", "4S", "6S",  "9S", "2S",  "8S", "AH"]
+
+
+def marked_onto_me(pile: int) -> GritState:
+    """Player 1 opens by marking its 10 onto player 0's ``pile`` (0: over the 9, 1: an empty pile)."""
+    state = get_game("grit").new_game(seed=0, deal=DEAL)
+    assert state.to_act() == [1]
+    state.play(1, {"type": "play", "card": "10S", "pile": [0, pile], "marked": True})
+    assert isinstance(state, GritState)
+    return state
+
+
+def mean_hidden(view: dict[str, object], sample: object, pile: int, n: int = 600) -> float:
+    """The mean value of the card on player 0's ``pile`` over ``n`` worlds drawn by ``sample``."""
+    rng = random.Random(3)
+    total = 0
+    for _ in range(n):
+        world = sample(view, rng)  # type: ignore[operator]
+        total += VALUE[world.piles[0][pile][-1].card]
+    return total / n
+
+
+def test_a_card_marked_onto_my_empty_pile_leans_high() -> None:
+    view = marked_onto_me(1).view(0)
+    slots = hidden_leans(view)
+    assert slots == [(0, 1, 0, LEAN[True, True, 0])] and LEAN[True, True, 0] > 0
+    uniform = mean_hidden(view, GritState.from_view, 1)
+    inferred = mean_hidden(view, lambda v, rng: rival_world(v, rng, slots), 1)
+    assert inferred > uniform + 1.0, (uniform, inferred)
+
+
+def test_a_card_marked_over_my_high_card_leans_low() -> None:
+    view = marked_onto_me(0).view(0)
+    slots = hidden_leans(view)
+    assert slots == [(0, 0, 1, LEAN[True, True, 2])] and LEAN[True, True, 2] < 0
+    uniform = mean_hidden(view, GritState.from_view, 0)
+    inferred = mean_hidden(view, lambda v, rng: rival_world(v, rng, slots), 0)
+    assert inferred < uniform - 0.7, (uniform, inferred)
+
+
+def test_my_own_hidden_cards_are_not_guessed() -> None:
+    """The viewer's own marked card is known to it (GRIT-9): only the rival's is weighed, and every
+    world keeps the viewer's card where it put it."""
+    state = get_game("grit").new_game(seed=0, deal=DEAL)
+    state.play(1, {"type": "play", "card": "10S", "pile": [0, 1], "marked": True})
+    state.play(0, {"type": "play", "card": "7S", "pile": [1, 1], "marked": True})
+    view = state.view(1)
+    slots = hidden_leans(view)
+    assert slots == [(1, 1, 0, LEAN[True, True, 0])]
+    rng = random.Random(0)
+    for _ in range(50):
+        world = rival_world(view, rng, slots)
+        assert world.piles[0][1][-1].card == "10S" and world.piles[1][1][-1].card != "10S"
+
+
+def test_without_hidden_rival_cards_it_is_the_uniform_sampler() -> None:
+    state = get_game("grit").new_game(seed=4)
+    p = state.to_act()[0]
+    view = state.view(p)
+    assert hidden_leans(view) == []
+    assert rival_world(view, random.Random(9), []).deal == GritState.from_view(view, random.Random(9)).deal
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), plays=st.integers(0, 7), heart_ranks=st.sampled_from(["all", "A-9"]))
+def test_its_worlds_agree_with_the_view(seed: int, plays: int, heart_ranks: str) -> None:
+    """After random plays (marks included): every weighted world shows the viewer the same view and
+    offers the same moves, and holds the twelve cards once each."""
+    rng = random.Random(seed)
+    state = get_game("grit").new_game(seed=seed, options={"heart_ranks": heart_ranks})
+    for _ in range(plays):
+        p = state.to_act()[0]
+        state.play(p, pick(state.legal_moves(p), rng))
+    p = state.to_act()[0]
+    view = state.view(p)
+    slots = hidden_leans(view)
+    for _ in range(5):
+        world = rival_world(view, rng, slots)
+        assert world.view(p) == view
+        assert world.legal_moves(p) == state.legal_moves(p)
+        cards = [*world.hands[0], *world.hands[1], *world.discards,
+                 *(e.card for own in world.piles for pile in own for e in pile)]
+        assert len(set(cards)) == 12
