@@ -38,6 +38,7 @@ EASY_CARELESS = 0.25  # easy: how often it plays any card
 ROLLOUT_NOISE = 0.1  # hard: how often a playout plays any move instead of the greedy one
 SHORTLIST = 3  # hard: the moves the tree search chooses among
 SHORTLIST_BUDGET = 600  # hard: the Monte Carlo playouts that pick them
+FLAT_NOISE = 0.0
 HARD_ITERATIONS = 300
 HARD_EXPLORATION = 0.7
 # What a sensible rival's hidden card leans to, by what its play does: in the hard level's sampled worlds a
@@ -51,6 +52,7 @@ LEAN: dict[tuple[bool, bool, int], float] = {
     (False, True, 0): 0.047, (False, True, 1): 0.143, (False, True, 2): -0.047,
     (False, False, 0): -0.035, (False, False, 1): -0.003, (False, False, 2): -0.059,
 }
+JUDGE = 0.5  # hard: how firmly the rival's last face-down play follows its one-play score
 MAX_TRIES = 40  # hard: sampled worlds drawn at most per accepted one (then the last is kept)
 
 
@@ -168,13 +170,16 @@ class Table:
             return float(mine <= 21)
         return float(mine > theirs) if mine <= 21 else float(mine < theirs)
 
-    def playout(self) -> None:
+    def playout(self, rng: random.Random) -> None:
         """Play to the end, both sides the greedy move (the opponent as a sensible duellist, not a
         random one: a plan that only works against blunders is no plan)."""
         while self.round <= ROUNDS:
             actor = self.first if not self.played else 1 - self.first
             open_slots = [s for s in range(6) if self.tops[s] is None or not self.down[s]]
-            card, slot = self.greedy(actor, open_slots)
+            if FLAT_NOISE and rng.random() < FLAT_NOISE:
+                card, slot = pick(self.hands[actor], rng), pick(open_slots, rng)
+            else:
+                card, slot = self.greedy(actor, open_slots)
             self.put(actor, card, slot, False)
 
     def greedy(self, me: int, open_slots: list[int]) -> tuple[str, int]:
@@ -227,18 +232,18 @@ def table_of(world: GritState) -> Table:
 
 
 def flat_scores(view: dict[str, Any], candidates: list[Move], budget: int, rng: random.Random,
-                slots: list[Slot]) -> list[float]:
+                reading: Reading) -> list[float]:
     """Each candidate's wins over the same guesses at the unseen cards (``rival_world``), played out
     greedily by both sides on the flat table (at least 8 guesses, ``budget`` playouts in all otherwise)."""
     p = view["viewer"]
     wins = [0.0] * len(candidates)
     for _ in range(max(8, budget // len(candidates))):
-        table = table_of(rival_world(view, rng, slots))
+        table = table_of(rival_world(view, rng, reading))
         for k, move in enumerate(candidates):
             trial = table.copy()
             owner, index = move["pile"]
             trial.put(p, move["card"], owner * 3 + index, move["marked"])
-            trial.playout()
+            trial.playout(rng)
             wins[k] += trial.result(p)
     return wins
 
@@ -248,35 +253,105 @@ def flat_scores(view: dict[str, Any], candidates: list[Move], budget: int, rng: 
 Slot = tuple[int, int, int, float]  # (owner, index, depth) of a rival's hidden card, and its lean
 
 
-def hidden_leans(view: dict[str, Any]) -> list[Slot]:
-    """The rival's cards the viewer cannot see (marked ones, and this round's face-down play), each with
-    the lean ``LEAN`` gives it from where it went and what it covers: what the rival chose to hide, and
-    where, says something about the card."""
-    p = view["viewer"]
-    slots = []
-    for owner in (0, 1):
-        for index, pile in enumerate(view["piles"][owner]):
-            cards = pile["cards"]
-            if cards and cards[-1]["card"] is None:
+def kind_of(cards: list[dict[str, Any]], depth: int) -> int:
+    """What a play at ``depth`` covers, as ``LEAN`` keys it: 0 nothing, 1 a card of 5 or less, 2 a higher one."""
+    covered = VALUE[cards[depth - 1]["card"]] if depth else 0
+    return 0 if not covered else 1 if covered <= 5 else 2
+
+
+class Reading:
+    """What the rival's hidden cards (marked ones, and this round's face-down play) suggest, worked out
+    once per decision from the view: what the rival chose to hide, and where, says something about it.
+
+    A hidden card leans as ``LEAN`` says for where it went (``slots``). The rival's face-down play of
+    the last round is judged instead (``last``): with one card left its only choice was the pile, and
+    with the duel ending the one-play score is what that choice weighs, so a world is as likely as the
+    rival's choice of that pile, for the card it holds there, under a soft greedy choice (``JUDGE``)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.me: int = view["viewer"]
+        self.slots: list[Slot] = []
+        self.last: tuple[int, int, int] | None = None
+        self.before: list[list[dict[str, Any] | None]] = []  # each pile's top before that play
+        self.options: list[tuple[int, int]] = []  # the piles the rival could have chosen (empty ones once)
+        log = view["log"]
+        judged = (view["round"] == ROUNDS and bool(log) and log[-1]["round"] == ROUNDS
+                  and log[-1]["player"] != self.me and log[-1]["card"] is None)
+        for owner in (0, 1):
+            for index, pile in enumerate(view["piles"][owner]):
+                cards = pile["cards"]
+                if not cards or cards[-1]["card"] is not None:
+                    continue
                 depth = len(cards) - 1
-                covered = VALUE[cards[depth - 1]["card"]] if depth else 0
-                kind = 0 if not covered else 1 if covered <= 5 else 2
-                slots.append((owner, index, depth, LEAN[cards[-1]["marked"], owner == p, kind]))
-    return slots
+                if judged and [owner, index] == log[-1]["pile"]:
+                    self.last = (owner, index, depth)
+                else:
+                    self.slots.append((owner, index, depth, LEAN[cards[-1]["marked"], owner == self.me,
+                                                                 kind_of(cards, depth)]))
+        if self.last is not None:
+            owner, index, depth = self.last
+            self.before = [[(p["cards"][-1] if p["cards"] else None) for p in own] for own in view["piles"]]
+            self.before[owner][index] = view["piles"][owner][index]["cards"][depth - 1] if depth else None
+            empties: set[int] = set()
+            for o in (0, 1):
+                for i, top in enumerate(self.before[o]):
+                    if top is not None and top["face_down"]:
+                        continue  # closed to the rival then
+                    if top is None:  # an owner's empty piles are one choice, the played one standing for them
+                        if o in empties:
+                            continue
+                        empties.add(o)
+                        if (o, self.before[owner][index] is None) == (owner, True):
+                            i = index
+                    self.options.append((o, i))
+
+    def odds(self, world: GritState) -> float:
+        """How likely the world's hidden cards make the rival's plays, scaled to at most 1."""
+        excess = 0.0
+        for owner, index, depth, lean in self.slots:
+            excess += lean * (VALUE[world.piles[owner][index][depth].card] - (10 if lean > 0 else 1))
+        odds = math.exp(excess)
+        if self.last is not None:
+            odds *= self.judge(world)
+        return odds
+
+    def judge(self, world: GritState) -> float:
+        """The chance a soft greedy rival holding the world's card puts it where it went: each pile scored
+        by the margin it leaves if the duel ended there (``margin``), a card of mine it cannot see counted
+        as the average of what it has not seen (my hand, my hidden cards, the discards)."""
+        rival = 1 - self.me
+        owner, index, depth = self.last  # type: ignore[misc]
+        card = VALUE[world.piles[owner][index][depth].card]
+        unseen = [VALUE[c] for c in world.hands[self.me] + world.discards]
+        mine = [(o, i) for o in (0, 1) for i, top in enumerate(self.before[o])
+                if top is not None and top["face_down"] and top["by"] == self.me]
+        unseen += [VALUE[world.piles[o][i][-1].card] for o, i in mine]
+        guess = sum(unseen) / len(unseen)
+        tops = [[0.0 if top is None else guess if (o, i) in mine else VALUE[world.piles[o][i][-1].card]
+                 if top["face_down"] else VALUE[top["card"]] for i, top in enumerate(self.before[o])]
+                for o in (0, 1)]
+        totals = [sum(tops[0]), sum(tops[1])]
+        weights = []
+        chosen = 0.0
+        for o, i in self.options:
+            changed = list(totals)
+            changed[o] += card - tops[o][i]
+            weight = math.exp(JUDGE * (margin(changed[rival]) - margin(changed[self.me])))
+            weights.append(weight)
+            if (o, i) == (owner, index):
+                chosen = weight
+        return chosen / sum(weights)
 
 
-def rival_world(view: dict[str, Any], rng: random.Random, slots: list[Slot]) -> GritState:
-    """A ``GritState.from_view`` world drawn with the rival's hidden cards weighted by their leans
-    (rejection: a world is kept with probability weight / the largest weight a card could give, so the
-    kept ones follow the weighted law exactly; after ``MAX_TRIES`` the last one drawn is kept)."""
+def rival_world(view: dict[str, Any], rng: random.Random, reading: Reading) -> GritState:
+    """A ``GritState.from_view`` world drawn as likely as the rival's hidden plays make it (rejection: a
+    world is kept with probability ``reading.odds``, so the kept ones follow the weighted law exactly;
+    after ``MAX_TRIES`` the last one drawn is kept)."""
     world = GritState.from_view(view, rng)
-    if not slots:
+    if not reading.slots and reading.last is None:
         return world
     for _ in range(MAX_TRIES - 1):
-        excess = 0.0
-        for owner, index, depth, lean in slots:
-            excess += lean * (VALUE[world.piles[owner][index][depth].card] - (10 if lean > 0 else 1))
-        if rng.random() < math.exp(excess):
+        if rng.random() < reading.odds(world):
             break
         world = GritState.from_view(view, rng)
     return world
@@ -321,19 +396,20 @@ class HardBot(SearchBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(self.world, seed, iterations=HARD_ITERATIONS, rollout=greedy_rollout,
                          exploration=HARD_EXPLORATION)
-        self.slots: list[Slot] = []
+        self.reading: Reading | None = None
 
     def world(self, view: dict[str, Any], rng: random.Random) -> GritState:
         """The search's determinizer: a world weighted by what the rival's hidden plays suggest."""
-        return rival_world(view, rng, self.slots)
+        assert self.reading is not None, "start() reads the rival's plays first"
+        return rival_world(view, rng, self.reading)
 
     def start(self, view: dict[str, Any], moves: list[Move]) -> None:
         """Search only the shortlist: with thirty-odd moves the iterations spread too thin to tell
         the good ones apart in a game this noisy."""
-        self.slots = hidden_leans(view)
+        self.reading = Reading(view)
         candidates = distinct(view, moves)
         if len(candidates) > SHORTLIST:
-            wins = flat_scores(view, candidates, SHORTLIST_BUDGET, self.rng, self.slots)
+            wins = flat_scores(view, candidates, SHORTLIST_BUDGET, self.rng, self.reading)
             ranked = sorted(range(len(candidates)), key=lambda k: -wins[k])
             candidates = [candidates[k] for k in sorted(ranked[:SHORTLIST])]
         super().start(view, candidates)
