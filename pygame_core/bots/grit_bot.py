@@ -38,7 +38,6 @@ EASY_CARELESS = 0.25  # easy: how often it plays any card
 ROLLOUT_NOISE = 0.1  # hard: how often a playout plays any move instead of the greedy one
 SHORTLIST = 3  # hard: the moves the tree search chooses among
 SHORTLIST_BUDGET = 600  # hard: the Monte Carlo playouts that pick them
-FLAT_NOISE = 0.0
 HARD_ITERATIONS = 300
 HARD_EXPLORATION = 0.7
 # What a sensible rival's hidden card leans to, by what its play does: in the hard level's sampled worlds a
@@ -171,16 +170,13 @@ class Table:
             return float(mine <= 21)
         return float(mine > theirs) if mine <= 21 else float(mine < theirs)
 
-    def playout(self, rng: random.Random) -> None:
+    def playout(self) -> None:
         """Play to the end, both sides the greedy move (the opponent as a sensible duellist, not a
         random one: a plan that only works against blunders is no plan)."""
         while self.round <= ROUNDS:
             actor = self.first if not self.played else 1 - self.first
             open_slots = [s for s in range(6) if self.tops[s] is None or not self.down[s]]
-            if FLAT_NOISE and rng.random() < FLAT_NOISE:
-                card, slot = pick(self.hands[actor], rng), pick(open_slots, rng)
-            else:
-                card, slot = self.greedy(actor, open_slots)
+            card, slot = self.greedy(actor, open_slots)
             self.put(actor, card, slot, False)
 
     def greedy(self, me: int, open_slots: list[int]) -> tuple[str, int]:
@@ -244,7 +240,7 @@ def flat_scores(view: dict[str, Any], candidates: list[Move], budget: int, rng: 
             trial = table.copy()
             owner, index = move["pile"]
             trial.put(p, move["card"], owner * 3 + index, move["marked"])
-            trial.playout(rng)
+            trial.playout()
             wins[k] += trial.result(p)
     return wins
 
