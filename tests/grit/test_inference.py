@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pygame_core import get_game
-from pygame_core.bots.grit_bot import LEAN, Reading, rival_world
+from pygame_core.bots.grit_bot import LEAN, HardBot, Reading, rival_world
 from pygame_core.cards import pick
 from pygame_core.games.grit import VALUE, GritState
 
@@ -117,3 +117,21 @@ def test_the_rivals_last_face_down_play_is_judged_by_what_it_would_do() -> None:
     uniform = mean_hidden(view, GritState.from_view, 2)
     inferred = mean_hidden(view, lambda v, rng: rival_world(v, rng, reading), 2)
     assert abs(uniform - 5) < 0.5 and inferred > 8.5, (uniform, inferred)
+
+
+def test_hard_decides_the_same_in_slices() -> None:
+    """The page thinks in slices (``start``/``think(seconds)``/``decision``): with the rival's marked
+    card read, a sliced decision is the whole one, and the reading is the view's."""
+    state = marked_onto_me(1)
+    view, moves = state.view(0), state.legal_moves(0)
+    whole = HardBot(5)
+    whole.iterations = 40
+    expected = whole.choose(view, moves)
+    sliced = HardBot(5)
+    sliced.iterations = 40
+    sliced.start(view, moves)
+    assert sliced.reading is not None and sliced.reading.slots == Reading(view).slots
+    slices = 1
+    while not sliced.think(0.0):
+        slices += 1
+    assert sliced.decision() == expected and expected in moves and slices > 1
