@@ -7,16 +7,27 @@
   margin over the opponent if the duel ended now, counting a face-down card of the opponent's as
   the average of the cards it has not seen (``greedy``), and never marks a card.
 - hard: a search. A determinized Monte Carlo (``flat_scores``: for each sample it deals the unseen
-  cards consistently with the view and plays every candidate out to the end, both sides playing
-  the greedy move) shortlists the few most promising moves, marked ones included; information-set
-  tree search (``ismcts.SearchBot`` over ``GritState.from_view``) chooses among them. Its playouts play the
-  greedy move as each player sees the table, so hiding a card is worth something there, and its
-  tree keeps the opponent's replies from depending on cards they cannot see.
+  cards and plays every candidate out to the end, both sides playing the greedy move) shortlists the
+  few most promising moves, marked ones included; information-set tree search (``ismcts.SearchBot``)
+  chooses among them. Its playouts play the greedy move as each player sees the table, so hiding a
+  card is worth something there, and its tree keeps the opponent's replies from depending on cards
+  they cannot see. Both sample worlds that are consistent with the view *and* with what the rival
+  chose to hide (``Reading``, ``rival_world``): ``GritState.from_view`` deals the unseen cards
+  uniformly, and a world is kept as often as a sensible rival would have made its hidden plays there
+  (a card marked onto my empty pile is likely high, one marked over my high card likely low; the
+  rival's face-down card of the last round went where its one-play score sent that card).
 
 Why normal thinks only one play ahead: Grit is mostly the deal, and the Monte Carlo alone already
 plays nearly as well as the full search (hard won 53-55% of 200-game runs against it), so with the
-Monte Carlo as normal the two levels would play alike. Over 1,000 games (seats alternating) hard
-wins about 82% against the one-play thinker, which wins about 67% against easy.
+Monte Carlo as normal the two levels would play alike. Over 1,000 games (seats alternating) the
+uniform-sampling hard won about 82% against the one-play thinker, which wins about 67% against easy.
+
+Strength against time: hard against ``scripts/outsiders``' flat Monte Carlo (750 random playouts a
+move), the same 100 deals (seeds 2,000-2,099, seats alternating) at three budgets, shares of decided
+games with 95% intervals and hard's think time p95 (CPU time, CPython 3.11): 300 shortlist playouts and
+150 tree iterations 53% [43, 63] at 60 ms; 600 and 300 51% [41, 61] at 138 ms; 1,200 and 600 63%
+[53, 72] at 290 ms. Hard plays the last (``SHORTLIST_BUDGET``, ``HARD_ITERATIONS``): the strongest
+that stays under the 400 ms bar (the page's Pyodide, about twice as slow, stays under its 1 s).
 """
 
 from __future__ import annotations
@@ -37,8 +48,8 @@ NO_CARD = (-1, 0)  # ranks below every card
 EASY_CARELESS = 0.25  # easy: how often it plays any card
 ROLLOUT_NOISE = 0.1  # hard: how often a playout plays any move instead of the greedy one
 SHORTLIST = 3  # hard: the moves the tree search chooses among
-SHORTLIST_BUDGET = 600  # hard: the Monte Carlo playouts that pick them
-HARD_ITERATIONS = 300
+SHORTLIST_BUDGET = 1200  # hard: the Monte Carlo playouts that pick them
+HARD_ITERATIONS = 600
 HARD_EXPLORATION = 0.7
 # What a sensible rival's hidden card leans to, by what its play does: in the hard level's sampled worlds a
 # rival's face-down card of value v weighs exp(LEAN * v), keyed by (marked, on the viewer's pile, what it
