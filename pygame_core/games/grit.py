@@ -18,8 +18,8 @@ import random
 from typing import Any, Literal, Mapping, NamedTuple, NotRequired, Sequence, TypedDict
 
 from ..cards import Card, card_label, is_card, new_rng, pick, shuffle, suit_cards
-from ..engine import (GameInfo, IllegalMove, Json, OptionSpec, Outcome, SetupError, Shapes, State, ToldOutcome,
-                      player_name, register)
+from ..engine import (DEFAULT_LEVELS, GameInfo, IllegalMove, Json, LevelSpec, OptionSpec, Outcome, SetupError, Shapes,
+                      State, ToldOutcome, player_name, register)
 from ..grammar import Party, sentence
 
 ROUNDS = 4
@@ -237,6 +237,9 @@ class GritState(State[GritView, GritEvent, GritMove, GritPreview]):
                             "One heart joins the eleven spades, drawn at random from the allowed ranks. "
                             "A later version of the game leaves out the tens and faces (GRIT-1).",
                             ("Any of the thirteen hearts", "Ace to nine only")),),
+        levels=(*DEFAULT_LEVELS[:2],
+                LevelSpec("hard", "Gunslinger", "thinks ahead through the cards you might hold, and reads "
+                                                "what you hide from where you put it")),
     )
     version = 1
 

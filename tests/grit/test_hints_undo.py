@@ -114,8 +114,9 @@ def test_undo_takes_back_the_move_and_the_reply() -> None:
 
 def test_undo_refuses_past_a_reveal_and_changes_nothing() -> None:
     b = Bridge()
-    session = against_hard(b, grit_play("7S", 0, 1))
+    session = against_hard(b, grit_play("7S", 1, 1))
     record = ok(b, op="record", session=session)
+    assert not record["record"]["moves"][1][1]["marked"], "an unmarked reply: the round's reveal shows it"
     assert "can_undo" not in ok(b, op="legal", session=session, player=0)
     assert error(b, op="undo", session=session, player=0) == "past_reveal"
     assert ok(b, op="record", session=session) == record
