@@ -14,7 +14,14 @@ from pygame_core import State, get_game
 from pygame_core.bots import RandomBot
 from pygame_core.bots.knife_fight_bot import CAREFUL, BOLD, EasyBot, HardBot, NormalBot, exchange_score
 
-LEVELS = [EasyBot, NormalBot, HardBot]
+class QuickHard(HardBot):
+    """The Gunslinger on a small budget (16 hands a round): the same rules of choice, quicker."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, hands=16)
+
+
+LEVELS = [EasyBot, NormalBot, QuickHard]
 KF_RANKS: list[str] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
