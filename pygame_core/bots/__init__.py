@@ -2,8 +2,9 @@
 
 ``easy`` is a plausible but careless player, ``normal`` the game's heuristic, ``hard`` an
 information-set tree search (``ismcts``) over the game's own rules where searching helps (in Knife
-Fight it measured worth nothing: its hard level is a more careful heuristic). Each game's bot module
-lists its levels in ``LEVELS``; this registry gathers them, one line per game.
+Fight, a guess made face down each round, it measured worth nothing: its hard level solves each
+round as a small matrix game, ``matrix_game``, and draws its card from the mixed strategy). Each
+game's bot module lists its levels in ``LEVELS``; this registry gathers them, one line per game.
 """
 
 from __future__ import annotations

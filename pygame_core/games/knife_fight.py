@@ -290,7 +290,8 @@ class KnifeFightState(State[KnifeView, KnifeEvent, KnifeMove, None]):
         minutes=5,
         levels=(DEFAULT_LEVELS[0],
                 LevelSpec("normal", "Deputy", "bold: weighs every card you may hold, and prizes the cut it deals"),
-                LevelSpec("hard", "Gunslinger", "careful: weighs every card you may hold, and fears every cut")),
+                LevelSpec("hard", "Gunslinger",
+                          "reads your hand from what you play, and mixes its own choices so you can't read it")),
     )
     version = 1
 
