@@ -12,10 +12,16 @@
   matters more when low, healing above 30 is worth nothing), a kill or a death outweighs everything
   else, and every card spent costs a little, so a turn that is already won or lost is not fed more
   cards. Chaining decisions use the same search, deeper, against the two revealed leads.
-* ``HardBot``: information-set Monte Carlo tree search (``ismcts``) over ``DuelingSuitsState.from_view``, the
-  opponent's hand and the deck dealt at random from what the view leaves possible; the leads are
-  searched as the simultaneous choice they are and every pair is scored by playing the rest of the
-  game out quickly with the easy level's choices (``playout``).
+* ``HardBot``: decides in worlds sampled from its view (``DuelingSuitsState.from_view``: the rival's
+  hand and the deck dealt at random from the cards the view leaves possible). Its lead is a
+  simultaneous face-down choice, so it is drawn from a mixed strategy: the solution of a Bayesian
+  matrix game (``matrix_game.solve``) whose rows are its cards and whose columns, in each world, are
+  the rival's most plausible leads there; each cell is its chance to win after that turn, with the
+  chaining played out as a small minimax (both hands known in the world, a side whose power cannot
+  change the cell only passing) and the position scored by a logistic model of the win fitted on
+  whole games (health, cards kept, block bonus; a kill is certain). A chain step scores passing and
+  each distinct addition by the same look-ahead, deeper, over the worlds. Measured over 150 games
+  against the flat Monte Carlo reference player (scripts/outsiders, seeds 1,000,000 and up): MEASURE.
 """
 
 from __future__ import annotations
@@ -360,8 +366,8 @@ WORLDS_LEAD = 40  # the hard level's budget: sampled worlds for a lead (the stre
 WORLDS_CHAIN = 40  # ... and for a chain step
 LEAD_PLIES = 3  # chain steps looked at for every pair of leads (holder, answer, holder) ...
 HARD_CHAIN_PLIES = 5  # ... and when chaining, with both leads known
+PLAUSIBLE = 3  # the rival's leads kept in each world's game (``plausible``): all of them measured worse
 SOLVER_ITERATIONS = 400  # regret matching passes over a lead's game at most ...
-PLAUSIBLE = 3  # the rival's leads kept in each world's game (``plausible``)
 SOLVER_EPSILON = 0.005  # ... stopping once neither side can gain more than this chance to win
 
 
@@ -599,8 +605,9 @@ class HardBot(SearchBot):
                 return 0, 0.0
             row = self.rows.index(card)
             solution = solve(self.games, iterations=SOLVER_ITERATIONS, epsilon=SOLVER_EPSILON)
-            return worlds, sum(sum(c * y for c, y in zip(matrix[row], answer))
-                               for (_, matrix), answer in zip(self.games, solution.columns))
+            total = sum(weight for weight, _ in self.games)
+            return worlds, worlds * sum(weight * sum(c * y for c, y in zip(matrix[row], answer))
+                                        for (weight, matrix), answer in zip(self.games, solution.columns)) / total
         if move["type"] == "pass":
             return worlds, self.totals[-1] if self.totals else 0.0
         return (worlds, self.totals[self.rows.index(card)]) if card in self.rows else (0, 0.0)
