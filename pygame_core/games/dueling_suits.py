@@ -21,8 +21,8 @@ from typing import Any, Literal, Mapping, NamedTuple, Sequence, TypedDict
 
 from ..cards import SUIT_NAMES as CARD_SUIT_NAMES
 from ..cards import Card, card_label, is_card, new_rng, reshuffle, shuffle, standard_deck
-from ..engine import (GameInfo, IllegalMove, Json, OptionSpec, Outcome, SetupError, Shapes, State, ToldOutcome,
-                      player_name, register)
+from ..engine import (DEFAULT_LEVELS, GameInfo, IllegalMove, Json, LevelSpec, OptionSpec, Outcome, SetupError, Shapes,
+                      State, ToldOutcome, player_name, register)
 from ..grammar import Party, sentence
 
 START_HEALTH = 15
@@ -444,6 +444,9 @@ class DuelingSuitsState(State[DuelView, DuelEvent, DuelMove, DuelPreview]):
         summary=("Every suit is an action: block, all-out attack, cautious attack or heal. Lead a card face "
                  "down, chain more on top, and outlast your rival from 15 health."),
         minutes=8,
+        levels=(DEFAULT_LEVELS[0], DEFAULT_LEVELS[1],
+                LevelSpec("hard", "Gunslinger", "cagey: mixes its face-down leads so you can't read it, and weighs "
+                                                "the hands you might hold")),
         options=(
             OptionSpec("first_initiative", "Who holds the initiative token first", ("random", "0", "1"),
                        help="The token lets its holder open the chaining; it changes hands every turn.",

@@ -1,18 +1,16 @@
 """The hard level's machinery. Its sampled worlds (``DuelingSuitsState.from_view``): from a player's view only, a
 whole game that shows that player the same table, with the same players due and the same legal
 moves, and whose hidden cards sit only where the rules allow them (DUEL-4: after a reshuffle the
-deck holds only cards of the pile that was shuffled). Its quick playouts: the engine's rules."""
+deck holds only cards of the pile that was shuffled)."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Iterator
 
 from pygame_core import get_game
-from pygame_core.bots.dueling_suits_bot import PLAYOUT_TURNS, playout, playout_chain, playout_lead
 from pygame_core.cards import pick
-from pygame_core.games.dueling_suits import PERK_VALUES, DuelingSuitsState, ViewSketch, suit
+from pygame_core.games.dueling_suits import PERK_VALUES, DuelingSuitsState, ViewSketch
 
 
 def cautious(state: DuelingSuitsState, p: int, rng: random.Random) -> dict[str, Any]:
@@ -87,33 +85,3 @@ def test_sampled_worlds_play_on_to_the_end() -> None:
             q = twin.to_act()[0]
             twin.play(q, pick(twin.legal_moves(q), rng))
         assert twin.is_over()
-
-
-def test_quick_playouts_follow_the_rules() -> None:
-    """The hard level's ``playout`` plays on plain lists; driven by the same choices and the same RNG,
-    the engine itself must reach the same end (draws, reshuffles, block bonuses, the token)."""
-    rng = random.Random(8)
-    compared = 0
-    for n, (state, p) in enumerate(positions(30, 4)):
-        if n % 8:
-            continue
-        quick = DuelingSuitsState.from_view(state.view(p), rng)
-        engine = copy.deepcopy(quick)
-        reward = playout(quick)
-        last = engine.turn + PLAYOUT_TURNS  # the playout scores a game still going here by the healths
-        while not engine.is_over() and engine.turn < last:
-            if engine.phase == "lead":
-                for q in engine.to_act():
-                    engine.play(q, {"type": "lead", "card": playout_lead(engine.hands[q], engine.health[q], engine.rng)})
-                continue
-            q = engine.to_act()[0]
-            view = engine.view(q)
-            leads, powers = view["leads"], view["power"]
-            card = playout_chain(engine.hands[q], suit(leads[q]), suit(leads[1 - q]), powers[q]["total"],
-                                 powers[1 - q]["total"], engine.health[q], engine.health[1 - q])
-            engine.play(q, {"type": "pass"} if card is None else {"type": "chain", "card": card})
-        if engine.is_over():
-            winner = (engine.outcome() or {}).get("winner")
-            assert reward == ([0.5, 0.5] if winner is None else [float(winner == 0), float(winner == 1)])
-            compared += 1
-    assert compared > 80, compared
