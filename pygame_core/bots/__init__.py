@@ -1,10 +1,12 @@
 """Computer opponents: three levels per two-player game, each deciding from its player's view only.
 
-``easy`` is a plausible but careless player, ``normal`` the game's heuristic, ``hard`` an
-information-set tree search (``ismcts``) over the game's own rules where searching helps (in Knife
-Fight, a guess made face down each round, it measured worth nothing: its hard level solves each
-round as a small matrix game, ``matrix_game``, and draws its card from the mixed strategy). Each
-game's bot module lists its levels in ``LEVELS``; this registry gathers them, one line per game.
+``easy`` is a plausible but careless player, ``normal`` the game's heuristic, ``hard`` a search over the
+worlds its view leaves possible, shaped by the game: Grit's is an information-set tree search
+(``ismcts``) over worlds weighted by what the rival chose to hide; grow21's compares its candidates on
+the same sampled shuffles; where both players commit face down at once (Knife Fight's cards, Dueling
+Suits' leads) it solves the round as a small zero-sum game (``matrix_game``) and draws its choice from
+the mixed strategy, so it cannot be read. Each game's bot module lists its levels in ``LEVELS``; this
+registry gathers them, one line per game.
 """
 
 from __future__ import annotations
