@@ -1,4 +1,4 @@
-"""grow21, read from its rule text (GROW-1..7): red and black grow one patch of cards; a same-colour
+"""The game of growing 21s, read from its rule text (GROW-1..7): red and black grow one patch of cards; a same-colour
 group that counts exactly 21 is harvested for 10 points.
 
 Greedy's reading of a move: the board and scores once the card is down (played in a copy of the game),
