@@ -11,6 +11,7 @@ tested site.
     python3 build.py lock [--upgrade]  # rewrite requirements/*.lock (exact versions, hashes) with uv
     python3 build.py bench           # venv, chromium, build (+ bench pages), measure
     python3 build.py balance [--games N] [ids]  # simulate the levels, rewrite docs/balance.md
+    python3 build.py outsiders GAME --a hard --b montecarlo  # a level against reference players (scripts/outsiders)
 
 ``dist/`` is the whole static site: ``index.html``, ``js/``..., ``pyodide/``
 (the runtime from the npm package pinned in ``package-lock.json``), ``engines/``
@@ -757,6 +758,14 @@ def balance(balance_args: list[str]) -> int:
     return subprocess.run(cmd, cwd=ROOT).returncode
 
 
+def outsiders(outsider_args: list[str]) -> int:
+    """Pit a level against the reference players written from the rules (scripts/outsiders)."""
+    python = ensure_venv()
+    cmd = [str(python), str(ROOT / "scripts" / "outsiders"), *outsider_args]
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
 def main(argv: list[str]) -> int:
     """Parse the subcommand; extra arguments of test/bench go to pytest/run_bench.py."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -767,8 +776,10 @@ def main(argv: list[str]) -> int:
     sub.add_parser("test", help="venv + chromium + build + mypy + eslint + tsc + pytest (extra args go to pytest)")
     sub.add_parser("bench", help="measure load, first paint, move latency and engine speed")
     sub.add_parser("balance", help="simulate every game's levels; rewrite docs/balance.md and its plots")
+    sub.add_parser("outsiders", help="a level against reference players written from the rules (extra args: "
+                                     "GAME --a LEVEL --b KIND ...)")
     sub.add_parser("lock", help="rewrite requirements/*.lock with uv (extra args go to uv, e.g. --upgrade)")
-    passing = {"test": test, "bench": bench, "balance": balance, "lock": lock}
+    passing = {"test": test, "bench": bench, "balance": balance, "outsiders": outsiders, "lock": lock}
     if argv and argv[0] in passing and not {"-h", "--help"} & set(argv[1:2]):
         # Pass everything after the subcommand through untouched (pytest has many flags).
         return passing[argv[0]](argv[1:])

@@ -4,6 +4,10 @@
     python -m pygame_core play grit --seed 7 --level hard       # you are Player 1
     python -m pygame_core simulate grit --games 1000 --a hard --b normal
     python -m pygame_core simulate tombstone_showdown --games 1000 --party 1
+
+``simulate`` also times every decision of each side (the time spent in ``choose``) and reports its
+median, 95th percentile and maximum; ``scripts/outsiders`` pits the levels against reference players
+through the same function (its ``make_player``).
 """
 
 from __future__ import annotations
@@ -12,10 +16,10 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from . import all_games, get_game
-from .bots import SCRIPTED, make_bot
+from .bots import SCRIPTED, Bot, make_bot
 from .engine import AnyState
 
 
@@ -76,19 +80,42 @@ def rounds_of(state: AnyState) -> int | None:
     return None
 
 
+def think_times(seconds: list[float]) -> dict[str, Any]:
+    """How long one side thought per decision, in milliseconds: median, 95th percentile, maximum.
+
+    >>> think_times([0.001, 0.002, 0.003, 0.004])
+    {'decisions': 4, 'p50_ms': 3.0, 'p95_ms': 4.0, 'max_ms': 4.0, 'mean_ms': 2.5}
+    """
+    if not seconds:
+        return {"decisions": 0, "p50_ms": 0.0, "p95_ms": 0.0, "max_ms": 0.0, "mean_ms": 0.0}
+    ordered = sorted(seconds)
+    n = len(ordered)
+    return {"decisions": n, "p50_ms": round(ordered[n // 2] * 1000, 3),
+            "p95_ms": round(ordered[min(n - 1, n * 95 // 100)] * 1000, 3), "max_ms": round(ordered[-1] * 1000, 3),
+            "mean_ms": round(sum(ordered) / n * 1000, 3)}
+
+
+PlayerFactory = Callable[[str, int], Bot]
+
+
 def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0,
-             details: bool = False) -> dict[str, Any]:
-    """Play ``games`` games between two bot levels: every seed twice in a row with the seats
+             details: bool = False, make_player: PlayerFactory | None = None,
+             progress: Callable[[int, dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games between two players: every seed twice in a row with the seats
     swapped (A takes the person seats of one parity, B the rest; the game plays its own engine
-    seats), so both sides get the same deals and the same opener as often.
+    seats), so both sides get the same deals and the same opener as often. A player is a level id of
+    the game, or any name ``make_player(name, seed)`` turns into a bot (default: the game's levels).
+    ``progress(games_done, counts)`` is called after every game (``counts``: wins_a, wins_b, draws).
 
     Reports, each with a 95% interval: A's share of the decided games (the levels' measure) and of
     all games; the seats' and the opener's (first player or initiative holder) share of the decided
     games (the designers' balance measures); the game's length in moves and rounds; the final scores
     and A's margin (A's score minus B's, in the game's own units). ``details`` keeps every game's
-    numbers for plots.
+    numbers for plots. Every decision's think time (the time in ``choose``) is kept per side.
     """
     game = get_game(game_id)
+    player: PlayerFactory = make_player or (lambda name, bot_seed: make_bot(game_id, name, bot_seed))
+    thought: list[list[float]] = [[], []]  # seconds per decision: A's, B's
     wins_a = wins_b = draws = 0
     seat_wins = [0] * game.info.players
     opener_games = opener_wins = 0
@@ -103,12 +130,18 @@ def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0
         seat_a = n % 2
         first, label = opener(state)
         opener_label = opener_label or label
-        bots = {p: make_bot(game_id, level_a if p % 2 == seat_a else level_b, seed + n + (p % 2 != seat_a))
+        bots = {p: player(level_a if p % 2 == seat_a else level_b, seed + n + (p % 2 != seat_a))
                 for p in range(game.info.players) if p not in game.info.engine_seats}
         while not state.is_over():
             for p in state.to_act():
-                state.play(p, state.auto_move(p) if p not in bots else
-                           bots[p].choose(state.view(p), state.legal_moves(p)))
+                if p not in bots:
+                    state.play(p, state.auto_move(p))
+                    continue
+                view, legal = state.view(p), state.legal_moves(p)
+                started = time.perf_counter()
+                move = bots[p].choose(view, legal)
+                thought[p % 2 != seat_a].append(time.perf_counter() - started)
+                state.play(p, move)
         outcome = state.outcome()
         assert outcome is not None  # the game is over
         winner = outcome["winner"]
@@ -132,6 +165,8 @@ def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0
             margins.append(final[seat_a] - final[1 - seat_a])
         for p, value in enumerate(final[:game.info.players]):
             scores[p].append(value)
+        if progress is not None:
+            progress(n + 1, {"wins_a": wins_a, "wins_b": wins_b, "draws": draws})
     elapsed = time.perf_counter() - start
     decided = wins_a + wins_b
     report: dict[str, Any] = {
@@ -143,6 +178,7 @@ def simulate(game_id: str, games: int, level_a: str, level_b: str, seed: int = 0
         "moves": mean_interval(moves), "rounds": mean_interval(rounds) if rounds else None,
         "scores": [mean_interval(column) for column in scores], "margin_a": mean_interval(margins),
         "games_per_second": games / elapsed if elapsed else 0.0,
+        "think_a": think_times(thought[0]), "think_b": think_times(thought[1]),
     }
     if details:
         report["details"] = {"moves": moves, "rounds": rounds, "margins": margins, "scores": scores}
@@ -174,8 +210,16 @@ def simulate_table(report: dict[str, Any]) -> str:
     for p, cell in enumerate(report["scores"]):
         lines.append(f"  Player {p + 1}'s score   {spread(cell)}")
     lines.append(f"  A's margin (score A - B) {spread(report['margin_a'])}")
+    for side in ("a", "b"):
+        lines.append(f"  {side.upper()} ({report[side]}) thinks   {think_line(report['think_' + side])}")
     lines.append(f"  {report['games_per_second']:.1f} games per second")
     return "\n".join(lines)
+
+
+def think_line(cell: dict[str, Any]) -> str:
+    """Think times in one line: "p50 1.2 ms, p95 3.4 ms, max 9.9 ms over 512 decisions"."""
+    return (f"p50 {cell['p50_ms']:.1f} ms, p95 {cell['p95_ms']:.1f} ms, max {cell['max_ms']:.1f} ms "
+            f"over {cell['decisions']} decisions")
 
 
 def simulate_ends(game_id: str, games: int, party: int = 1, seed: int = 0) -> dict[str, Any]:
