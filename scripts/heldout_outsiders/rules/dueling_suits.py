@@ -17,7 +17,7 @@ from pygame_core.engine import AnyState
 
 GAME = __name__.rpartition(".")[2]
 STATE = get_game(GAME).state_class
-PLAYOUTS = 150  # about 50 ms a decision (players.MonteCarloOutsider)
+PLAYOUTS = 480  # about 50 ms of CPU a decision (the package's docstring)
 MAX_HEALTH = 30  # DUEL-2
 DECIDED = 100.0  # a finished duel against any health lead
 BONUS_WORTH = 0.5  # a point of block bonus, in health

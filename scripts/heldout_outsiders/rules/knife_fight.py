@@ -17,7 +17,7 @@ from pygame_core.engine import AnyState, State
 
 GAME = __name__.rpartition(".")[2]
 STATE = get_game(GAME).state_class
-PLAYOUTS = 150  # about 50 ms a decision (players.MonteCarloOutsider)
+PLAYOUTS = 470  # about 50 ms of CPU a decision (the package's docstring)
 HALVES = (suit_cards("H") + suit_cards("D") + ["RJ"], suit_cards("S") + suit_cards("C") + ["BJ"])  # KNIFE-1
 MANOEUVRES = {"J": "jack", "Q": "queen", "K": "king", "RJ": "joker", "BJ": "joker"}
 
