@@ -4,7 +4,7 @@ bleeds ceil(damage / 3) cards off their deck, and the first deck to run dry has 
 
 Greedy's reading of a move: the wound points it deals less the wound points it takes in this exchange
 (``exchange``), averaged over every card the rival may hold (all the cards of their half not yet shown),
-each equally likely. The engine has no sampler for this game, so ``world`` is this module's own."""
+each equally likely. ``world`` is this module's own sampler, written from the view alone."""
 
 from __future__ import annotations
 
