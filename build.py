@@ -86,8 +86,8 @@ MIME_TYPES = {
 }
 
 # Our own Python outside the package, type-checked strictly by `test` as well.
-TOOLING_TYPED = ("build.py", "bench", "scripts/balance.py", "tests/pyodide", "tests/conftest.py",
-                 "tests/saloon_site.py")
+TOOLING_TYPED = ("build.py", "bench", "scripts/balance.py", "scripts/outsiders", "scripts/heldout_outsiders",
+                 "tests/pyodide", "tests/conftest.py", "tests/saloon_site.py")
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
