@@ -11,10 +11,11 @@ from saloon_site import LAPTOP, Visit
 
 # Seed 2, Grit: the person (seat 0) plays first. The hard computer answers 7♠ on their pile 1 with a
 # marked card, so the round's reveal shows only the person's own card and the move may be taken back;
-# it answers 7♠ on their pile 2 with an unmarked card, which the reveal shows: no undo past that.
+# it answers 7♠ on its own middle pile with an unmarked 4♠ on the person's first pile, which the reveal
+# shows: no undo past that.
 GRIT_SEED_2 = "#game=grit&mode=computer&level=hard&seed=2&speed=instant"
 UNDOABLE = {"type": "play", "card": "7S", "pile": [0, 0], "marked": False}
-SEALED = {"type": "play", "card": "7S", "pile": [0, 1], "marked": False}
+SEALED = {"type": "play", "card": "7S", "pile": [1, 1], "marked": False}
 
 CLICK_MOVE = """(move) => {
   const key = (m) => JSON.stringify(Object.keys(m).sort().map((k) => [k, m[k]]));
