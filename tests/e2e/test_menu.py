@@ -312,7 +312,7 @@ def test_the_roster_opens_from_the_menu(open_page: Callable[..., Visit]) -> None
     expect(roster.locator(".tb-name")).to_have_text("Calamity")
     roster.get_by_role("button", name="Close").click()
     expect(page.locator("#tb-roster")).to_have_count(0)  # gone with its stylesheet until it is opened again
-    assert page.locator("link[href$='tombstone/sheet.css']").evaluate("(link) => link.disabled") is True
+    assert page.locator("link[href$='tombstone/sheet.css']").evaluate("(link) => link.sheet.disabled") is True
     entry.locator("button").click()
     expect(page.locator("#tb-roster[open] .tb-roster-name")).to_have_text(["Calamity"])
 
@@ -342,3 +342,29 @@ def test_the_roster_says_who_died_and_who_carries_scars(open_page: Callable[...,
     roster.locator(".tb-roster-entry[data-status='dead'] [data-view]").click()
     expect(roster.locator(".tb-made")).to_have_attribute("data-provenance", "imported")
     visit.screenshot("roster-dead-sheet-390x844.png")
+
+
+def test_a_table_opened_again_shows_its_controls_styled_from_the_start(open_page: Callable[..., Visit]) -> None:
+    """A game's own stylesheet is switched off when its table closes and on when one opens again, without being
+    parsed again: a <link> re-enabled is parsed anew, and while its @import was pending the Showdown's first
+    buttons showed unstyled and jumped from under the finger once it applied (a guided game replacing a game)."""
+    visit = open_page(PHONE)
+    page = visit.goto("#game=tombstone_showdown&mode=computer&speed=instant")
+    page.wait_for_function("() => document.querySelector('#move-list .tt-weapon')")
+    sheet = "link[href$='tombstone_showdown/table.css']"
+    page.evaluate("(sheet) => { window.firstSheet = document.querySelector(sheet).sheet; }", sheet)
+    # Every time the move list fills again, how its weapon rows are laid out at that very moment.
+    page.evaluate("""() => {
+      window.layouts = [];
+      new MutationObserver(() => {
+        const weapon = document.querySelector('#move-list .tt-weapon');
+        if (weapon) window.layouts.push(getComputedStyle(weapon).display);
+      }).observe(document.querySelector('#move-list'), { childList: true });
+    }""")
+    page.locator("[data-help='rules']").click()
+    page.locator("#help-guide").click()
+    page.locator("#replace-dialog button[value='replace']").click()
+    page.wait_for_function("() => window.app.coach()?.asking", timeout=30_000)
+    assert page.evaluate("(sheet) => document.querySelector(sheet).sheet === window.firstSheet", sheet)
+    layouts = page.evaluate("() => window.layouts")
+    assert layouts and set(layouts) == {"flex"}, layouts
