@@ -6,6 +6,7 @@
     python3 build.py balance GAME [GAME...]  # only these games (the others' rows are kept)
     python3 build.py balance --outsiders GAME --jobs 1   # only the rows against the reference players
     python3 build.py balance --outsiders GAME --set PATH # ... against another set (a held-out one)
+    python3 build.py balance --outsiders GAME --level hard --kind montecarlo  # one row, merged into the rest
 
 For each game it plays ``pygame_core.__main__.simulate`` three times, seats swapped on every deal:
 normal against normal (is the game fair: the seats' and the opener's share of decided games, how long
@@ -15,7 +16,8 @@ normal). Then each level against the reference players written from the rules al
 that no calibration used (issue 28's bar: the Gunslinger wins at least 60% of the decided games
 against both, the interval's lower end above 55%), with both sides' think times. ``--outsiders``
 runs only those rows; ``--set PATH`` plays them against another set with the same interface (kept
-beside ours under the folder's name). The rows run in parallel, one process per core (``--jobs``).
+beside ours under the folder's name); ``--level`` and ``--kind`` pick some of them (a Grit or grow21 row of
+1,000 games takes the better part of an hour), merged into the rows kept from earlier runs. The rows run in parallel, one process per core (``--jobs``).
 The numbers go to ``docs/balance/results.json``; the page and the plots (``docs/balance/<game>-*.png``,
 drawn with matplotlib, a dev-only dependency that never enters the wheel) are written from that
 file, so a run for one game keeps the other games' figures.
@@ -185,20 +187,19 @@ def write_page(results: dict[str, Any]) -> None:
 def outsider_section(game_id: str, label: str, entry: dict[str, Any]) -> list[str]:
     """The levels against one set of reference players: a row per level and kind."""
     rows = entry["rows"]
-    games = max(row["games"] for row in rows.values())
     which = "the reference players (`scripts/outsiders`)" if label == OURS else f"the set `{label}`"
-    lines = [f"**Against outsiders**: {which}, {games} games per row from seed {OUTSIDER_SEED:,}; simulated on "
-             f"{entry['date']} ({entry['seconds']:.0f} s of computing).", "",
-             "| level | against | level wins | outsider wins | draws | level's share of decided games "
+    lines = [f"**Against outsiders**: {which}, each row's games from seed {OUTSIDER_SEED:,}; last simulated on "
+             f"{entry['date']} ({entry['seconds']:.0f} s of computing in all).", "",
+             "| level | against | games | level wins | outsider wins | draws | level's share of decided games "
              "| meets the bar | level think p95 | outsider think p95 |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for level in LEVELS:
         for kind in outsiders.KINDS:
             row = rows.get(f"{level}-{kind}")
             if row is None:
                 continue
             bar = ("yes" if meets_bar(row["decided_a"]) else "**no**") if level == "hard" else "—"
-            lines.append(f"| {level_label(game_id, level)} | {kind} | {row['wins_a']} | {row['wins_b']} "
+            lines.append(f"| {level_label(game_id, level)} | {kind} | {row['games']:,} | {row['wins_a']} | {row['wins_b']} "
                          f"| {row['draws']} | {pct(row['decided_a'])} | {bar} | {think_p95(row['think_a'])} "
                          f"| {think_p95(row['think_b'])} |")
     return lines + [""]
@@ -249,6 +250,10 @@ def main(argv: list[str]) -> int:
     only.add_argument("--levels", action="store_true", help="only fairness and the level ladder")
     parser.add_argument("--set", dest="set_path", help="play the outsider rows against this set of reference "
                         "players (a package folder with KINDS and make_outsider) instead of scripts/outsiders")
+    parser.add_argument("--level", dest="levels_chosen", action="append", choices=LEVELS,
+                        help="only this level's outsider rows (repeat for more; default: every level)")
+    parser.add_argument("--kind", dest="kinds_chosen", action="append", choices=outsiders.KINDS,
+                        help="only the rows against this kind of reference player (repeat for more; default: both)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="rows simulated at once, one process each (default: one per core; 1 runs them in "
                              "this process, with a progress line every 20 games)")
@@ -260,6 +265,8 @@ def main(argv: list[str]) -> int:
         parser.error(f"no computer levels to simulate in {', '.join(unknown)}; games: {', '.join(with_levels)}")
     if args.set_path is not None and args.levels:
         parser.error("--set chooses the reference players of the outsider rows; --levels runs none")
+    if (args.levels_chosen or args.kinds_chosen) and args.levels:
+        parser.error("--level and --kind choose outsider rows; --levels runs none")
     PLOTS.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     tasks: list[Task] = []
@@ -267,7 +274,8 @@ def main(argv: list[str]) -> int:
         tasks += [(g, a, b, args.count, None) for a, b in reversed(PAIRINGS) for g in chosen]
     if not args.levels:
         tasks += [(g, level, kind, args.count, args.set_path or OURS)
-                  for level in reversed(LEVELS) for kind in reversed(outsiders.KINDS) for g in chosen]
+                  for level in reversed(args.levels_chosen or LEVELS) for kind in reversed(args.kinds_chosen or outsiders.KINDS)
+                  for g in chosen]
     levels: dict[str, dict[str, Any]] = {g: {"rows": {}, "seconds": 0.0} for g in chosen} if not args.outsiders else {}
     sets: dict[str, dict[str, dict[str, Any]]] = {g: {} for g in chosen}
     for game_id, key, label, report, seconds in run_rows(tasks, args.jobs):
@@ -288,9 +296,11 @@ def main(argv: list[str]) -> int:
             entry["date"] = time.strftime("%Y-%m-%d")
             entry["plots"] = plot_game(game_id, entry["rows"])
             kept.update(entry)
-        for label, entry in sets[game_id].items():
-            entry["date"] = time.strftime("%Y-%m-%d")
-            kept.setdefault("outsider_sets", {})[label] = entry
+        for label, entry in sets[game_id].items():  # the rows run now replace their namesakes; the others stay
+            before = kept.setdefault("outsider_sets", {}).get(label, {"rows": {}, "seconds": 0.0})
+            kept["outsider_sets"][label] = {"rows": {**before["rows"], **entry["rows"]},
+                                            "seconds": before["seconds"] + entry["seconds"],
+                                            "date": time.strftime("%Y-%m-%d")}
     RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     write_page(results)
     print(f"wrote {DOCS / 'balance.md'}" + (f" and {len(levels) * 3} plots in {PLOTS}" if levels else ""))
