@@ -29,7 +29,8 @@ docs/bridge-limits.md, before anything is copied: a refused request changes noth
   computer level would play in ``player``'s seat, decided from ``view(player)`` only (as ``bot``; its
   seed comes from that view too, so the same view always gets the same hint) and sliced like ``bot``
   (``{thinking: true}`` until decided). The session is unchanged. ``reason`` is the game's
-  ``State.explain`` and, for a searching level, how often the move won the games it played out.
+  ``State.explain`` and, for a searching level, the search's numbers for the move in its own words
+  (``SearchBot.standing_words``: how often it won the games played out, or its reckoned chance).
   The session keeps its position's hint search between slices, however far apart, and the answer once
   decided: asked again at that position, it is given at once. So the page's worker may think a hint ahead
   in its idle time (while the person looks at the table) and the person's own ask finds it done or under
@@ -538,12 +539,12 @@ def _slice_ms(request: Request) -> float | None:
 
 
 def _hint_reason(state: AnyState, player: int, move: dict[str, Any], bot: Bot) -> str:
-    """The game's words for the move, then how it fared in a search's playouts."""
+    """The game's words for the move, then how it fared in a search (as the search puts it)."""
     parts = [state.explain(player, move) or "the computer at its strongest would play it"]
     if isinstance(bot, SearchBot):
-        tried, won = bot.standing(move)
-        if tried:
-            parts.append(f"it won {round(100 * won / tried)}% of the {tried} games the computer played out from here")
+        words = bot.standing_words(move)
+        if words:
+            parts.append(words)
     return sentence("; ".join(parts)) + "."
 
 

@@ -622,5 +622,13 @@ class HardBot(SearchBot):
             return worlds, self.totals[-1] if self.totals else 0.0
         return (worlds, self.totals[self.rows.index(card)]) if card in self.rows else (0, 0.0)
 
+    def standing_words(self, move: Move) -> str | None:
+        """Its worlds are scored by a look-ahead and a win model, not played out: the hint says so."""
+        worlds, chance = self.standing(move)
+        if not worlds:
+            return None
+        return (f"over {worlds} ways the hidden cards may lie, the computer reckons its chance to win at "
+                f"{round(100 * chance / worlds)}%")
+
 
 LEVELS: dict[str, Callable[[int], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -155,6 +155,13 @@ class SearchBot:
         key = move_key(move)
         return root.visits.get(key, 0), root.wins.get(key, 0.0)
 
+    def standing_words(self, move: Move) -> str | None:
+        """A hint's numbers in words that say what the search did (None: it never tried ``move``)."""
+        tried, won = self.standing(move)
+        if not tried:
+            return None
+        return f"it won {round(100 * won / tried)}% of the {tried} games the computer played out from here"
+
     def iterate(self, state: AnyState, roots: list[Node], me: int, legal: dict[Hashable, Move]) -> None:
         """Select down every player's tree, expand one move, play out, and back the result up."""
         players = len(roots)
