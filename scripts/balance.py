@@ -268,7 +268,6 @@ def main(argv: list[str]) -> int:
     if (args.levels_chosen or args.kinds_chosen) and args.levels:
         parser.error("--level and --kind choose outsider rows; --levels runs none")
     PLOTS.mkdir(parents=True, exist_ok=True)
-    results: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     tasks: list[Task] = []
     if not args.outsiders:  # the hard rows take longest: start them first so the cores stay busy to the end
         tasks += [(g, a, b, args.count, None) for a, b in reversed(PAIRINGS) for g in chosen]
@@ -289,6 +288,8 @@ def main(argv: list[str]) -> int:
         entry["seconds"] += seconds
         print(f"{game_id} {key}{'' if label is None else ' (' + label + ')'}: {pct(report['decided_a'])} of decided "
               f"games ({seconds:.0f} s)", flush=True)
+    # Read only now, after the hours of simulation: a run for another game or set that ended meanwhile stays.
+    results: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     for game_id in chosen:
         kept = results.setdefault(game_id, {})
         if game_id in levels:
