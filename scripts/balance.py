@@ -16,8 +16,9 @@ normal). Then each level against the reference players written from the rules al
 that no calibration used (issue 28's bar: the Gunslinger wins at least 60% of the decided games
 against both, the interval's lower end above 55%), with both sides' think times. ``--outsiders``
 runs only those rows; ``--set PATH`` plays them against another set with the same interface (kept
-beside ours under the folder's name); ``--level`` and ``--kind`` pick some of them (a Grit or grow21 row of
-1,000 games takes the better part of an hour), merged into the rows kept from earlier runs. The rows run in parallel, one process per core (``--jobs``).
+beside ours under the folder's name); ``--level`` and ``--kind`` pick some of them (a slow game's row of
+1,000 games takes the better part of an hour), merged into the rows kept from earlier runs. The rows run
+in parallel, one process per core (``--jobs``).
 The numbers go to ``docs/balance/results.json``; the page and the plots (``docs/balance/<game>-*.png``,
 drawn with matplotlib, a dev-only dependency that never enters the wheel) are written from that
 file, so a run for one game keeps the other games' figures.

@@ -5,7 +5,9 @@ strategy, and the sampled worlds it decides in (DUEL-5, DUEL-6)."""
 from __future__ import annotations
 
 import copy
+import json
 import random
+import re
 from typing import Any
 
 from hypothesis import given, settings
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 from pygame_core import get_game
 from pygame_core.bots.dueling_suits_bot import (KILL, LOGIT_BONUS, LOGIT_WORTH, MATTERS, Duel, HardBot, chance,
                                                options, plausible)
+from pygame_core.bridge import Bridge
 from pygame_core.cards import standard_deck
 from pygame_core.games.dueling_suits import DuelingSuitsState, ViewSketch, resolve
 
@@ -143,3 +146,15 @@ def test_worlds_deal_the_rival_only_cards_the_view_leaves_possible() -> None:
         assert world.hands[0] == view["hand"] and world.leads[0] is None
         assert world.leads[1] is not None
         assert set(world.hands[1]) | {world.leads[1]} <= set(sketch.pool)
+
+
+def test_a_hint_says_the_chance_it_reckons_over_the_worlds_it_weighed() -> None:
+    """The Gunslinger scores each world with a look-ahead and a win model, not by playing it out: the hint's
+    numbers say so (a lead: the solved game's value for the card; a chain step: its summed chance)."""
+    bridge = Bridge()
+    session = json.loads(bridge.handle(json.dumps({"op": "new", "game": "dueling_suits", "seed": 5})))["session"]
+    player = json.loads(bridge.handle(json.dumps({"op": "view", "session": session, "player": None})))["to_act"][0]
+    hint = json.loads(bridge.handle(json.dumps({"op": "hint", "session": session, "player": player})))
+    assert re.search(r"over 40 ways the hidden cards may lie, the computer reckons its chance to win at \d+%\.$",
+                     hint["reason"]), hint["reason"]
+    assert "played out" not in hint["reason"]

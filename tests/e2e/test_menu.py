@@ -350,15 +350,16 @@ def test_a_table_opened_again_shows_its_controls_styled_from_the_start(open_page
     buttons showed unstyled and jumped from under the finger once it applied (a guided game replacing a game)."""
     visit = open_page(PHONE)
     page = visit.goto("#game=tombstone_showdown&mode=computer&speed=instant")
-    page.wait_for_function("() => document.querySelector('#move-list .tt-weapon')")
+    page.wait_for_function("() => window.app.current !== null")
     sheet = "link[href$='tombstone_showdown/table.css']"
+    page.wait_for_function("(sheet) => document.querySelector(sheet)?.sheet", arg=sheet)
     page.evaluate("(sheet) => { window.firstSheet = document.querySelector(sheet).sheet; }", sheet)
-    # Every time the move list fills again, how its weapon rows are laid out at that very moment.
+    # Each time the move list fills, whether the game's sheet lays out its scene at that very moment (a grid).
     page.evaluate("""() => {
       window.layouts = [];
       new MutationObserver(() => {
-        const weapon = document.querySelector('#move-list .tt-weapon');
-        if (weapon) window.layouts.push(getComputedStyle(weapon).display);
+        const scene = document.querySelector('.sd-scene');
+        if (scene && document.querySelector('#move-list button')) window.layouts.push(getComputedStyle(scene).display);
       }).observe(document.querySelector('#move-list'), { childList: true });
     }""")
     page.locator("[data-help='rules']").click()
@@ -367,4 +368,4 @@ def test_a_table_opened_again_shows_its_controls_styled_from_the_start(open_page
     page.wait_for_function("() => window.app.coach()?.asking", timeout=30_000)
     assert page.evaluate("(sheet) => document.querySelector(sheet).sheet === window.firstSheet", sheet)
     layouts = page.evaluate("() => window.layouts")
-    assert layouts and set(layouts) == {"flex"}, layouts
+    assert layouts and set(layouts) == {"grid"}, layouts
