@@ -25,9 +25,11 @@ Measurements (shares of decided games, seats swapped every deal, 95% intervals, 
 9,000,000; think times are CPU time, CPython). Against the Deputy, 400 games from seed 1,000: 62.6%
 [57.8, 67.4]. Against the outside players of scripts/outsiders, from seed 1,000,000: the greedy one
 51.5% [45.8, 57.2] (300 games; 54.4% [49.5, 59.3] of 400 with 32 hands; the careful heuristic before
-it: 55.3% [51.3, 59.4] of 600): no better than before; the flat Monte Carlo one in the curve below. Knife Fight is mostly the deal: the same player
-told the opponent's hand (a cheat, for the measurement only) wins only 63.5% [58.0, 69.0] against
-the greedy player (300 games, 32 hands). Reading the policy (tests/knife_fight/exploiter.py, seed 1,000): a
+it: 55.3% [51.3, 59.4] of 600): no better than before; the flat Monte Carlo one in the curve below.
+What the hidden hand is worth (tests/knife_fight/ceiling.py, 1,000 games from the held-out seed
+9,000,000, against the greedy player): a reader told the card it committed wins 84.2% [81.8, 86.3], told
+its hand 70.9% [68.0, 73.6], told its rule exactly but not its hand 55.9% [52.8, 59.0]. Three cards of a
+deck of 27 mostly unseen, and commits that say little about them: no fair reading reaches 60% there. Reading the policy (tests/knife_fight/exploiter.py, seed 1,000): a
 player told the target's hand and its policy for the round, replying best to it, wins 83.3% [78.6,
 87.1] of 300 games against the careful heuristic and 78.7% [72.4, 83.8] of 200 against the
 Gunslinger; told the hand alone, 72.0% [65.4, 77.8] and 66.7% [59.8, 72.9] (200 games each). Most
