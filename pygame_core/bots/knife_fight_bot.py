@@ -433,15 +433,8 @@ class HardBot(LevelBot):
     def round_game(self, view: dict[str, Any], moves: list[Move]) -> tuple[list[tuple[float, Matrix]], list[Move]]:
         """The round as a Bayesian matrix game: rows its distinct card classes (one move each),
         one matrix per opponent hand type (weighted by how often it was sampled)."""
-        me = view["viewer"]
-        them = 1 - me
-        unseen = Fighter.unseen(view)
-        round_ = Round(self.side(view, me, [c for c in HALVES[me] if c not in seen_cards(view)]),
-                       self.side(view, them, unseen), self.reading)
-        hand = tuple(sorted(card_class(c) for c in view["hand"]))
-        options: dict[int, Move] = {}
-        for m in moves:
-            options.setdefault(card_class(m["card"]), m)
+        them = 1 - view["viewer"]
+        round_, hand, options, unseen = self.round_parts(view, moves)
         rows = sorted(options)
         if moves[0]["type"] == "follow_up":
             return self.follow_up_game(view, round_, hand, rows, unseen), [options[c] for c in rows]
@@ -453,6 +446,18 @@ class HardBot(LevelBot):
             habit = [their_hand.count(b) * self.habit.odds(b) for b in columns]
             game.append((weight, self.habit.temper(matrix, habit)))
         return game, [options[c] for c in rows]
+
+    def round_parts(self, view: dict[str, Any], moves: list[Move]) -> tuple[Round, tuple[int, ...], dict[int, Move], list[str]]:
+        """What every reading of the round starts from: its valuation, this player's hand as card classes,
+        one move per distinct class it may play, and the opponent's cards it has not seen."""
+        me = view["viewer"]
+        unseen = Fighter.unseen(view)
+        round_ = Round(self.side(view, me, [c for c in HALVES[me] if c not in seen_cards(view)]),
+                       self.side(view, 1 - me, unseen), self.reading)
+        options: dict[int, Move] = {}
+        for m in moves:
+            options.setdefault(card_class(m["card"]), m)
+        return round_, tuple(sorted(card_class(c) for c in view["hand"])), options, unseen
 
     def follow_up_game(self, view: dict[str, Any], round_: Round, hand: tuple[int, ...], rows: list[int],
                        unseen: list[str]) -> list[tuple[float, Matrix]]:

@@ -33,12 +33,11 @@ for _path in (str(ROOT), str(ROOT / "scripts"), str(Path(__file__).resolve().par
         sys.path.insert(0, _path)
 
 import outsiders  # noqa: E402
-from exploiter import Peeker, play, wilson  # noqa: E402
+from exploiter import Peeker, duel, peeking  # noqa: E402
 from outsiders import knife_fight as greedy_rule  # noqa: E402
-from pygame_core import get_game  # noqa: E402
-from pygame_core.bots.knife_fight_bot import Fighter, HardBot, Habit, Round, card_class, seen_cards, without  # noqa: E402
+from pygame_core.bots.knife_fight_bot import HardBot, Habit, card_class, without  # noqa: E402
 from pygame_core.bots.matrix_game import solve  # noqa: E402
-from pygame_core.games.knife_fight import HALVES, KnifeFightState  # noqa: E402
+from pygame_core.games.knife_fight import KnifeFightState  # noqa: E402
 
 Move = dict[str, Any]
 HELD_OUT = 9_000_000
@@ -74,14 +73,8 @@ class PolicyReader(HardBot):
     def strategy(self, view: dict[str, Any], moves: list[Move]) -> tuple[list[Move], list[float]]:
         if moves[0]["type"] != "play":
             return super().strategy(view, moves)
-        me, them = view["viewer"], 1 - view["viewer"]
-        unseen = Fighter.unseen(view)
-        round_ = Round(self.side(view, me, [c for c in HALVES[me] if c not in seen_cards(view)]),
-                       self.side(view, them, unseen), self.reading)
-        hand = tuple(sorted(card_class(c) for c in view["hand"]))
-        options: dict[int, Move] = {}
-        for m in moves:
-            options.setdefault(card_class(m["card"]), m)
+        them = 1 - view["viewer"]
+        round_, hand, options, unseen = self.round_parts(view, moves)
         rows = sorted(options)
         size = min(view["hand_counts"][them] + (1 if view["committed"][them] else 0), len(unseen))
         public = self.public_view()
@@ -102,15 +95,10 @@ class PolicyReader(HardBot):
 def reader(knows: str, seed: int, state: KnifeFightState, seat: int) -> HardBot:
     """The reader in ``seat`` of ``state``, told what ``knows`` says of the other seat."""
     them = 1 - seat
-
-    def peek() -> list[str]:
-        committed = state.commits[them]
-        return list(state.hands[them]) + ([committed] if committed else [])
-
     if knows == "commit":
-        return Seer(seed, peek, lambda: state.commits[them])
+        return Seer(seed, peeking(state, seat), lambda: state.commits[them])
     if knows == "hand":
-        return Peeker(seed, peek)
+        return Peeker(seed, peeking(state, seat))
     return PolicyReader(seed, lambda: dict(state.view(them)))
 
 
@@ -120,23 +108,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=HELD_OUT)
     args = parser.parse_args()
-    wins = losses = draws = 0
-    for i in range(args.games):
-        state = get_game("knife_fight").new_game(seed=args.seed + i)
-        assert isinstance(state, KnifeFightState)
-        seat = i % 2  # the reader's seat
-        target = outsiders.make_outsider("knife_fight", "greedy", seed=i + 1)
-        play(state, 1 - seat, {seat: reader(args.knows, i, state, seat), 1 - seat: target})
-        outcome = state.outcome()
-        assert outcome is not None
-        wins += outcome["winner"] == seat
-        losses += outcome["winner"] == 1 - seat
-        draws += outcome["winner"] is None
-        if (i + 1) % 100 == 0 or i + 1 == args.games:
-            low, high = wilson(wins, wins + losses)
-            share = 100 * wins / max(1, wins + losses)
-            print(f"{i + 1}/{args.games}: told the {args.knows} {wins}, greedy {losses}, draws {draws}: "
-                  f"{share:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of decided games", flush=True)
+
+    def pairing(i: int, state: KnifeFightState, seat: int) -> tuple[Any, Any]:
+        return reader(args.knows, i, state, seat), outsiders.make_outsider("knife_fight", "greedy", seed=i + 1)
+
+    duel(args.games, args.seed, pairing, f"told the {args.knows}", "greedy", every=100)
 
 
 if __name__ == "__main__":
