@@ -68,6 +68,8 @@ def run_row(task: Task, loud: bool = False) -> tuple[str, str, str | None, dict[
         players = None if set_path == OURS else outsiders.load_set(set_path)
         report = measure(game_id, a, b, games, OUTSIDER_SEED, players=players, quiet=not loud)
         label = OURS if set_path == OURS else Path(set_path).resolve().name
+        if report.get("set"):  # the set's file as the repository names it, not as this machine does
+            report["set"] = Path(report["set"]).resolve().relative_to(ROOT).as_posix()
     return game_id, f"{a}-{b}", label, report, time.perf_counter() - started
 
 
