@@ -3,10 +3,10 @@
 ``easy`` is a plausible but careless player, ``normal`` the game's heuristic, ``hard`` a search over the
 worlds its view leaves possible, shaped by the game: Grit's is an information-set tree search
 (``ismcts``) over worlds weighted by what the rival chose to hide; in the game played face up it
-compares its candidates on the same sampled shuffles of the cards left; where both players commit face down at once (Knife Fight's cards, Dueling
-Suits' leads) it solves the round as a small zero-sum game (``matrix_game``) and draws its choice from
-the mixed strategy, so it cannot be read. Each game's bot module lists its levels in ``LEVELS``; this
-registry gathers them, one line per game.
+compares its candidates on the same sampled shuffles of the cards left; where both players commit face
+down at once (Knife Fight's cards, Dueling Suits' leads) it solves the round as a small zero-sum game
+(``matrix_game``) and draws its choice from the mixed strategy, so it cannot be read. Each game's bot
+module lists its levels in ``LEVELS``; this registry gathers them, one line per game.
 """
 
 from __future__ import annotations

@@ -9,10 +9,10 @@ import pytest
 
 from saloon_site import LAPTOP, Visit
 
-# Seed 2, Grit: the person (seat 0) plays first. The hard computer answers 7♠ on their pile 1 with a
-# marked card, so the round's reveal shows only the person's own card and the move may be taken back;
-# it answers 7♠ on its own middle pile with an unmarked 4♠ on the person's first pile, which the reveal
-# shows: no undo past that.
+# Seed 2, Grit: the person (seat 0) plays first. When the person plays 7♠ on their own first pile, the
+# hard computer answers with a marked card, so the round's reveal shows only the person's own card and the
+# move may be taken back. When the person plays 7♠ on the computer's middle pile, it answers with an
+# unmarked 4♠ on the person's first pile, which the reveal shows: no undo past that.
 GRIT_SEED_2 = "#game=grit&mode=computer&level=hard&seed=2&speed=instant"
 UNDOABLE = {"type": "play", "card": "7S", "pile": [0, 0], "marked": False}
 SEALED = {"type": "play", "card": "7S", "pile": [1, 1], "marked": False}
