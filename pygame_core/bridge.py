@@ -57,6 +57,16 @@ docs/bridge-limits.md, before anything is copied: a refused request changes noth
   problems}``, word "by_the_book" | "forged" | "edited" | "imported", TS-18)
 - ``close {session}`` -> ``{}``
 
+A deal two devices can trust (``fair_deal``, issue 29): the host's page asks ``pledge {}`` ->
+``{pledge, commitment}`` (the bridge draws a secret and keeps it; the commitment goes to the guest), then
+``new {game, ..., fair: {pledge, nonce}}`` deals from the seed both made (no ``seed`` or ``deal``; a pledge
+deals once, error ``unknown_pledge``). Such a session's ``record`` carries ``fair`` (the host's save keeps
+it, ``load`` checks it against the seed), it refuses ``undo`` (``no_undo_in_fair_game``: the guest saw the
+move played), and once over ``reveal {session}`` -> ``{reveal: {secret, nonce, commitment}, record}``
+(``not_fair``, ``not_over``). The guest's page asks ``digest {value}`` -> ``{digest}`` for each view it is
+shown and, once the secret is revealed, ``audit {game, seat, commitment, nonce, secret, record, seen, mine,
+options?, names?}`` -> ``{fair, findings}``.
+
 The answers the page reads are declared below as TypedDicts (``ViewAnswer``, ``LegalAnswer``,
 ``PlayAnswer``, ``MoveAnswer``, ``ThinkingAnswer``, ``HintAnswer``, ``ErrorAnswer``); their type
 parameters are a game's shapes (``engine.Shapes``), and ``scripts/js_shapes.py`` writes them for the
@@ -78,7 +88,7 @@ import traceback
 import zlib
 from typing import Any, Callable, Generic, Literal, Mapping, NotRequired, TypedDict
 
-from . import limits
+from . import fair_deal, limits
 from .bots import LEVELS, Bot, make_bot
 from .bots.ismcts import SearchBot
 from .engine import (AnyState, CodedError, EventT, Game, IllegalMove, Json, MoveT, PreviewT, SetupError,
@@ -163,6 +173,7 @@ class ErrorAnswer(TypedDict):
     error: BridgeError
 
 MAX_SESSIONS = 64  # a page that forgets to close sessions must not grow without bound
+MAX_PLEDGES = 8  # secrets drawn for fair deals not yet dealt (an invite that is never answered)
 THINK_CAP_SECONDS = 2.0  # a sliced search stops here even on a slow phone (the budget is iterations; a hint
 #                          counts its own thinking, a move the time since it began)
 
@@ -213,6 +224,8 @@ class Bridge:
         self.sessions: dict[str, AnyState] = {}
         self.thinking: dict[str, tuple[tuple[int, int, str], SearchBot]] = {}  # sliced searches by session
         self.hinting: dict[str, HintSearch] = {}  # each session's hint search, kept for its position
+        self.pledges: dict[str, str] = {}  # the host's secrets by pledge, until a fair deal uses one
+        self.fair: dict[str, dict[str, str]] = {}  # a fair session's secret, nonce and commitment
         self.counter = 0
         self.ops: dict[str, Callable[[Request], Response]] = {
             "games": self.op_games, "new": self.op_new, "view": self.op_view,
@@ -220,6 +233,7 @@ class Bridge:
             "hint": self.op_hint, "undo": self.op_undo,
             "record": self.op_record, "load": self.op_load, "share": self.op_share, "check_result": self.op_check_result,
             "close": self.op_close,
+            "pledge": self.op_pledge, "reveal": self.op_reveal, "digest": self.op_digest, "audit": self.op_audit,
         }
 
     def handle(self, request_json: str) -> str:
@@ -269,14 +283,36 @@ class Bridge:
         _check_options(request.get("options"), "bad_option", "options")
         _check_deal(request.get("deal"), "bad_deal", "deal")
         _check_setup(game, request.get("setup"), "")
+        keys = self._fair_keys(request) if "fair" in request else None
         try:
-            state = game.new_game(request.get("seed"), request.get("options"), request.get("deal"),
-                                  request.get("setup"))
+            state = game.new_game(request.get("seed") if keys is None else fair_deal.seed_from(keys["secret"], keys["nonce"]),
+                                  request.get("options"), request.get("deal"), request.get("setup"))
         except SetupError as exc:
             raise BadRequest(exc.code, exc.message) from None
         if names is not None:
             state.names = names
-        return {"session": self._store(state)}
+        session = self._store(state)
+        if keys is not None:
+            self.fair[session] = keys
+            del self.pledges[_field(request["fair"], "pledge", str)]
+        return {"session": session}
+
+    def _fair_keys(self, request: Request) -> dict[str, str]:
+        """A fair deal's secret (from its pledge), nonce and commitment; the pledge is spent by the caller
+        once the game is dealt, so a refused ``new`` leaves it for another try."""
+        fair = _field(request, "fair", dict)
+        if request.get("seed") is not None or request.get("deal") is not None:
+            raise BadRequest("bad_request", "A fair deal takes its seed from both sides: leave 'seed' and 'deal' out.")
+        pledge, nonce = _field(fair, "pledge", str), _field(fair, "nonce", str)
+        secret = self.pledges.get(pledge)
+        if secret is None:
+            raise BadRequest("unknown_pledge", f"There is no pledge {quote(pledge)}: ask for one with op 'pledge' "
+                                               "(each deals one game).")
+        try:
+            fair_deal.seed_from(secret, nonce)
+        except ValueError as exc:
+            raise BadRequest("bad_request", str(exc)) from None
+        return {"secret": secret, "nonce": nonce, "commitment": fair_deal.commitment(secret)}
 
     def op_check_result(self, request: Request) -> Response:
         game = _game(request)
@@ -385,6 +421,9 @@ class Bridge:
         player = self._player(state, request)
         self._refuse_engine_seat(state, player)
         self._check_turn(state, player)
+        if request["session"] in self.fair:
+            raise BadRequest("no_undo_in_fair_game", "In a game between two devices a move stays played: your "
+                                                     "friend has seen it.")
         point = state.undo_point(player)
         if point is None:
             refusal = state.undo_refusal(player)
@@ -415,7 +454,9 @@ class Bridge:
         return self._move_answer(request["session"], state, player, state.auto_move(player), viewer)
 
     def op_record(self, request: Request) -> Response:
-        return {"record": self._session(request).record()}
+        record = self._session(request).record()
+        keys = self.fair.get(request["session"])
+        return {"record": record if keys is None else {**record, "fair": dict(keys)}}
 
     def op_load(self, request: Request) -> Response:
         if "record" not in request:
@@ -425,10 +466,14 @@ class Bridge:
             state = replay(request["record"])
         except SetupError as exc:
             raise BadRequest(exc.code, exc.message) from None
+        keys = _saved_fair_keys(request["record"])
         names = _names(state.info.players, request)
         if names is not None:
             state.names = names
-        return {"session": self._store(state)}
+        session = self._store(state)
+        if keys is not None:
+            self.fair[session] = keys
+        return {"session": session}
 
     def op_share(self, request: Request) -> Response:
         """What a "share this deal" link needs, once the game is over (the seed fixes every card,
@@ -446,10 +491,53 @@ class Bridge:
 
     def op_close(self, request: Request) -> Response:
         self._session(request)
-        del self.sessions[request["session"]]
-        self.thinking.pop(request["session"], None)
-        self.hinting.pop(request["session"], None)
+        self._forget(request["session"])
         return {}
+
+    def op_pledge(self, request: Request) -> Response:
+        """A secret for a fair deal, kept here; only its commitment leaves."""
+        self.counter += 1
+        pledge = f"p{self.counter}"
+        self.pledges[pledge] = secret = fair_deal.new_secret()
+        while len(self.pledges) > MAX_PLEDGES:
+            del self.pledges[next(iter(self.pledges))]
+        return {"pledge": pledge, "commitment": fair_deal.commitment(secret)}
+
+    def op_reveal(self, request: Request) -> Response:
+        """A fair game's secret and whole record, once it is over, for the guest's audit."""
+        state = self._session(request)
+        keys = self.fair.get(request["session"])
+        if keys is None:
+            raise BadRequest("not_fair", "This game was not dealt between two devices: it has no secret to reveal.")
+        if not state.is_over():
+            raise BadRequest("not_over", "The secret is revealed once the game is over: it shows every card.")
+        return {"reveal": dict(keys), "record": state.record()}
+
+    def op_digest(self, request: Request) -> Response:
+        if "value" not in request:
+            raise BadRequest("bad_request", "'digest' needs a 'value'.")
+        return {"digest": fair_deal.digest(request["value"])}
+
+    def op_audit(self, request: Request) -> Response:
+        """Replay a remote game's revealed record and check it against what the guest holds."""
+        game = _game(request)
+        seat = request.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.info.players:
+            raise BadRequest("bad_request", f"'seat' must be 0 to {game.info.players - 1}, not {quote(seat)}.")
+        record = _field(request, "record", dict)
+        _check_record(record)
+        options, names = request.get("options"), request.get("names")
+        _check_options(options, "bad_option", "options")
+        if names is not None:
+            _names(game.info.players, request)
+        try:
+            report = fair_deal.audit(game=game.info.id, seat=seat, commitment_sent=_field(request, "commitment", str),
+                                     nonce=_field(request, "nonce", str), secret=_field(request, "secret", str),
+                                     record=record, seen=_field(request, "seen", list), mine=_field(request, "mine", list),
+                                     options=options, names=names)
+        except ValueError as exc:
+            raise BadRequest("bad_request", str(exc)) from None
+        return dict(report)
 
     # --- helpers --------------------------------------------------------------------------
     def _refuse_engine_seat(self, state: AnyState, player: int) -> None:
@@ -494,11 +582,14 @@ class Bridge:
         session = f"s{self.counter}"
         self.sessions[session] = state
         while len(self.sessions) > MAX_SESSIONS:  # drop the oldest
-            oldest = next(iter(self.sessions))
-            del self.sessions[oldest]
-            self.thinking.pop(oldest, None)
-            self.hinting.pop(oldest, None)
+            self._forget(next(iter(self.sessions)))
         return session
+
+    def _forget(self, session: str) -> None:
+        del self.sessions[session]
+        self.thinking.pop(session, None)
+        self.hinting.pop(session, None)
+        self.fair.pop(session, None)
 
     def _session(self, request: Request) -> AnyState:
         session = _field(request, "session", str)
@@ -635,6 +726,23 @@ def _check_deal(deal: Json, code: str, where: str) -> None:
                                   max_string=limits.MAX_DEAL_CHARS)
     if problem is not None:
         raise BadRequest(code, problem)
+
+
+def _saved_fair_keys(record: Json) -> dict[str, str] | None:
+    """A saved fair game's secret, nonce and commitment, checked against its seed (None: not a fair game)."""
+    keys = record.get("fair") if isinstance(record, dict) else None
+    if keys is None:
+        return None
+    if not (isinstance(keys, dict) and all(isinstance(keys.get(k), str) for k in ("secret", "nonce", "commitment"))):
+        raise BadRequest("bad_record", "The saved game's 'fair' must hold its secret, nonce and commitment.")
+    try:
+        fits = (fair_deal.commitment(keys["secret"]) == keys["commitment"]
+                and fair_deal.seed_from(keys["secret"], keys["nonce"]) == record["seed"])
+    except ValueError:
+        fits = False
+    if not fits:
+        raise BadRequest("bad_record", "The saved game's fair deal does not fit its seed.")
+    return {k: keys[k] for k in ("secret", "nonce", "commitment")}
 
 
 def _check_record(record: Json) -> None:

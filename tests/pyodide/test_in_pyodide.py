@@ -25,6 +25,8 @@ from typing import Any, Iterator
 
 import pytest
 
+from pygame_core.fair_deal import commitment, seed_from
+
 pytestmark = pytest.mark.pyodide
 
 HERE = Path(__file__).resolve().parent
@@ -263,3 +265,38 @@ def test_mid_game_reshuffles_identical(twin: Twin, seed: int) -> None:
     one seeded RNG: every deck order and the RNG afterwards agree between 3.11 and 3.14."""
     response = twin.ask(json.dumps({"probe": "reshuffles", "seed": seed, "draws": 60}))
     assert response["ok"] is True and len(response["decks"]) >= 3, response
+
+
+def test_a_fair_deal_is_made_revealed_and_audited_alike(twin: Twin) -> None:
+    """Remote play's commit and reveal (issue 29) in Pyodide: the secret's hash, the seed from both sides,
+    the view digests and the guest's audit agree with CPython byte for byte. The secret is fixed (a saved
+    fair game loaded from its record), since a pledge draws a new one in each runtime."""
+    secret, nonce, guest = "5a" * 32, "c3" * 16, 1
+    plain = twin.ok({"op": "new", "game": "knife_fight", "seed": 1})["session"]
+    template = twin.ok({"op": "record", "session": plain})["record"]
+    for runner in (twin.cpython, twin.pyodide):  # only its shape: each runtime draws its own secret
+        pledged = json.loads(runner.send({"op": "pledge"}))
+        assert pledged["ok"] and len(pledged["commitment"]) == 64
+    promised, seed = commitment(secret), seed_from(secret, nonce)
+    dealt = twin.ok({"op": "new", "game": "knife_fight", "seed": seed})["session"]
+    deal = twin.ok({"op": "record", "session": dealt})["record"]["deal"]
+    fair = {"secret": secret, "nonce": nonce, "commitment": promised}
+    session = twin.ok({"op": "load", "record": {**template, "seed": seed, "deal": deal, "fair": fair}})["session"]
+    rng = random.Random(29)
+    seen, mine = [], []
+    while True:
+        view = twin.ok({"op": "view", "session": session, "player": guest})
+        ply = len(twin.ok({"op": "record", "session": session})["record"]["moves"])
+        seen.append([ply, twin.ok({"op": "digest", "value": view["view"]})["digest"]])
+        if view["over"]:
+            break
+        player = rng.choice(view["to_act"])
+        move = rng.choice(twin.ok({"op": "legal", "session": session, "player": player})["moves"])
+        if player == guest:
+            mine.append([ply, move])
+        twin.ok({"op": "play", "session": session, "player": player, "move": move})
+    revealed = twin.ok({"op": "reveal", "session": session})
+    assert revealed["reveal"] == fair
+    report = twin.ok({"op": "audit", "game": "knife_fight", "seat": guest, "commitment": promised, "nonce": nonce,
+                      "secret": secret, "record": revealed["record"], "seen": seen, "mine": mine})
+    assert report["fair"] is True, report
