@@ -66,6 +66,10 @@ BENCH_PAGES = ("bare.html", "bare.js", "bare-worker.js")
 
 WORKER_FILE = "js/worker.js"  # the engine worker in dist/, one file (bundle_worker)
 
+# Browser modules of pinned npm packages the site serves as they are, with their licences: (the file in
+# node_modules, its place in dist/). The page imports them by that place; web/ holds only their types (.d.ts).
+VENDORED = (("@paulmillr/qr/esm/index.js", "vendor/qr.js"), ("@paulmillr/qr/LICENSE-MIT", "vendor/qr.LICENSE.txt"))
+
 # A fixed timestamp for the zip entries of the wheel: the same sources give the
 # same wheel bytes, so manifest.json's version only changes when content does.
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip can hold
@@ -456,6 +460,9 @@ def assemble_dist(engines: Path, *, include_bench: bool) -> dict[str, object]:
         shutil.copy2(f, DIST / "pyodide" / f.name)
     (DIST / "engines").mkdir(exist_ok=True)
     shutil.copy2(engines, DIST / "engines" / engines.name)
+    for package_file, place in VENDORED:
+        (DIST / place).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / "node_modules" / package_file, DIST / place)
     if include_bench:
         (DIST / "bench").mkdir(exist_ok=True)
         for name in BENCH_PAGES:

@@ -18,6 +18,7 @@ from pygame_core.fair_deal import audit, commitment, digest, new_nonce, new_secr
 TWO_SEAT = [g.info.id for g in all_games() if g.info.players == 2
             and all(seat.kind != "engine" for seat in g.info.seats)]
 GUEST = 1
+GAME, OTHER_GAME = TWO_SEAT[0], TWO_SEAT[1]
 
 
 def remote_game(game_id: str, secret: str, nonce: str, *, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
@@ -67,7 +68,7 @@ def test_the_seed_is_fixed_by_both_sides_and_fits_the_page() -> None:
 
 def test_a_host_that_deals_from_a_seed_of_its_choosing_is_caught(keys: tuple[str, str]) -> None:
     secret, nonce = keys
-    state, guest = remote_game("grit", secret, nonce, seed=7)
+    state, guest = remote_game(GAME, secret, nonce, seed=7)
     report = audit(**guest, secret=secret, record=state.record())
     assert not report["fair"]
     assert "host chose the deck" in report["findings"][0]["message"]
@@ -76,7 +77,7 @@ def test_a_host_that_deals_from_a_seed_of_its_choosing_is_caught(keys: tuple[str
 def test_a_host_that_reveals_another_secret_is_caught(keys: tuple[str, str]) -> None:
     secret, nonce = keys
     other = "ee" * 32
-    state, guest = remote_game("grit", other, nonce)  # dealt from another secret than the one promised
+    state, guest = remote_game(GAME, other, nonce)  # dealt from another secret than the one promised
     guest["commitment_sent"] = commitment(secret)
     report = audit(**guest, secret=other, record=state.record())
     assert not report["fair"]
@@ -112,11 +113,11 @@ def test_a_host_that_rewrites_its_own_move_is_caught_once_the_move_shows(game_id
 
 def test_a_host_that_changes_the_guests_move_is_caught(keys: tuple[str, str]) -> None:
     secret, nonce = keys
-    state, guest = remote_game("knife_fight", secret, nonce)
+    state, guest = remote_game(GAME, secret, nonce)
     record = state.record()
     ply, sent = guest["mine"][0]
     forged = copy.deepcopy(record)
-    forged["moves"][ply][1] = {"type": "play", "card": "nonsense"}
+    forged["moves"][ply][1] = {"type": "no such move"}
     report = audit(**guest, secret=secret, record=forged)
     assert report["findings"][0] == {"ply": ply, "message": f"Move {ply + 1} was yours, and the record has another move there."}
     assert any("cannot be played" in f["message"] for f in report["findings"])
@@ -124,7 +125,7 @@ def test_a_host_that_changes_the_guests_move_is_caught(keys: tuple[str, str]) ->
 
 def test_a_record_cut_short_or_with_a_move_the_guest_never_sent_is_caught(keys: tuple[str, str]) -> None:
     secret, nonce = keys
-    state, guest = remote_game("grit", secret, nonce)
+    state, guest = remote_game(GAME, secret, nonce)
     record = state.record()
     short = {**record, "moves": record["moves"][:3]}
     findings = [f["message"] for f in audit(**guest, secret=secret, record=short)["findings"]]
@@ -139,10 +140,10 @@ def test_a_record_cut_short_or_with_a_move_the_guest_never_sent_is_caught(keys: 
 
 def test_a_forced_deal_other_options_or_another_game_are_caught(keys: tuple[str, str]) -> None:
     secret, nonce = keys
-    state, guest = remote_game("grit", secret, nonce)
+    state, guest = remote_game(GAME, secret, nonce)
     record = state.record()
-    assert audit(**{**guest, "game": "knife_fight"}, secret=secret, record=record)["findings"][-1]["message"] \
-        == "The record is of the game 'grit', not 'knife_fight' as announced."
+    assert audit(**{**guest, "game": OTHER_GAME}, secret=secret, record=record)["findings"][-1]["message"] \
+        == f"The record is of the game {GAME!r}, not {OTHER_GAME!r} as announced."
     dealt = {**record, "deal": list(reversed(record["deal"]))}
     assert any(f["message"].endswith("the host set the deck by hand.")
                for f in audit(**guest, secret=secret, record=dealt)["findings"])
@@ -152,7 +153,7 @@ def test_a_forced_deal_other_options_or_another_game_are_caught(keys: tuple[str,
 
 def test_the_guests_own_bookkeeping_must_be_well_formed(keys: tuple[str, str]) -> None:
     secret, nonce = keys
-    state, guest = remote_game("grit", secret, nonce)
+    state, guest = remote_game(GAME, secret, nonce)
     with pytest.raises(ValueError, match="\\[ply, digest\\]"):
         audit(**{**guest, "seen": [["0", "x"]]}, secret=secret, record=state.record())
     with pytest.raises(ValueError, match="\\[ply, move\\]"):
@@ -162,12 +163,12 @@ def test_the_guests_own_bookkeeping_must_be_well_formed(keys: tuple[str, str]) -
 def test_digests_do_not_depend_on_key_order_and_tell_views_apart() -> None:
     assert digest({"a": 1, "b": [1, {"c": "é"}]}) == digest({"b": [1, {"c": "é"}], "a": 1})
     assert digest({"a": 1}) != digest({"a": 2})
-    state = get_game("grit").new_game(seed=3)
+    state = get_game(GAME).new_game(seed=3)
     assert digest(state.view(0)) != digest(state.view(1))
 
 
 # --- the bridge's ops: what the host's and the guest's pages ask ------------------------------------------
-def fair_session(bridge: Bridge, game_id: str = "grit", nonce: str = "42" * 16) -> tuple[str, str]:
+def fair_session(bridge: Bridge, game_id: str = GAME, nonce: str = "42" * 16) -> tuple[str, str]:
     """A fair session dealt through the bridge: its id and the commitment the guest was sent."""
     pledged = ok(bridge, {"op": "pledge"})
     session = ok(bridge, {"op": "new", "game": game_id, "fair": {"pledge": pledged["pledge"], "nonce": nonce}})["session"]
@@ -177,7 +178,7 @@ def fair_session(bridge: Bridge, game_id: str = "grit", nonce: str = "42" * 16) 
 def test_a_fair_game_through_the_bridge_is_revealed_at_its_end_and_passes_the_guests_audit() -> None:
     host, guest_page = Bridge(), Bridge()
     nonce = "42" * 16
-    session, promised = fair_session(host, "knife_fight", nonce)
+    session, promised = fair_session(host, GAME, nonce)
     assert refusal(host, op="reveal", session=session) == "not_over"
     seen: list[list[Any]] = []
     mine: list[list[Any]] = []
@@ -199,12 +200,12 @@ def test_a_fair_game_through_the_bridge_is_revealed_at_its_end_and_passes_the_gu
         look()
     revealed = ok(host, {"op": "reveal", "session": session})
     assert revealed["reveal"]["commitment"] == promised and "fair" not in revealed["record"]
-    report = ok(guest_page, {"op": "audit", "game": "knife_fight", "seat": GUEST, "commitment": promised, "nonce": nonce,
+    report = ok(guest_page, {"op": "audit", "game": GAME, "seat": GUEST, "commitment": promised, "nonce": nonce,
                              "secret": revealed["reveal"]["secret"], "record": revealed["record"], "seen": seen, "mine": mine})
     assert report["fair"] is True and report["findings"] == []
     forged = copy.deepcopy(revealed["record"])
     forged["seed"] += 1
-    report = ok(guest_page, {"op": "audit", "game": "knife_fight", "seat": GUEST, "commitment": promised, "nonce": nonce,
+    report = ok(guest_page, {"op": "audit", "game": GAME, "seat": GUEST, "commitment": promised, "nonce": nonce,
                              "secret": revealed["reveal"]["secret"], "record": forged, "seen": seen, "mine": mine})
     assert report["fair"] is False
 
@@ -222,7 +223,7 @@ def test_a_fair_session_refuses_undo_and_its_save_keeps_the_secret_only_if_it_fi
     assert refusal(bridge, op="undo", session=loaded, player=player) == "no_undo_in_fair_game"
     for broken in ({**record["fair"], "nonce": "00" * 16}, {**record["fair"], "commitment": "0" * 64}, {"secret": 1}):
         assert refusal(bridge, **{"op": "load", "record": {**record, "fair": broken}}) == "bad_record"
-    plain = ok(bridge, {"op": "new", "game": "grit", "seed": 7})["session"]
+    plain = ok(bridge, {"op": "new", "game": GAME, "seed": 7})["session"]
     assert "fair" not in ok(bridge, {"op": "record", "session": plain})["record"]
     assert refusal(bridge, op="reveal", session=plain) == "not_fair"
 
@@ -231,19 +232,19 @@ def test_a_pledge_deals_once_and_a_fair_deal_takes_no_seed_of_the_hosts() -> Non
     bridge = Bridge()
     pledged = ok(bridge, {"op": "pledge"})
     fair = {"pledge": pledged["pledge"], "nonce": "42" * 16}
-    assert refusal(bridge, op="new", game="grit", seed=7, fair=fair) == "bad_request"
-    assert refusal(bridge, **{"op": "new", "game": "grit", "fair": {**fair, "nonce": "short"}}) == "bad_request"
-    assert refusal(bridge, op="new", game="grit", fair="yes") == "bad_request"
-    ok(bridge, {"op": "new", "game": "grit", "fair": fair})  # the refusals above left the pledge
-    assert refusal(bridge, op="new", game="grit", fair=fair) == "unknown_pledge"
+    assert refusal(bridge, op="new", game=GAME, seed=7, fair=fair) == "bad_request"
+    assert refusal(bridge, **{"op": "new", "game": GAME, "fair": {**fair, "nonce": "short"}}) == "bad_request"
+    assert refusal(bridge, op="new", game=GAME, fair="yes") == "bad_request"
+    ok(bridge, {"op": "new", "game": GAME, "fair": fair})  # the refusals above left the pledge
+    assert refusal(bridge, op="new", game=GAME, fair=fair) == "unknown_pledge"
     pledges = [ok(bridge, {"op": "pledge"})["pledge"] for _ in range(MAX_PLEDGES + 1)]
-    assert refusal(bridge, **{"op": "new", "game": "grit", "fair": {**fair, "pledge": pledges[0]}}) == "unknown_pledge"
-    ok(bridge, {"op": "new", "game": "grit", "fair": {**fair, "pledge": pledges[-1]}})
+    assert refusal(bridge, **{"op": "new", "game": GAME, "fair": {**fair, "pledge": pledges[0]}}) == "unknown_pledge"
+    ok(bridge, {"op": "new", "game": GAME, "fair": {**fair, "pledge": pledges[-1]}})
 
 
 def test_the_guests_requests_are_checked_like_any_other() -> None:
     bridge = Bridge()
-    good = {"op": "audit", "game": "grit", "seat": 1, "commitment": "0" * 64, "nonce": "42" * 16, "secret": "1" * 64,
+    good = {"op": "audit", "game": GAME, "seat": 1, "commitment": "0" * 64, "nonce": "42" * 16, "secret": "1" * 64,
             "record": {}, "seen": [], "mine": []}
     assert ok(bridge, good)["fair"] is False
     assert refusal(bridge, **{**good, "seat": 2}) == "bad_request"

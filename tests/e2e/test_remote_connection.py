@@ -11,10 +11,12 @@ from typing import Any, Iterator
 
 import pytest
 
-from saloon_site import LOAD_TIMEOUT_MS
+from saloon_site import LOAD_TIMEOUT_MS, ROOT
 
 PEER = "/js/remote/peer.js"
 CODE = "/js/remote/signal-code.js"
+QR = "/js/remote/qr-code.js"
+DECODER = ROOT / "node_modules" / "@paulmillr" / "qr" / "esm"  # the same package's reader, for the test only
 MAX_CODE_CHARS = 200  # with the site's address, a QR code a phone reads at arm's length
 
 
@@ -119,3 +121,25 @@ def test_every_kind_of_address_survives_the_code(devices: tuple[Any, Any], site_
         {"type": "relay", "address": "198.51.100.2", "port": 3478},
     ]
     assert len(back["code"]) <= MAX_CODE_CHARS
+
+
+def test_an_invite_link_drawn_as_a_qr_code_reads_back_and_stays_small(devices: tuple[Any, Any], site_url: str) -> None:
+    """The invite link of a real offer, drawn by the page, read back by a QR reader from the canvas's pixels:
+    the same link, in a code of at most 57 modules a side (version 10), which a phone reads off a screen."""
+    host, _ = devices
+    host.route("**/test-decoder/*.js", lambda route: route.fulfill(
+        path=str(DECODER / route.request.url.rsplit("/", 1)[1]), content_type="text/javascript"))
+    result = host.evaluate("""async ([peerUrl, qrUrl, decoderUrl, site]) => {
+        const { makeInvite } = await import(peerUrl);
+        const { drawQrCode } = await import(qrUrl);
+        const { decodeQR } = await import(decoderUrl);
+        const invite = await makeInvite({ iceServers: [] });
+        const link = `${site}/#join=${invite.code}`;
+        invite.close();
+        const canvas = document.createElement("canvas");
+        const side = drawQrCode(canvas, link, 240);
+        const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+        return { link, side, read: decodeQR({ width: pixels.width, height: pixels.height, data: pixels.data }) };
+    }""", [site_url + PEER, site_url + QR, site_url + "/test-decoder/decode.js", site_url])
+    assert result["read"] == result["link"]
+    assert result["side"] <= 57, result

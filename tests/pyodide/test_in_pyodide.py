@@ -272,13 +272,15 @@ def test_a_fair_deal_is_made_revealed_and_audited_alike(twin: Twin) -> None:
     the view digests and the guest's audit agree with CPython byte for byte. The secret is fixed (a saved
     fair game loaded from its record), since a pledge draws a new one in each runtime."""
     secret, nonce, guest = "5a" * 32, "c3" * 16, 1
-    plain = twin.ok({"op": "new", "game": "knife_fight", "seed": 1})["session"]
+    game = next(g["id"] for g in twin.ok({"op": "games"})["games"]
+                if g["players"] == 2 and all(seat["kind"] != "engine" for seat in g["seats"]))
+    plain = twin.ok({"op": "new", "game": game, "seed": 1})["session"]
     template = twin.ok({"op": "record", "session": plain})["record"]
     for runner in (twin.cpython, twin.pyodide):  # only its shape: each runtime draws its own secret
         pledged = json.loads(runner.send({"op": "pledge"}))
         assert pledged["ok"] and len(pledged["commitment"]) == 64
     promised, seed = commitment(secret), seed_from(secret, nonce)
-    dealt = twin.ok({"op": "new", "game": "knife_fight", "seed": seed})["session"]
+    dealt = twin.ok({"op": "new", "game": game, "seed": seed})["session"]
     deal = twin.ok({"op": "record", "session": dealt})["record"]["deal"]
     fair = {"secret": secret, "nonce": nonce, "commitment": promised}
     session = twin.ok({"op": "load", "record": {**template, "seed": seed, "deal": deal, "fair": fair}})["session"]
@@ -297,6 +299,6 @@ def test_a_fair_deal_is_made_revealed_and_audited_alike(twin: Twin) -> None:
         twin.ok({"op": "play", "session": session, "player": player, "move": move})
     revealed = twin.ok({"op": "reveal", "session": session})
     assert revealed["reveal"] == fair
-    report = twin.ok({"op": "audit", "game": "knife_fight", "seat": guest, "commitment": promised, "nonce": nonce,
+    report = twin.ok({"op": "audit", "game": game, "seat": guest, "commitment": promised, "nonce": nonce,
                       "secret": secret, "record": revealed["record"], "seen": seen, "mine": mine})
     assert report["fair"] is True, report
