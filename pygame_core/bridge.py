@@ -17,7 +17,9 @@ docs/bridge-limits.md, before anything is copied: a refused request changes noth
   ended, ``outcome`` the result told from the viewer's seat (``State.told_outcome``: reason, breakdown,
   verdict) once it has; the page reads these here, never inside the game's view
 - ``legal {session, player}`` -> ``{moves, labels, previews?, can_undo?}`` (``LegalAnswer``)
-- ``play {session, player, move, viewer?}`` -> ``{events}`` redacted for viewer (default: player); error
+- ``play {session, player, move, viewer?, also?}`` -> ``{events, also?}`` redacted for viewer (default:
+  player); ``also`` (a seat) adds ``{seat, move, events}`` as that seat may see them (``bot`` and ``auto``
+  take it too: a remote player's table hears of every move in its own seat's words); error
   ``record_full`` once the session holds ``MAX_RECORD_MOVES`` moves (for ``bot`` and ``auto`` too), so every
   record the bridge gives, ``load`` takes back
 - ``bot {session, player, level?, viewer?, slice_ms?}`` -> ``{move, events}``; level is a level id of
@@ -125,11 +127,21 @@ class LegalAnswer(TypedDict, Generic[MoveT, PreviewT]):
     can_undo: NotRequired[Literal[True]]
 
 
+class ToldAlso(TypedDict, Generic[EventT]):
+    """A move as a second seat may see it (``also`` on ``play``, ``bot`` and ``auto``): a remote player's
+    table hears of every move in its own seat's words."""
+
+    seat: int
+    move: dict[str, Json]
+    events: list[EventT]
+
+
 class PlayAnswer(TypedDict, Generic[EventT]):
     """``play``: the move's events as the viewer may see them."""
 
     ok: Literal[True]
     events: list[EventT]
+    also: NotRequired[ToldAlso[EventT]]
 
 
 class MoveAnswer(TypedDict, Generic[EventT]):
@@ -139,6 +151,7 @@ class MoveAnswer(TypedDict, Generic[EventT]):
     ok: Literal[True]
     move: dict[str, Json]
     events: list[EventT]
+    also: NotRequired[ToldAlso[EventT]]
 
 
 class ThinkingAnswer(TypedDict):
@@ -353,8 +366,12 @@ class Bridge:
         _check_move(request["move"], "malformed_move", "move")
         self._check_room(state)
         viewer = self._viewer(state, request, "viewer", default=player)
+        also = self._viewer(state, request, "also")
         events = self._play_safely(request["session"], state, player, request["move"])
-        return {"ok": True, "events": state.redact_events(events, viewer)}
+        answer: PlayAnswer[Json] = {"ok": True, "events": state.redact_events(events, viewer)}
+        if also is not None:
+            answer["also"] = _told_also(state, player, request["move"], events, also)
+        return answer
 
     def op_bot(self, request: Request) -> MoveAnswer[Json] | ThinkingAnswer:
         """The bot decides from ``view(player)`` only; the answer is redacted for ``viewer``."""
@@ -366,6 +383,7 @@ class Bridge:
             levels = ", ".join(state.info.level_ids) or "none"
             raise BadRequest("bad_request", f"Unknown level {quote(level)}; levels: {levels}.")
         viewer = self._viewer(state, request, "viewer", default=None)
+        also = self._viewer(state, request, "also")
         self._check_turn(state, player)
         self._check_room(state)
         session = request["session"]
@@ -385,7 +403,7 @@ class Bridge:
                 self.thinking[session] = (position, bot)
                 return {"ok": True, "thinking": True, "iterations": bot.last_iterations, "budget": bot.iterations}
             move = bot.decision()
-        return self._move_answer(session, state, player, move, viewer)
+        return self._move_answer(session, state, player, move, viewer, also)
 
     def op_hint(self, request: Request) -> HintAnswer[Json] | ThinkingAnswer:
         """The strongest level's move for ``player``, from ``view(player)`` only; nothing is played."""
@@ -449,9 +467,10 @@ class Bridge:
             raise BadRequest("not_engine_seat", f"{state.info.seats[player].name} is played by a person or "
                                                 "a bot, not by the game: use 'play' or 'bot'.")
         viewer = self._viewer(state, request, "viewer", default=None)
+        also = self._viewer(state, request, "also")
         self._check_turn(state, player)
         self._check_room(state)
-        return self._move_answer(request["session"], state, player, state.auto_move(player), viewer)
+        return self._move_answer(request["session"], state, player, state.auto_move(player), viewer, also)
 
     def op_record(self, request: Request) -> Response:
         record = self._session(request).record()
@@ -559,11 +578,15 @@ class Bridge:
             raise BadRequest(error.code, error.message)
 
     def _move_answer(self, session: str, state: AnyState, player: int, move: Any,
-                     viewer: int | None) -> MoveAnswer[Json]:
-        """Play a move the engine chose (bot or engine seat); show it and its events to ``viewer``."""
+                     viewer: int | None, also: int | None) -> MoveAnswer[Json]:
+        """Play a move the engine chose (bot or engine seat); show it and its events to ``viewer`` (and
+        to the seat ``also``, when the request names one)."""
         events = self._play_safely(session, state, player, move)
-        return {"ok": True, "move": state.redact_move(player, move, viewer),
-                "events": state.redact_events(events, viewer)}
+        answer: MoveAnswer[Json] = {"ok": True, "move": state.redact_move(player, move, viewer),
+                                    "events": state.redact_events(events, viewer)}
+        if also is not None:
+            answer["also"] = _told_also(state, player, move, events, also)
+        return answer
 
     def _play_safely(self, session: str, state: AnyState, player: int, move: Any) -> list[dict[str, Any]]:
         """Play on the session; a bug half-way through restores the position from before."""
@@ -610,6 +633,11 @@ class Bridge:
         if request[key] is None:
             return None
         return self._player(state, {"player": request[key]})
+
+
+def _told_also(state: AnyState, player: int, move: Json, events: list[Any], seat: int) -> ToldAlso[Json]:
+    """``player``'s move and its events as ``seat`` may see them."""
+    return {"seat": seat, "move": state.redact_move(player, move, seat), "events": state.redact_events(events, seat)}
 
 
 def _field(request: Request, key: str, kind: type) -> Any:

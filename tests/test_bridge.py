@@ -10,6 +10,7 @@ JSON (no NaN/Infinity) with ``ok`` and, on failure, ``error.code`` and a non-emp
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -529,3 +530,38 @@ def test_a_bad_slice_is_refused(bridge: Bridge, slice_ms: Any) -> None:
         return
     with Unchanged(bridge):
         fails(bridge, {**request, "slice_ms": slice_ms}, "bad_request")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_also_tells_a_second_seat_each_move_as_that_seat_may_see_it(game_id: str) -> None:
+    """``also`` (a remote player's table, issue 29): the events a move's answer carries for a second seat
+    are exactly what that seat, asking itself, would have been told; a face-down card stays face down."""
+    players = get_game(game_id).info.players
+    asked, told = Bridge(), Bridge()
+    for bridge_ in (asked, told):
+        ok(bridge_, {"op": "new", "game": game_id, "seed": 5})
+    rng = random.Random(game_id)
+    for _ in range(40):
+        view = ok(asked, {"op": "view", "session": "s1"})
+        if view["over"]:
+            break
+        player = rng.choice(view["to_act"])
+        seat = rng.randrange(players)
+        if player in asked.sessions["s1"].info.engine_seats:
+            answer = ok(asked, {"op": "auto", "session": "s1", "player": player, "viewer": player, "also": seat})
+            mirror = ok(told, {"op": "auto", "session": "s1", "player": player, "viewer": seat})
+            assert answer["also"]["move"] == mirror["move"]
+        else:
+            moves = ok(asked, {"op": "legal", "session": "s1", "player": player})["moves"]
+            move = rng.choice(moves)
+            answer = ok(asked, {"op": "play", "session": "s1", "player": player, "move": move, "also": seat})
+            mirror = ok(told, {"op": "play", "session": "s1", "player": player, "move": move, "viewer": seat})
+        assert answer["also"]["seat"] == seat
+        assert answer["also"]["events"] == mirror["events"]
+
+
+def test_a_bad_also_plays_nothing(bridge: Bridge) -> None:
+    player = due(bridge)
+    move = ok(bridge, {"op": "legal", "session": "s1", "player": player})["moves"][0]
+    with Unchanged(bridge):
+        fails(bridge, {"op": "play", "session": "s1", "player": player, "move": move, "also": 9}, "bad_player")
