@@ -53,6 +53,7 @@ import { wireSpeedControl, showSpeed } from "./table/speed.js";
 import { Coach } from "./coach/coach.js";
 import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
 import { errorText } from "./error-text.js";
+import { JOIN_KEY, wireRemote } from "./remote/remote-sheet.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -194,6 +195,7 @@ function offerShare(offered) {
 
 function leaveTable() {
   attempts += 1;
+  find("#fair-verdict").hidden = true;
   table?.close();
   table = null;
   seated = null;
@@ -338,16 +340,7 @@ async function openGame(wanted, dealt) {
     if (attempt !== attempts) return coach?.close();
     replaceAddress(formatHash(seat.settings));
     showWaiting(false);
-    table = new TableController({
-      engine, info, settings: seat.settings, session: seat.session, canvas, painter,
-      onRendered: announceRender, toast, showCurtain, save: () => saveSeated(seat), coach, makeTable,
-    });
-    new Replay(table, find("#replay", HTMLButtonElement));
-    wireAids(table);
-    wireRecord(table);
-    wireLog(table);
-    showSpeed(find("#table-speed", HTMLSelectElement), table.speed);
-    await table.open();
+    await startTable({ info, settings: seat.settings, session: seat.session, save: () => saveSeated(seat), coach, makeTable });
   } catch (error) {
     if (attempt !== attempts) return;
     showWaiting(false);
@@ -355,6 +348,57 @@ async function openGame(wanted, dealt) {
     const started = await app.ready.then(() => true, () => false);
     if (attempt === attempts) setStatus("The cards could not be dealt.", started ? errorText(error) : "");
   }
+}
+
+/**
+ * Put a game on the felt: its turn engine and the aids that follow it (replay, hint and undo, the record,
+ * the log, the speed).
+ * @param {{info: GameInfo, settings: Settings, session: string, save: () => Promise<void>,
+ *   makeTable: (kit: import("./table/adapter.js").TableKit) => import("./table/adapter.js").TableAdapter,
+ *   coach?: Coach | null, remote?: import("./session.js").Session}} seating
+ *   remote: the session of a game with a friend on another device, instead of one on this page's engine
+ */
+function startTable({ info, settings, session, save, makeTable, coach = null, remote }) {
+  table = new TableController({
+    engine, info, settings, session, canvas, painter, onRendered: announceRender, toast, showCurtain, save, coach, makeTable, remote,
+  });
+  new Replay(table, find("#replay", HTMLButtonElement));
+  wireAids(table);
+  wireRecord(table);
+  wireLog(table);
+  showSpeed(find("#table-speed", HTMLSelectElement), table.speed);
+  return table.open();
+}
+
+/**
+ * Sit down at a game with a friend on another device (remote/remote-sheet.js): the address names no table,
+ * so a reload goes back to the menu rather than deal a game against the computer in its place.
+ * @type {import("./remote/remote-sheet.js").SeatRemote}
+ */
+async function seatRemote({ info, settings, session, remote }) {
+  leaveTable();
+  const attempt = attempts;
+  waitAtTable();
+  setStatus(info.title, "");
+  try {
+    const { makeTable } = await TABLES[info.id]();
+    if (attempt !== attempts) return;
+    replaceAddress(location.pathname);
+    showWaiting(false);
+    const save = () => Promise.resolve(); // resuming a remote game after a reload comes with its resume token
+    const news = () => { if (table?.stage === "person") table.look(); };
+    await startTable({ info, settings, session, save, makeTable, remote: remote({ save, news }) });
+  } catch (error) {
+    if (attempt === attempts) setStatus("The table could not be opened.", errorText(error));
+  }
+}
+
+/** @param {string} text the fair-deal check's words, shown with the game's result */
+function showVerdict(text) {
+  const line = find("#fair-verdict");
+  line.textContent = text;
+  line.hidden = false;
+  toast(text);
 }
 
 /**
@@ -431,6 +475,13 @@ async function startDeal(wanted, dealt) {
 }
 
 function route() {
+  const invite = new URLSearchParams(location.hash.slice(1)).get(JOIN_KEY);
+  if (invite) {
+    replaceAddress(location.pathname); // the invite is spent once answered: it does not stay in the address
+    showMenu();
+    remote.join(invite);
+    return;
+  }
   const asked = parseHash(location.hash);
   if (!asked) {
     showMenu();
@@ -518,7 +569,10 @@ async function setUp(info, settings, options) {
     }
   }
   const plain = (/** @type {Settings} */ chosen) => settingsFor(info, { ...chosen, guided: false }); // a deal from the sheet is never a guided one
-  openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(plain(chosen), dealt), fields);
+  const twoPeople = info.players === 2 && info.seats.every((seat) => seat.kind === "person") && info.modes.includes("hotseat");
+  const onRemote = twoPeople ? (/** @type {{settings: Settings, dealt: DealRequest}} */ { settings: chosen, dealt }) =>
+    remote.invite(info, plain(chosen), { ...defaultOptions(info), ...dealt.options }) : null;
+  openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(plain(chosen), dealt), fields, onRemote);
 }
 
 async function shareSeated() {
@@ -577,6 +631,7 @@ function wireControls() {
   });
 }
 
+const remote = wireRemote({ engine, games: () => catalog, seatRemote, toast, verdict: showVerdict });
 wireDialogs();
 wireToolbar();
 wireDialogHistory();

@@ -10,22 +10,23 @@
 
 /**
  * The seats people play at this table: every person seat at a hot-seat table, the chosen side against
- * the computer, the one person seat in a solo game. The others are played by a bot or the engine.
+ * the computer or a friend on another device, the one person seat in a solo game. The others are played by
+ * a bot, the engine or the friend.
  * @param {Seat[]} seats
  * @param {{mode: string, side: number}} settings
  * @returns {number[]}
  */
 export function humanSeats(seats, { mode, side }) {
   const people = seats.flatMap((seat, index) => (seat.kind === "person" ? [index] : []));
-  if (mode === "computer") return people.includes(side) ? [side] : people.slice(0, 1);
+  if (mode === "computer" || mode === "remote") return people.includes(side) ? [side] : people.slice(0, 1);
   if (mode === "solo") return people.slice(0, 1);
   return people;
 }
 
 /**
- * Against the computer the person is "you" and the other person seats are "the computer"; at a hot-seat
- * table every seat keeps its own name, as in the engines' sentences; a seat the engine plays (a Dealer)
- * is always called by its name.
+ * Against the computer the person is "you" and the other person seats are "the computer" ("your friend"
+ * on another device); at a hot-seat table every seat keeps its own name, as in the engines' sentences; a
+ * seat the engine plays (a Dealer) is always called by its name.
  * @param {Seat[]} seats
  * @param {string} mode
  * @param {number[]} human
@@ -34,8 +35,9 @@ export function humanSeats(seats, { mode, side }) {
 export function seatNames(seats, mode, human) {
   return seats.map(({ name, kind }, index) => {
     if (kind === "engine" || mode === "hotseat") return { plate: name, subject: name, object: name, owner: `${name}'s`, own: "their" };
-    return human.includes(index)
-      ? { plate: mode === "solo" ? "You" : `You · ${name}`, subject: "You", object: "you", owner: "your", own: "your" }
+    if (human.includes(index)) return { plate: mode === "solo" ? "You" : `You · ${name}`, subject: "You", object: "you", owner: "your", own: "your" };
+    return mode === "remote"
+      ? { plate: `Friend · ${name}`, subject: "Your friend", object: "your friend", owner: "your friend's", own: "their" }
       : { plate: `Computer · ${name}`, subject: "The computer", object: "the computer", owner: "the computer's", own: "its" };
   });
 }

@@ -11,6 +11,7 @@ import { humanSeats } from "./seats.js";
  * @typedef {import("./types.js").GameInfo} GameInfo
  * @typedef {import("./types.js").Response} Response
  * @typedef {import("./table/adapter.js").ViewAnswer} ViewAnswer
+ * @typedef {import("./table/adapter.js").Legal} Legal
  */
 
 export class Session {
@@ -42,6 +43,16 @@ export class Session {
    */
   view(seat) {
     return /** @type {Promise<ViewAnswer>} */ (this.engine.call({ op: "view", session: this.id, player: seat }));
+  }
+
+  /**
+   * The legal moves of each of `seats`, with their labels (an answer per seat, in order).
+   * @param {number[]} seats
+   * @returns {Promise<(Legal & {ok: boolean})[]>}
+   */
+  async legal(seats) {
+    const answers = await this.engine.callMany(seats.map((player) => ({ op: "legal", session: this.id, player })));
+    return /** @type {(Legal & {ok: boolean})[]} */ (answers);
   }
 
   /**

@@ -10,8 +10,8 @@ import { personSeats } from "./router.js";
 /** @typedef {import("./types.js").SetupFields} SetupFields */
 /** @typedef {import("./types.js").Mode} Mode */
 
-/** @type {Record<Mode, string>} */
-const MODE_LABELS = { computer: "The computer", hotseat: "A friend on this device", solo: "On my own" };
+/** @type {Record<Mode, string>} the modes a game offers ("remote" has its own button, #setup-remote) */
+const MODE_LABELS = { computer: "The computer", hotseat: "A friend on this device", solo: "On my own", remote: "A friend on another device" };
 
 const dialog = () => find("#setup-dialog", HTMLDialogElement);
 const form = () => find("#setup-form", HTMLFormElement);
@@ -127,12 +127,15 @@ function readForm(info, settings, chosen) {
  * @param {Record<string, string>} options
  * @param {(choice: {settings: Settings, dealt: DealRequest}) => void} onDeal
  * @param {SetupFields | null} [fields] the game's own part of the form (its setup), if it has one
+ * @param {((choice: {settings: Settings, dealt: DealRequest}) => void) | null} [onRemote] a game of two
+ *   people's seats: "Play with a friend on another device" (remote/remote-sheet.js) with these choices
  */
-export function openSetup(info, settings, options, onDeal, fields = null) {
+export function openSetup(info, settings, options, onDeal, fields = null, onRemote = null) {
   extra = fields;
   find("#setup-title").textContent = `Deal a game of ${info.title}`;
   find("#setup-fields").replaceChildren(...fieldsFor(info, settings, options), ...(fields ? [fields.element] : []));
   find("input[name='seed']", HTMLInputElement).value = "";
+  find("#setup-remote").hidden = !onRemote;
   showProblem("");
   syncComputerOnly();
   /** @type {unknown} the setup the game's fields gave when Deal was pressed */
@@ -141,6 +144,7 @@ export function openSetup(info, settings, options, onDeal, fields = null) {
     const chosen = extra ? { setup } : {};
     extra = null;
     if (dialog().returnValue === "deal") onDeal(readForm(info, settings, chosen));
+    if (dialog().returnValue === "remote") onRemote?.(readForm(info, settings, chosen));
   };
   form().onsubmit = (event) => {
     if (!extra || /** @type {HTMLButtonElement | null} */ (event.submitter)?.value !== "deal") return;

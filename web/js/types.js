@@ -27,7 +27,11 @@
  * @property {boolean} optional  a person's seat that may stay empty (a party seat without a character)
  */
 
-/** @typedef {"computer" | "hotseat" | "solo"} Mode */
+/**
+ * How a table is played; "remote" (a friend on another device, remote/) is the page's own and never among a
+ * game's `modes`.
+ * @typedef {"computer" | "hotseat" | "solo" | "remote"} Mode
+ */
 
 /** @typedef {"slow" | "normal" | "fast" | "instant"} Speed  how fast a table plays moves out (table/speed.js) */
 
@@ -154,7 +158,14 @@
  * @property {number} [kept]                     ops restore (error kept_aside), adopt: the id of a record kept aside
  * @property {KeptExport} [exported]             op export_kept: a kept record, for the player to download
  * @property {{kept: number, slot: string, title: string, why: string}[]} [kept_games]  op kept: kept records not downloaded yet
- * @property {Record<string, any>} [record]       op record (the worker's own use: it never reaches the page)
+ * @property {Record<string, any>} [record]       op record (the worker's own use: it never reaches the page), op reveal
+ * @property {{seat: number, move: any, events: any[]}} [also]  ops play, bot, auto with `also`: the move as that seat sees it
+ * @property {string} [pledge]                   op pledge: the secret's handle for a fair deal's `new`
+ * @property {string} [commitment]               op pledge: the hash that binds the host to its secret
+ * @property {{secret: string, nonce: string, commitment: string}} [reveal]  op reveal: a fair game's keys, once over
+ * @property {string} [digest]                   op digest
+ * @property {boolean} [fair]                    op audit: nothing was found wrong
+ * @property {{ply?: number, message: string}[]} [findings]  op audit: what was found wrong, in the game's order
  * @property {MemoryReport} [memory]              op memory (answered by the worker itself)
  * @property {AheadStatus | null} [ahead]         op think_ahead (answered by the worker itself)
  */

@@ -42,7 +42,7 @@ export function makeTable(kit) {
   button.addEventListener("click", openChart, { signal: kit.signal });
   const hinted = keptHint(kit);
   /** @param {Moment} moment */
-  const caption = (moment) => stageCaption(moment, prompt(moment.view.phase), waitingCaption(moment.view, moment.names, moment.machine !== null));
+  const caption = (moment) => stageCaption(moment, prompt(moment.view.phase), waitingCaption(moment.view, moment.names, moment.machine));
   return {
     renderer,
     panel,
@@ -77,7 +77,7 @@ export function makeTable(kit) {
     status: (moment) => {
       const { view, names, machine } = moment;
       if (moment.stage === "over") return ["The duel is over.", ""];
-      const waiting = waitingCaption(view, names, machine !== null);
+      const waiting = waitingCaption(view, names, machine);
       return [turnLine(moment, { where: `Turn ${view.turn}`, prompt: prompt(view.phase), waiting }), newsLine(view, names)];
     },
     summary: (view) => tableSummary(view, kit.moment().names),

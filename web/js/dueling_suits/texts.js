@@ -38,12 +38,13 @@ export function prompt(phase) {
  * The caption over the lanes while nobody at this screen acts.
  * @param {DuelView} view
  * @param {SeatName[]} names
- * @param {boolean} computerDue
+ * @param {number | null} machine the seat about to move that no person here plays (the computer's, or a
+ *   friend's on another device), if any
  */
-export function waitingCaption(view, names, computerDue) {
+export function waitingCaption(view, names, machine) {
   if (view.phase === "over") return "";
   const actor = view.to_act[0];
-  if (computerDue) return view.phase === "lead" ? "The computer is choosing a lead…" : "The computer is chaining…";
+  if (machine !== null) return `${names[machine].subject} is ${view.phase === "lead" ? "choosing a lead" : "chaining"}…`;
   if (actor === undefined) return "";
   return `${names[actor].subject} ${actor === view.viewer ? "are" : "is"} next`;
 }

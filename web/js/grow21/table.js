@@ -164,7 +164,7 @@ class Grow21Table {
     if (!view) return { cells: new Map(), focus: null, caption: "", gold: false };
     const line = caption(view, {
       acting: moment.acting,
-      computerDue: moment.stage === "computer",
+      thinker: moment.stage === "computer" && moment.machine !== null ? moment.names[moment.machine].subject : null,
       focus: this.focus ? this.options.get(this.focus) : null,
       touch: this.armed,
       coarse: this.gestures.pointerType === "touch" || matchMedia("(pointer: coarse)").matches,
@@ -205,7 +205,8 @@ class Grow21Table {
     const where = keep ? "" : `Card ${cardNumber(view)}/${grow21().total_cards}`;
     const play = `play the ${cardText(view.current)}`;
     const prompt = keep ? "Split! Choose the part that stays" : moment.hotseat ? play : `Your turn: ${play}`;
-    const waiting = keep ? "Split! The computer is choosing a part…" : `The computer plays the ${cardText(view.current)}…`;
+    const mover = moment.machine !== null ? moment.names[moment.machine].subject : "The computer";
+    const waiting = keep ? `Split! ${mover} is choosing a part…` : `${mover} plays the ${cardText(view.current)}…`;
     const news = moment.told ? "" : view.last?.sentence ?? grow21().opening; // the other side's move is told already
     return [turnLine(moment, { where, prompt, waiting }), news];
   }

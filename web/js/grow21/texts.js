@@ -29,12 +29,13 @@ export function cardNumber(view) {
 /**
  * The ribbon at the bottom of the board: what is asked, or what the cell in focus would do.
  * @param {Grow21View} view
- * @param {{acting: boolean, computerDue: boolean, focus: import("./renderer.js").CellOption | null | undefined, touch: boolean, coarse: boolean}} state
+ * @param {{acting: boolean, thinker: string | null, focus: import("./renderer.js").CellOption | null | undefined, touch: boolean, coarse: boolean}} state
+ *   thinker: who is about to move when no person here does ("The computer", "Your friend"), else null
  * @returns {{text: string, gold?: boolean}}
  */
-export function caption(view, { acting, computerDue, focus, touch, coarse }) {
+export function caption(view, { acting, thinker, focus, touch, coarse }) {
   if (view.phase === "over") return { text: "" };
-  if (!acting) return { text: computerDue ? "The computer is thinking…" : "" };
+  if (!acting) return { text: thinker ? `${thinker} is thinking…` : "" };
   if (focus?.kind === "keep" && focus.preview) {
     const lost = focus.preview.discards.length;
     return { text: `Keep this part: ${plural(lost, "cell")} would go${touch ? " · tap again" : ""}` };

@@ -23,7 +23,7 @@ export function makeTable(kit) {
   const hinted = keptHint(kit);
   const panel = new MovePanel(/** @type {Element} */ (document.querySelector(".moves")), { onPlay: (move) => kit.play(move), signal: kit.signal });
   /** @param {Moment} moment */
-  const caption = (moment) => stageCaption(moment, prompt(moment.view.phase), waitingCaption(moment.view, moment.names, moment.machine !== null));
+  const caption = (moment) => stageCaption(moment, prompt(moment.view.phase), waitingCaption(moment.view, moment.names, moment.machine));
   return {
     renderer,
     panel,
@@ -54,7 +54,7 @@ export function makeTable(kit) {
     status: (moment) => {
       const { view, names, machine } = moment;
       if (moment.stage === "over") return ["The fight is over.", ""];
-      const waiting = waitingCaption(view, names, machine !== null);
+      const waiting = waitingCaption(view, names, machine);
       return [turnLine(moment, { where: `Round ${view.round}`, prompt: prompt(view.phase), waiting }), storyLine(view)];
     },
     summary: (view) => tableSummary(view, kit.moment().names),

@@ -35,13 +35,14 @@ export function prompt(phase) {
  * The ring's caption while nobody at this screen acts.
  * @param {KnifeView} view
  * @param {SeatName[]} names
- * @param {boolean} computerDue
+ * @param {number | null} machine the seat about to move that no person here plays (the computer's, or a
+ *   friend's on another device), if any
  */
-export function waitingCaption(view, names, computerDue) {
+export function waitingCaption(view, names, machine) {
   if (view.phase === "over") return "";
-  if (computerDue) {
-    const doing = { commit: "choosing a card", feint: "choosing its follow-up", dress: "dressing a wound" }[view.phase];
-    return `The computer is ${doing}…`;
+  if (machine !== null) {
+    const doing = { commit: "choosing a card", feint: `choosing ${names[machine].own} follow-up`, dress: "dressing a wound" }[view.phase];
+    return `${names[machine].subject} is ${doing}…`;
   }
   return `${names[view.to_act[0]].subject} ${view.to_act[0] === view.viewer ? "are" : "is"} next`;
 }

@@ -23,8 +23,9 @@ export class PeerMessageError extends Error {}
  *
  * @typedef {{t: "hello", v: number, engine: string, game: string, options: Record<string, string>,
  *   names: string[], seat: number, commitment: string, resume: string}} HelloMessage
- * @typedef {{t: "table", ply: number, answer: Record<string, any>, events: unknown[],
+ * @typedef {{t: "table", ply: number, mover: number | null, answer: Record<string, any>, events: unknown[],
  *   move: Record<string, unknown> | null, legal: {moves: unknown[], labels: string[]} | null}} TableMessage
+ *   ply: the moves the game holds; mover: the seat whose move led here (null: the table as it stands)
  * @typedef {{t: "refused", message: string}} RefusedMessage
  * @typedef {{t: "reveal", secret: string, record: Record<string, unknown>}} RevealMessage
  * @typedef {{t: "bye", reason: string}} ByeMessage
@@ -68,7 +69,7 @@ const FROM_GUEST = {
 const FROM_HOST = {
   hello: { v: whole, engine: text(40), game: text(40), options: strings, names: listOf(text(40), 12), seat: whole,
     commitment: hex(64), resume: hex(32) },
-  table: { ply: whole, answer: viewAnswer, events: listOf(object, 200), move: orNull(object), legal: orNull(legal) },
+  table: { ply: whole, mover: orNull(whole), answer: viewAnswer, events: listOf(object, 200), move: orNull(object), legal: orNull(legal) },
   refused: { message: text(500) },
   reveal: { secret: hex(64), record: object },
   bye: { reason: text(200) },

@@ -65,6 +65,8 @@ const NO_MOVES = { moves: [], labels: [] };
  * @property {() => Promise<void>} save seal and store the position
  * @property {(kit: TableKit) => TableAdapter} makeTable the game's table module's adapter
  * @property {import("../coach/coach.js").Coach | null} [coach] the coach of a guided game
+ * @property {Session} [remote] the session of a game with a friend on another device (remote/), instead of
+ *   one on this page's engine
  */
 
 /**
@@ -82,11 +84,11 @@ const NO_MOVES = { moves: [], labels: [] };
 
 export class TableController {
   /** @param {TableOptions} options */
-  constructor({ engine, info, settings, session, canvas, painter, onRendered, toast, showCurtain, save, makeTable, coach = null }) {
+  constructor({ engine, info, settings, session, canvas, painter, onRendered, toast, showCurtain, save, makeTable, coach = null, remote }) {
     this.engine = engine;
     this.info = info;
     this.settings = settings;
-    this.session = new Session({ engine, info, settings, session, save });
+    this.session = remote ?? new Session({ engine, info, settings, session, save });
     this.onRendered = onRendered;
     this.toast = toast;
     this.showCurtain = showCurtain;
@@ -355,7 +357,7 @@ export class TableController {
   async offer(seats) {
     const epoch = this.nextEpoch();
     this.setStage("engine");
-    const answers = /** @type {(Legal & {ok: boolean})[]} */ (await this.engine.callMany(seats.map((player) => ({ op: "legal", session: this.session.id, player }))));
+    const answers = await this.session.legal(seats);
     if (epoch !== this.epoch) return;
     this.offered = new Map(seats.flatMap((seat, i) => {
       if (!answers[i].ok) return [];

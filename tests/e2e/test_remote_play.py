@@ -1,0 +1,94 @@
+"""A game with a friend on another device (issue 29), played through the real pages: two browser contexts are
+the two devices. The host deals from its setup sheet's "Play with a friend on another device", the guest
+opens the invite link, the host pastes the guest's answer link, and the two play a whole game on their move
+buttons. Every message the guest's page received over the channel is recorded (an init script wraps the
+data channel's message listeners): none holds a card the guest's own views never showed, and once the game
+is over the guest's page replays the host's revealed record and says the deal was fair.
+
+On loopback ICE needs no STUN server, so both pages are told none (the sheet's connection settings).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable
+
+import pytest
+
+from saloon_site import LOAD_TIMEOUT_MS, Visit
+
+TWO_PEOPLE = ["grit", "knife_fight", "dueling_suits", "grow21"]  # the two-seat games, each in its own folder's words
+CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|[RB]J)"')
+SETUP = """() => { localStorage.setItem("saloon.stun", ""); localStorage.setItem("saloon.speed", "instant"); }"""
+# Every message a data channel's "message" listeners hear, kept in order on window.heard.
+LISTEN = """() => {
+  window.heard = [];
+  const add = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
+    if (type !== "message") return add.call(this, type, listener, options);
+    const heard = (event) => { window.heard.push(event.data); return listener.call(this, event); };
+    return add.call(this, type, heard, options);
+  };
+}"""
+STATE = """() => !document.querySelector("#result").hidden ? "over"
+  : document.querySelector("button.move:not([disabled])") ? "move" : "wait" """
+
+
+def connect(open_page: Callable[..., Visit], game: str) -> tuple[Visit, Visit]:
+    """The host deals `game` to a friend; the guest answers; both tables are open."""
+    host, guest = open_page(), open_page()
+    for visit in (host, guest):
+        visit.context.add_init_script(f"({SETUP})()")
+    guest.context.add_init_script(f"({LISTEN})()")
+    host.goto("")
+    host.page.click(f"[data-setup='{game}']")
+    host.page.click("#setup-remote")
+    host.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')")
+    invite = host.page.input_value("#remote-link")
+    guest.page.goto(invite)
+    guest.wait_ready()
+    guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')",
+                                 timeout=LOAD_TIMEOUT_MS)
+    assert "#join=" not in guest.page.url  # the invite does not stay in the address
+    host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
+    host.page.click("#remote-answer button[type='submit']")
+    for visit in (host, guest):
+        visit.page.wait_for_function("() => window.app.current !== null && window.app.stage() !== 'engine'")
+    return host, guest
+
+
+def play_to_the_end(host: Visit, guest: Visit, limit: int = 400) -> None:
+    """Whoever may move clicks their last move button and waits for their table to draw the move, until
+    both pages show the result."""
+    for _ in range(limit):
+        states = [visit.page.evaluate(STATE) for visit in (host, guest)]
+        if states == ["over", "over"]:
+            return
+        for visit, state in zip((host, guest), states):
+            if state == "move":
+                before = visit.page.evaluate("window.app.renders")
+                visit.page.locator("button.move:not([disabled])").last.click()
+                visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
+        if "move" not in states:
+            host.page.wait_for_timeout(30)
+    pytest.fail(f"the game did not end within {limit} turns")
+
+
+@pytest.mark.parametrize("game", TWO_PEOPLE)
+def test_two_devices_play_a_whole_game_and_the_guest_finds_the_deal_fair(open_page: Callable[..., Visit], game: str) -> None:
+    host, guest = connect(open_page, game)
+    assert host.page.evaluate("window.app.current.mode") == guest.page.evaluate("window.app.current.mode") == "remote"
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+    heard = [json.loads(text) for text in guest.page.evaluate("window.heard")]
+    assert heard[0]["t"] == "hello" and heard[-1]["t"] == "reveal"
+    seen: set[str] = set()
+    for message in heard:
+        if message["t"] != "table":
+            continue
+        seen |= set(CARD.findall(json.dumps(message["answer"])))
+        told = set(CARD.findall(json.dumps([message["events"], message["move"], message["legal"]])))
+        assert told <= seen, f"the guest was told of {sorted(told - seen)} before any view of its showed them"
+    assert "seed" not in json.dumps([m for m in heard if m["t"] != "reveal"])

@@ -1,0 +1,248 @@
+// The guest's side of a game with a friend on another device (issue 29, docs/remote-play.md): the table runs
+// as for any game, but its session asks the host's page instead of an engine. The host sends a table after
+// every move (this seat's view, the move's events as this seat may see them, and the legal moves when this
+// seat is due); each is one step on the felt, in the order sent. The guest's own engine keeps a digest of
+// every view it was shown and the moves it sent, and once the game is over it replays the host's revealed
+// record and says whether the deal was fair (the bridge's `audit`).
+
+import { Session } from "../session.js";
+import { NO_HINTS, NO_UNDO } from "./host-session.js";
+import { PeerMessageError, PROTOCOL, readHostMessage } from "./messages.js";
+
+/**
+ * @typedef {import("../types.js").Engine} Engine
+ * @typedef {import("../types.js").GameInfo} GameInfo
+ * @typedef {import("../types.js").Settings} Settings
+ * @typedef {import("../types.js").Response} Response
+ * @typedef {import("../table/adapter.js").ViewAnswer} ViewAnswer
+ * @typedef {import("../table/adapter.js").Legal} Legal
+ * @typedef {import("./messages.js").HelloMessage} HelloMessage
+ * @typedef {import("./messages.js").TableMessage} TableMessage
+ * @typedef {import("./messages.js").HostMessage} HostMessage
+ * @typedef {{fair: boolean, findings: {ply?: number, message: string}[]}} Verdict
+ */
+
+const HOST_GONE = "The host's connection dropped.";
+
+/**
+ * Join the game the host's hello offers: send our randomness for the deal and wait for the first table.
+ * @param {RTCDataChannel} channel
+ * @param {string} version  this page's engines' version (both pages must run the same rules)
+ * @returns {Promise<{hello: HelloMessage, nonce: string, first: TableMessage}>}
+ */
+export function joinHost(channel, version) {
+  return new Promise((resolve, reject) => {
+    /** @type {HelloMessage | null} */
+    let hello = null;
+    const nonce = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const heard = (/** @type {MessageEvent} */ event) => {
+      try {
+        const message = readHostMessage(event.data);
+        if (!hello) {
+          if (message.t !== "hello") throw new PeerMessageError("The host's page did not say which game it deals.");
+          if (message.v !== PROTOCOL || message.engine !== version) {
+            throw new PeerMessageError("Your friend's page runs another version of the saloon: both of you reload it.");
+          }
+          hello = message;
+          channel.send(JSON.stringify({ t: "join", v: PROTOCOL, nonce }));
+          return;
+        }
+        if (message.t === "refused" || message.t === "bye") throw new PeerMessageError(message.t === "bye" ? message.reason : message.message);
+        if (message.t !== "table") throw new PeerMessageError("The host's page sent no table.");
+        channel.removeEventListener("message", heard);
+        resolve({ hello, nonce, first: message });
+      } catch (error) {
+        channel.removeEventListener("message", heard);
+        reject(error);
+      }
+    };
+    channel.addEventListener("message", heard);
+  });
+}
+
+export class GuestSession extends Session {
+  /**
+   * @param {{engine: Engine, info: GameInfo, settings: Settings, channel: RTCDataChannel, hello: HelloMessage,
+   *   nonce: string, first: TableMessage, toast: (text: string) => void, verdict: (verdict: Verdict) => void,
+   *   news: () => void}} options
+   *   engine: this page's own engine (digests and the audit; it holds no session of the game); news: a table
+   *   arrived that no step is waiting for (the host moved while this seat chooses): the table looks again
+   */
+  constructor({ engine, info, settings, channel, hello, nonce, first, toast, verdict, news }) {
+    super({ engine, info, settings, session: "remote", save: () => Promise.resolve() });
+    this.channel = channel;
+    this.hello = hello;
+    this.nonce = nonce;
+    this.seat = hello.seat;
+    this.human = [hello.seat];
+    this.toast = toast;
+    this.verdict = verdict;
+    this.news = news;
+    /** @type {TableMessage} the table on the felt */
+    this.table = first;
+    /** @type {(TableMessage | {t: "refused", message: string})[]} what arrived and no step has taken yet */
+    this.arrived = [];
+    /** @type {((message: TableMessage | {t: "refused", message: string}) => void) | null} */
+    this.waiting = null;
+    /** @type {[number, string][]} a digest of each view shown, with its ply (fair_deal.audit) */
+    this.seen = [];
+    /** @type {[number, unknown][]} each move this seat made, with the ply it was played at */
+    this.mine = [];
+    /** @type {unknown} the move sent and not yet answered */
+    this.sent = null;
+    /** the digests asked of the engine so far, all answered once this settles */
+    this.noted = Promise.resolve();
+    this.note(first);
+    channel.addEventListener("message", (event) => this.hear(event.data));
+    channel.addEventListener("close", () => { if (!this.revealed) this.toast(HOST_GONE); });
+    this.revealed = false;
+  }
+
+  /**
+   * The host's seats are played over there; while this seat is due it goes first.
+   * @param {number[]} toAct
+   */
+  machinesDue(toAct) {
+    return toAct.includes(this.seat) ? [] : toAct.filter((seat) => seat !== this.seat);
+  }
+
+  /** The newest table: only ever this seat's view (the tables that arrived before it are passed over). */
+  view() {
+    this.catchUp();
+    return Promise.resolve(/** @type {ViewAnswer} */ (this.table.answer));
+  }
+
+  /**
+   * This seat's legal moves, as the host listed them with the table on the felt; when a newer table has
+   * arrived meanwhile, the table looks again once these are offered.
+   * @param {number[]} seats
+   * @returns {Promise<(Legal & {ok: boolean})[]>}
+   */
+  legal(seats) {
+    if (this.arrived.some((message) => message.t === "table")) setTimeout(this.news, 0);
+    const legal = this.table.legal;
+    return Promise.resolve(seats.map((seat) => (seat === this.seat && legal
+      ? { ok: true, moves: legal.moves, labels: legal.labels }
+      : { ok: false, moves: [], labels: [] })));
+  }
+
+  /**
+   * Send this seat's move; the next table (or the host's refusal) is its answer.
+   * @param {number} _seat
+   * @param {unknown} move
+   * @returns {Promise<{played: Response, view: ViewAnswer}>}
+   */
+  async play(_seat, move) {
+    this.catchUp();
+    this.sent = move;
+    this.channel.send(JSON.stringify({ t: "move", ply: this.table.ply, move }));
+    const next = await this.next();
+    if (next.t === "refused") return { played: { ok: false, error: { code: "refused", message: next.message } }, view: /** @type {ViewAnswer} */ (this.table.answer) };
+    return { played: { ok: true, events: next.events }, view: /** @type {ViewAnswer} */ (next.answer) };
+  }
+
+  /**
+   * The host's move: the next table.
+   * @returns {Promise<{moved: Response, view: ViewAnswer}>}
+   */
+  async machineMove() {
+    const next = await this.next();
+    if (next.t === "refused") return this.machineMove();
+    return { moved: { ok: true, move: next.move, events: next.events }, view: /** @type {ViewAnswer} */ (next.answer) };
+  }
+
+  /** @returns {Promise<Response>} */
+  hint() {
+    return Promise.resolve({ ok: false, error: { code: "remote", message: NO_HINTS } });
+  }
+
+  thinkAhead() {}
+
+  /** @returns {Promise<Response>} */
+  undo() {
+    return Promise.resolve({ ok: false, error: { code: "no_undo_in_fair_game", message: NO_UNDO } });
+  }
+
+  /** Leave: the channel closes (there is no session of the game on this page's engine). */
+  close() {
+    this.revealed = true; // leaving: a closed channel is no news
+    this.channel.close();
+  }
+
+  /** Take the tables that arrived and no step took: the newest goes on the felt (the others led there). */
+  catchUp() {
+    for (const message of this.arrived.splice(0)) this.take(message);
+  }
+
+  /** @returns {Promise<TableMessage | {t: "refused", message: string}>} */
+  next() {
+    const ready = this.arrived.shift();
+    if (ready) return Promise.resolve(this.take(ready));
+    return new Promise((resolve) => { this.waiting = (message) => resolve(this.take(message)); });
+  }
+
+  /**
+   * A table becomes the one on the felt.
+   * @template {TableMessage | {t: "refused", message: string}} M
+   * @param {M} message
+   * @returns {M}
+   */
+  take(message) {
+    if (message.t === "table") this.table = message;
+    return message;
+  }
+
+  /** @param {unknown} data */
+  hear(data) {
+    try {
+      const message = readHostMessage(data);
+      if (message.t === "reveal") return void this.audit(message);
+      if (message.t === "bye") return this.toast(message.reason);
+      if (message.t === "hello") throw new PeerMessageError("The host's page said hello twice.");
+      if (message.t === "table") this.note(message);
+      if (this.waiting) {
+        const waiting = this.waiting;
+        this.waiting = null;
+        waiting(message);
+      } else {
+        this.arrived.push(message);
+        if (message.t === "table") this.news();
+      }
+    } catch (error) {
+      this.toast(/** @type {Error} */ (error).message);
+    }
+  }
+
+  /**
+   * Keep what a table showed, for the audit: its view's digest, and this seat's move that led to it.
+   * @param {TableMessage} table
+   */
+  note(table) {
+    if (table.mover === this.seat && this.sent !== null) {
+      this.mine.push([table.ply - 1, this.sent]);
+      this.sent = null;
+    }
+    const ply = table.ply;
+    const digested = this.engine.call({ op: "digest", value: table.answer.view }).then((answer) => {
+      if (answer.ok) this.seen.push([ply, /** @type {string} */ (answer.digest)]);
+    });
+    this.noted = this.noted.then(() => digested);
+  }
+
+  /**
+   * The host revealed its secret: replay its record here and say whether the deal was fair.
+   * @param {import("./messages.js").RevealMessage} reveal
+   */
+  async audit(reveal) {
+    this.revealed = true;
+    await this.noted;
+    const { game, seat, commitment, options, names } = this.hello;
+    const answer = await this.engine.call({
+      op: "audit", game, seat, commitment, nonce: this.nonce, secret: reveal.secret, record: reveal.record,
+      seen: this.seen, mine: this.mine, options, names,
+    });
+    this.verdict(answer.ok
+      ? { fair: Boolean(answer.fair), findings: answer.findings ?? [] }
+      : { fair: false, findings: [{ message: answer.error.message }] });
+  }
+}

@@ -1,0 +1,194 @@
+// The sheet that connects two devices for a game (issue 29, docs/remote-play.md). The host's side: an invite
+// link and its QR code to send, then a field for the friend's answer; once connected, the fair deal is made
+// and the table opens. The guest's side (the page opened at an invite link): the answer link and its QR code
+// to send back, then the table once the host deals. Every step says what to do next and what went wrong.
+
+import { find } from "../dom.js";
+import { errorText } from "../error-text.js";
+import { answerInvite, makeInvite, PUBLIC_STUN } from "./peer.js";
+import { SignalCodeError } from "./signal-code.js";
+import { drawQrCode } from "./qr-code.js";
+import { awaitJoin, pledgeHello, RemoteHost } from "./host-session.js";
+import { GuestSession, joinHost } from "./guest-session.js";
+
+/**
+ * @typedef {import("../types.js").Engine} Engine
+ * @typedef {import("../types.js").GameInfo} GameInfo
+ * @typedef {import("../types.js").Settings} Settings
+ * @typedef {import("../session.js").Session} Session
+ * @typedef {(seating: {info: GameInfo, settings: Settings, session: string,
+ *   remote: (page: {save: () => Promise<void>, news: () => void}) => Session}) => Promise<void>} SeatRemote
+ *   open a table whose session is `remote(page)` (save: the page's way to keep the game; news: have the
+ *   table look again, when the other device moved while this one chooses)
+ */
+
+const STUN_KEY = "saloon.stun"; // the player's STUN servers, one per line ("" for none); unset: the public ones
+const QR_SIZE = 232; // CSS pixels: a phone's camera reads a version 10 code of this size off another screen
+export const JOIN_KEY = "join";
+export const ANSWER_KEY = "answer";
+
+/** The ICE servers the player chose (the public STUN servers until they change them). */
+function iceServers() {
+  const chosen = localStorage.getItem(STUN_KEY);
+  if (chosen === null) return PUBLIC_STUN;
+  const urls = chosen.split(/\s+/).filter((url) => /^stuns?:/.test(url));
+  return urls.length ? [{ urls }] : [];
+}
+
+const dialog = () => find("#remote-dialog", HTMLDialogElement);
+/** @param {string} text */
+const say = (text) => { find("#remote-status").textContent = text; };
+
+/**
+ * Show a link to send, as text and as a QR code.
+ * @param {string} key the address parameter that carries the code
+ * @param {string} code
+ */
+function showLink(key, code) {
+  const link = `${location.origin}${location.pathname}#${key}=${code}`;
+  find("#remote-link", HTMLInputElement).value = link;
+  drawQrCode(find("#remote-qr", HTMLCanvasElement), link, QR_SIZE);
+  find("#remote-code").hidden = false;
+}
+
+/**
+ * The code in what the player pasted: a whole link, or the code alone.
+ * @param {string} pasted
+ */
+function codeIn(pasted) {
+  const found = pasted.match(new RegExp(`[#&]${ANSWER_KEY}=([A-Za-z0-9_-]+)`));
+  return found ? found[1] : pasted.trim();
+}
+
+/**
+ * Open the sheet fresh for one side of the connection; resolves nothing, the steps go on from here.
+ * @param {string} title
+ * @param {string} step
+ */
+function openSheet(title, step) {
+  find("#remote-title").textContent = title;
+  find("#remote-step").textContent = step;
+  find("#remote-code").hidden = true;
+  find("#remote-answer").hidden = true;
+  find("#remote-answer-code", HTMLInputElement).value = "";
+  const stun = find("#remote-stun", HTMLTextAreaElement);
+  stun.value = localStorage.getItem(STUN_KEY) ?? PUBLIC_STUN.flatMap((server) => server.urls).join("\n");
+  stun.onchange = () => localStorage.setItem(STUN_KEY, stun.value.trim());
+  say("");
+  dialog().showModal();
+}
+
+/**
+ * Wire the sheet's buttons; returns the two ways in: `invite` from a setup sheet, `join` from an invite link.
+ * @param {{engine: Engine, games: () => Promise<Map<string, GameInfo>>, seatRemote: SeatRemote,
+ *   toast: (text: string) => void, verdict: (text: string) => void}} page
+ *   verdict: show the fair-deal check's words with the game's result
+ */
+export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
+  /** @type {(() => void) | null} closes the connection being made when the sheet is left */
+  let abandon = null;
+  dialog().addEventListener("close", () => {
+    abandon?.();
+    abandon = null;
+  });
+  find("#remote-copy").addEventListener("click", async () => {
+    const link = find("#remote-link", HTMLInputElement).value;
+    try {
+      await navigator.clipboard.writeText(link);
+      say("Link copied: send it to your friend.");
+    } catch {
+      find("#remote-link", HTMLInputElement).select();
+    }
+  });
+
+  /**
+   * Host: make an invite for `info`, dealt with `options`, this device playing `settings.side`.
+   * @param {GameInfo} info
+   * @param {Settings} settings
+   * @param {Record<string, string>} options
+   */
+  async function invite(info, settings, options) {
+    openSheet(`Play ${info.title} with a friend on another device`,
+      "1. Send your friend this link, or let them scan the code with their phone. 2. Their page shows an answer: paste it below.");
+    say("Making an invite…");
+    let connected = false;
+    try {
+      const made = await makeInvite({ iceServers: iceServers() });
+      abandon = () => { if (!connected) made.close(); };
+      showLink(JOIN_KEY, made.code);
+      find("#remote-answer").hidden = false;
+      say("Waiting for your friend's answer…");
+      const channel = await new Promise((resolve, reject) => {
+        find("#remote-answer", HTMLFormElement).onsubmit = (event) => {
+          event.preventDefault();
+          say("Connecting…");
+          made.accept(codeIn(find("#remote-answer-code", HTMLInputElement).value)).then(resolve, (error) => {
+            if (error instanceof SignalCodeError) say(errorText(error)); // a mistyped code: paste it again
+            else reject(error); // the two devices could not connect: this invite is spent
+          });
+        };
+      });
+      connected = true;
+      say("Connected. Dealing…");
+      const guest = info.seats.findIndex((seat, index) => seat.kind === "person" && index !== settings.side);
+      const names = info.seats.map((seat) => seat.name);
+      const { version } = await engine.ready;
+      const { hello, pledge } = await pledgeHello({ engine, info, options, names, seat: guest, version });
+      channel.send(JSON.stringify(hello));
+      const nonce = await awaitJoin(channel);
+      const created = await engine.call({ op: "new", game: info.id, options, names, fair: { pledge, nonce } });
+      if (!created.ok || !created.session) throw new Error(created.ok ? "The game engine dealt no table." : created.error.message);
+      const session = created.session;
+      dialog().close();
+      await seatRemote({
+        info, settings: { ...settings, mode: "remote", level: "" }, session,
+        remote: ({ save, news }) => {
+          const host = new RemoteHost({ engine, info, settings: { ...settings, mode: "remote", level: "" }, session, save, channel, guest, ply: 0, toast, news });
+          host.resend();
+          return host;
+        },
+      });
+    } catch (error) {
+      say(errorText(error));
+    }
+  }
+
+  /**
+   * Guest: answer the invite in `code` and sit down once the host deals.
+   * @param {string} code
+   */
+  async function join(code) {
+    openSheet("Your friend invites you to a game",
+      "Send this answer back to your friend (they paste it into their invite), or let them scan the code. Keep this page open.");
+    say("Making your answer…");
+    try {
+      const answer = await answerInvite(code, { iceServers: iceServers() });
+      let connected = false;
+      abandon = () => { if (!connected) answer.close(); };
+      showLink(ANSWER_KEY, answer.code);
+      say("Waiting for your friend to connect…");
+      const channel = await answer.channel;
+      connected = true;
+      say("Connected. Your friend is dealing…");
+      const { version } = await engine.ready;
+      const { hello, nonce, first } = await joinHost(channel, version);
+      const info = (await games()).get(hello.game);
+      if (!info) throw new Error("Your friend's game is not in this saloon: reload the page.");
+      const settings = /** @type {Settings} */ ({ game: info.id, mode: "remote", level: "", side: hello.seat });
+      dialog().close();
+      await seatRemote({
+        info, settings, session: "remote",
+        remote: ({ news }) => new GuestSession({
+          engine, info, settings, channel, hello, nonce, first, toast, news,
+          verdict: ({ fair, findings }) => verdict(fair
+            ? "This deal was fair: your page replayed the whole game from both secrets, and it matches what you were shown."
+            : `This deal was not fair. ${findings[0]?.message ?? ""}`),
+        }),
+      });
+    } catch (error) {
+      say(errorText(error));
+    }
+  }
+
+  return { invite, join };
+}
