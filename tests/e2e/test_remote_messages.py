@@ -22,8 +22,8 @@ GOOD_FROM_GUEST = [
 GOOD_FROM_HOST = [
     {"t": "hello", "v": 1, "engine": "0.1.0", "game": "some_game", "options": {"rule": "on"}, "names": ["A", "B"],
      "seat": 1, "commitment": COMMITMENT, "resume": NONCE},
-    {"t": "table", "ply": 0, "answer": VIEW, "events": [], "move": None, "legal": {"moves": [{"type": "x"}], "labels": ["X"]}},
-    {"t": "table", "ply": 4, "answer": VIEW, "events": [{"type": "reveal"}], "move": {"type": "x"}, "legal": None},
+    {"t": "table", "ply": 0, "mover": None, "answer": VIEW, "events": [], "move": None, "legal": {"moves": [{"type": "x"}], "labels": ["X"]}},
+    {"t": "table", "ply": 4, "mover": 0, "answer": VIEW, "events": [{"type": "reveal"}], "move": {"type": "x"}, "legal": None},
     {"t": "refused", "message": "Not your turn."},
     {"t": "reveal", "secret": COMMITMENT, "record": {"moves": []}},
     {"t": "bye", "reason": "The host left."},

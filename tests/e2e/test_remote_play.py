@@ -16,9 +16,12 @@ from typing import Any, Callable
 
 import pytest
 
+from pygame_core import all_games
 from saloon_site import LOAD_TIMEOUT_MS, Visit
 
-TWO_PEOPLE = ["grit", "knife_fight", "dueling_suits", "grow21"]  # the two-seat games, each in its own folder's words
+# The games two people play, each on a seat of their own: the ones a friend on another device can join.
+TWO_PEOPLE = [g.info.id for g in all_games() if g.info.players == 2 and "hotseat" in g.info.modes
+              and all(seat.kind == "person" for seat in g.info.seats)]
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|[RB]J)"')
 SETUP = """() => { localStorage.setItem("saloon.stun", ""); localStorage.setItem("saloon.speed", "instant"); }"""
 # Every message a data channel's "message" listeners hear, kept in order on window.heard.
