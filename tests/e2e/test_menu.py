@@ -152,7 +152,8 @@ def test_setup_form_from_game_info_sends_the_option_to_the_engine(open_page: Cal
     page.click("button[data-setup='grit']")
     form = page.locator("#setup-form")
     assert page.locator("#setup-title").inner_text() == f"Deal a game of {grit['title']}"
-    assert form.locator("input[name='mode']").evaluate_all("(inputs) => inputs.map((i) => i.value)") == grit["modes"]
+    # the game's modes, and a friend on another device for a game of two people's seats (remote play)
+    assert form.locator("input[name='mode']").evaluate_all("(inputs) => inputs.map((i) => i.value)") == [*grit["modes"], "remote"]
     for level in grit["levels"]:
         choice = form.locator(f"label:has(input[name='level'][value='{level['id']}'])").inner_text()
         assert level["label"] in choice and level["help"] in choice

@@ -46,7 +46,9 @@ def connect(open_page: Callable[..., Visit], game: str) -> tuple[Visit, Visit]:
     guest.context.add_init_script(f"({LISTEN})()")
     host.goto("")
     host.page.click(f"[data-setup='{game}']")
-    host.page.click("#setup-remote")
+    host.page.check("#setup-dialog input[name='mode'][value='remote']")
+    assert host.page.inner_text("#setup-deal") == "Make an invite"
+    host.page.click("#setup-deal")
     host.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')")
     invite = host.page.input_value("#remote-link")
     guest.page.goto(invite)

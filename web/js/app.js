@@ -196,6 +196,7 @@ function offerShare(offered) {
 function leaveTable() {
   attempts += 1;
   find("#fair-verdict").hidden = true;
+  find("#deal-again").hidden = false;
   table?.close();
   table = null;
   seated = null;
@@ -385,6 +386,7 @@ async function seatRemote({ info, settings, session, remote }) {
     if (attempt !== attempts) return;
     replaceAddress(location.pathname);
     showWaiting(false);
+    find("#deal-again").hidden = true; // a new game with the friend starts from a fresh invite
     const save = () => Promise.resolve(); // resuming a remote game after a reload comes with its resume token
     const news = () => { if (table?.stage === "person") table.look(); };
     await startTable({ info, settings, session, save, makeTable, remote: remote({ save, news }) });
@@ -398,7 +400,6 @@ function showVerdict(text) {
   const line = find("#fair-verdict");
   line.textContent = text;
   line.hidden = false;
-  toast(text);
 }
 
 /**

@@ -10,7 +10,7 @@ import { personSeats } from "./router.js";
 /** @typedef {import("./types.js").SetupFields} SetupFields */
 /** @typedef {import("./types.js").Mode} Mode */
 
-/** @type {Record<Mode, string>} the modes a game offers ("remote" has its own button, #setup-remote) */
+/** @type {Record<Mode, string>} the opponents a game offers, and a friend on another device for two people's seats */
 const MODE_LABELS = { computer: "The computer", hotseat: "A friend on this device", solo: "On my own", remote: "A friend on another device" };
 
 const dialog = () => find("#setup-dialog", HTMLDialogElement);
@@ -51,8 +51,9 @@ function radioGroup(legend, name, choices, checked, className = "") {
  */
 function fieldsFor(info, settings, options) {
   const fields = [];
-  if (info.modes.length > 1) {
-    fields.push(radioGroup("Opponent", "mode", info.modes.map((mode) => [mode, MODE_LABELS[mode] ?? mode]), settings.mode));
+  const modes = remoteChoice ? [...info.modes, "remote"] : info.modes;
+  if (modes.length > 1) {
+    fields.push(radioGroup("Opponent", "mode", modes.map((mode) => [mode, MODE_LABELS[/** @type {Mode} */ (mode)] ?? mode]), settings.mode));
   } else {
     fields.push(Object.assign(document.createElement("input"), { type: "hidden", name: "mode", value: info.modes[0] }));
   }
@@ -61,9 +62,9 @@ function fieldsFor(info, settings, options) {
       info.levels.map((level) => [level.id, level.label, level.help]), settings.level || info.levels[0].id, "computer-only"));
   }
   const people = personSeats(info);
-  if (info.modes.includes("computer") && people.length > 1) {
+  if ((info.modes.includes("computer") || remoteChoice) && people.length > 1) {
     fields.push(radioGroup("Your seat", "side",
-      people.map((seat) => [String(seat), info.seats[seat].name]), String(settings.side), "computer-only"));
+      people.map((seat) => [String(seat), info.seats[seat].name]), String(settings.side), "one-seat"));
   }
   for (const option of info.options) {
     const group = radioGroup(option.label, `option:${option.name}`,
@@ -77,11 +78,22 @@ function fieldsFor(info, settings, options) {
   return fields;
 }
 
+/** The fields of the chosen opponent only: the computer's skill, the seat of the one person here; Deal says
+ * what it does (against a friend on another device it makes an invite). */
 function syncComputerOnly() {
   const mode = /** @type {HTMLInputElement | RadioNodeList} */ (form().elements.namedItem("mode"));
   const playsComputer = mode?.value === "computer";
+  const remote = mode?.value === "remote";
   for (const fieldset of form().querySelectorAll(".computer-only")) /** @type {HTMLElement} */ (fieldset).hidden = !playsComputer;
+  for (const fieldset of form().querySelectorAll(".one-seat")) /** @type {HTMLElement} */ (fieldset).hidden = !playsComputer && !remote;
+  for (const part of form().querySelectorAll(".seed-field, .seed-field + .sheet-note")) {
+    /** @type {HTMLElement} */ (part).hidden = remote; // a fair deal comes from both devices' randomness, never from a number
+  }
+  find("#setup-deal").textContent = remote ? "Make an invite" : "Deal";
 }
+
+/** Whether the open sheet offers "A friend on another device" (a game of two people's seats). */
+let remoteChoice = false;
 
 /** The game's own fields on the open sheet (null: none), asked for their setup when Deal is pressed. */
 /** @type {SetupFields | null} */
@@ -128,14 +140,14 @@ function readForm(info, settings, chosen) {
  * @param {(choice: {settings: Settings, dealt: DealRequest}) => void} onDeal
  * @param {SetupFields | null} [fields] the game's own part of the form (its setup), if it has one
  * @param {((choice: {settings: Settings, dealt: DealRequest}) => void) | null} [onRemote] a game of two
- *   people's seats: "Play with a friend on another device" (remote/remote-sheet.js) with these choices
+ *   people's seats: the opponent "A friend on another device" makes an invite (remote/remote-sheet.js)
  */
 export function openSetup(info, settings, options, onDeal, fields = null, onRemote = null) {
   extra = fields;
+  remoteChoice = onRemote !== null;
   find("#setup-title").textContent = `Deal a game of ${info.title}`;
   find("#setup-fields").replaceChildren(...fieldsFor(info, settings, options), ...(fields ? [fields.element] : []));
   find("input[name='seed']", HTMLInputElement).value = "";
-  find("#setup-remote").hidden = !onRemote;
   showProblem("");
   syncComputerOnly();
   /** @type {unknown} the setup the game's fields gave when Deal was pressed */
@@ -143,8 +155,10 @@ export function openSetup(info, settings, options, onDeal, fields = null, onRemo
   dialog().onclose = () => {
     const chosen = extra ? { setup } : {};
     extra = null;
-    if (dialog().returnValue === "deal") onDeal(readForm(info, settings, chosen));
-    if (dialog().returnValue === "remote") onRemote?.(readForm(info, settings, chosen));
+    if (dialog().returnValue !== "deal") return;
+    const choice = readForm(info, settings, chosen);
+    if (choice.settings.mode === "remote") onRemote?.(choice);
+    else onDeal(choice);
   };
   form().onsubmit = (event) => {
     if (!extra || /** @type {HTMLButtonElement | null} */ (event.submitter)?.value !== "deal") return;
