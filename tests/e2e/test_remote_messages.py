@@ -14,12 +14,12 @@ from saloon_site import LOAD_TIMEOUT_MS
 MESSAGES = "/js/remote/messages.js"
 NONCE, COMMITMENT = "ab" * 16, "cd" * 32
 VIEW = {"ok": True, "view": {"hand": ["7S"]}, "viewer": 1, "to_act": [1], "over": False, "outcome": None}
-GOOD_FROM_GUEST = [
+GOOD_FROM_GUEST: list[dict[str, Any]] = [
     {"t": "join", "v": 1, "nonce": NONCE},
     {"t": "join", "v": 1, "resume": NONCE},
     {"t": "move", "ply": 3, "move": {"type": "play", "card": "7S"}},
 ]
-GOOD_FROM_HOST = [
+GOOD_FROM_HOST: list[dict[str, Any]] = [
     {"t": "hello", "v": 1, "engine": "0.1.0", "game": "some_game", "options": {"rule": "on"}, "names": ["A", "B"],
      "seat": 1, "commitment": COMMITMENT, "resume": NONCE},
     {"t": "table", "ply": 0, "mover": None, "answer": VIEW, "events": [], "move": None, "legal": {"moves": [{"type": "x"}], "labels": ["X"]}},

@@ -38,12 +38,15 @@ STATE = """() => !document.querySelector("#result").hidden ? "over"
   : document.querySelector("button.move:not([disabled])") ? "move" : "wait" """
 
 
-def connect(open_page: Callable[..., Visit], game: str) -> tuple[Visit, Visit]:
-    """The host deals `game` to a friend; the guest answers; both tables are open."""
+def connect(open_page: Callable[..., Visit], game: str, host_script: str = "") -> tuple[Visit, Visit]:
+    """The host deals `game` to a friend; the guest answers; both tables are open. `host_script` runs in
+    the host's pages before theirs (an altered page)."""
     host, guest = open_page(), open_page()
     for visit in (host, guest):
         visit.context.add_init_script(f"({SETUP})()")
     guest.context.add_init_script(f"({LISTEN})()")
+    if host_script:
+        host.context.add_init_script(host_script)
     host.goto("")
     host.page.click(f"[data-setup='{game}']")
     host.page.check("#setup-dialog input[name='mode'][value='remote']")
@@ -97,3 +100,30 @@ def test_two_devices_play_a_whole_game_and_the_guest_finds_the_deal_fair(open_pa
         told = set(CARD.findall(json.dumps([message["events"], message["move"], message["legal"]])))
         assert told <= seen, f"the guest was told of {sorted(told - seen)} before any view of its showed them"
     assert "seed" not in json.dumps([m for m in heard if m["t"] != "reveal"])
+
+
+# The host's page, altered: the record it reveals is not the game it played.
+TAMPER = """(how) => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (text) {
+    const message = JSON.parse(text);
+    if (message.t === "reveal") {
+      if (how === "seed") message.record.seed += 1;
+      if (how === "moves") message.record.moves = message.record.moves.slice(0, -1);
+      return send.call(this, JSON.stringify(message));
+    }
+    return send.call(this, text);
+  };
+}"""
+
+
+@pytest.mark.parametrize("how, found", [
+    ("seed", "This deal was not fair. The game was not dealt from the seed made of the host's secret and your randomness"),
+    ("moves", "This deal was not fair. "),
+])
+def test_a_host_that_tampers_with_the_game_is_caught_by_the_guests_check(open_page: Callable[..., Visit], how: str,
+                                                                        found: str) -> None:
+    host, guest = connect(open_page, TWO_PEOPLE[0], f"({TAMPER})({json.dumps(how)})")
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    assert guest.page.inner_text("#fair-verdict").startswith(found)
