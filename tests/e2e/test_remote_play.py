@@ -24,12 +24,16 @@ TWO_PEOPLE = [g.info.id for g in all_games() if g.info.players == 2 and "hotseat
               and all(seat.kind == "person" for seat in g.info.seats)]
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC]|[RB]J)"')
 SETUP = """() => { localStorage.setItem("saloon.stun", ""); localStorage.setItem("saloon.speed", "instant"); }"""
-# Every message a data channel's "message" listeners hear, kept in order on window.heard.
+# Every message a data channel's "message" listeners hear, kept in order on window.heard (a message heard by
+# two listeners of one channel counts once); the channels on window.channels.
 LISTEN = """() => {
   window.heard = [];
+  window.channels = [];
   const add = RTCDataChannel.prototype.addEventListener;
   RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
     if (type !== "message") return add.call(this, type, listener, options);
+    if (window.channels.includes(this)) return add.call(this, type, listener, options);
+    window.channels.push(this);
     const heard = (event) => { window.heard.push(event.data); return listener.call(this, event); };
     return add.call(this, type, heard, options);
   };
@@ -61,8 +65,8 @@ def connect(open_page: Callable[..., Visit], game: str, host_script: str = "") -
     assert "#join=" not in guest.page.url  # the invite does not stay in the address
     host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
     host.page.click("#remote-answer button[type='submit']")
-    for visit in (host, guest):
-        visit.page.wait_for_function("() => window.app.current !== null && window.app.stage() !== 'engine'")
+    for visit in (host, guest):  # the table drawn (the host may be waiting on the friend's first move)
+        visit.page.wait_for_function("() => window.app.current !== null && window.app.renders > 0")
     return host, guest
 
 
@@ -127,3 +131,36 @@ def test_a_host_that_tampers_with_the_game_is_caught_by_the_guests_check(open_pa
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
     assert guest.page.inner_text("#fair-verdict").startswith(found)
+
+
+def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_page: Callable[..., Visit]) -> None:
+    """The guest's connection drops mid-game (its channel closes, as when a phone sleeps): the host's page
+    offers a fresh invite, the guest's page asks for it, the two codes go across again, and the game goes
+    on where it was, to a deal the guest's check finds fair (its record of views spans both connections)."""
+    host, guest = connect(open_page, TWO_PEOPLE[0])
+    for _ in range(3):
+        for visit in (host, guest):
+            if visit.page.evaluate(STATE) == "move":
+                before = visit.page.evaluate("window.app.renders")
+                visit.page.locator("button.move:not([disabled])").last.click()
+                visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
+    ply = json.loads(guest.page.evaluate("window.heard.at(-1)"))["ply"]
+    assert ply > 0
+    guest.page.evaluate("window.channels.at(-1).close()")
+    host.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')"
+                                " && document.querySelector('#remote-dialog').open")
+    assert host.page.inner_text("#remote-title") == "Your friend's connection dropped"
+    guest.page.wait_for_selector("#remote-dialog[open] #remote-answer:not([hidden])")
+    assert guest.page.inner_text("#remote-title") == "The connection to your friend dropped"
+    guest.page.fill("#remote-answer-code", host.page.input_value("#remote-link"))
+    guest.page.click("#remote-answer button[type='submit']")
+    guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')")
+    host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
+    host.page.click("#remote-answer button[type='submit']")
+    for visit in (host, guest):
+        visit.page.wait_for_function("() => !document.querySelector('#remote-dialog').open")
+    resumed = json.loads(guest.page.evaluate("window.heard.filter((m) => JSON.parse(m).t === 'table').at(-1)"))
+    assert resumed["ply"] >= ply
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")

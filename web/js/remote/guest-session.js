@@ -7,7 +7,8 @@
 
 import { Session } from "../session.js";
 import { NO_HINTS, NO_UNDO } from "./host-session.js";
-import { PeerMessageError, PROTOCOL, readHostMessage } from "./messages.js";
+import { readMessages } from "./peer.js";
+import { PeerMessageError, PROTOCOL, randomHex, readHostMessage } from "./messages.js";
 
 /**
  * @typedef {import("../types.js").Engine} Engine
@@ -22,41 +23,44 @@ import { PeerMessageError, PROTOCOL, readHostMessage } from "./messages.js";
  * @typedef {{fair: boolean, findings: {ply?: number, message: string}[]}} Verdict
  */
 
-const HOST_GONE = "The host's connection dropped.";
-
 /**
- * Join the game the host's hello offers: send our randomness for the deal and wait for the first table.
+ * Join the game the host's hello offers: send our randomness for the deal (or, taking our seat again, the
+ * token of the first hello) and wait for the first table.
  * @param {RTCDataChannel} channel
  * @param {string} version  this page's engines' version (both pages must run the same rules)
+ * @param {HelloMessage | null} [before] the hello of the game this seat takes again, if it does
  * @returns {Promise<{hello: HelloMessage, nonce: string, first: TableMessage}>}
  */
-export function joinHost(channel, version) {
+export function joinHost(channel, version, before = null) {
   return new Promise((resolve, reject) => {
     /** @type {HelloMessage | null} */
     let hello = null;
-    const nonce = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
-    const heard = (/** @type {MessageEvent} */ event) => {
+    const nonce = randomHex(16);
+    const heard = (/** @type {unknown} */ data) => {
       try {
-        const message = readHostMessage(event.data);
+        const message = readHostMessage(data);
         if (!hello) {
           if (message.t !== "hello") throw new PeerMessageError("The host's page did not say which game it deals.");
           if (message.v !== PROTOCOL || message.engine !== version) {
             throw new PeerMessageError("Your friend's page runs another version of the saloon: both of you reload it.");
           }
+          if (before && (message.game !== before.game || message.commitment !== before.commitment || message.seat !== before.seat)) {
+            throw new PeerMessageError("That invite is for another game than the one on your table.");
+          }
           hello = message;
-          channel.send(JSON.stringify({ t: "join", v: PROTOCOL, nonce }));
+          channel.send(JSON.stringify(before ? { t: "join", v: PROTOCOL, resume: before.resume } : { t: "join", v: PROTOCOL, nonce }));
           return;
         }
         if (message.t === "refused" || message.t === "bye") throw new PeerMessageError(message.t === "bye" ? message.reason : message.message);
         if (message.t !== "table") throw new PeerMessageError("The host's page sent no table.");
-        channel.removeEventListener("message", heard);
+        readMessages(channel, null); // the next message waits for the table's session
         resolve({ hello, nonce, first: message });
       } catch (error) {
-        channel.removeEventListener("message", heard);
+        readMessages(channel, null);
         reject(error);
       }
     };
-    channel.addEventListener("message", heard);
+    readMessages(channel, heard);
   });
 }
 
@@ -64,11 +68,12 @@ export class GuestSession extends Session {
   /**
    * @param {{engine: Engine, info: GameInfo, settings: Settings, channel: RTCDataChannel, hello: HelloMessage,
    *   nonce: string, first: TableMessage, toast: (text: string) => void, verdict: (verdict: Verdict) => void,
-   *   news: () => void}} options
+   *   news: () => void, dropped: () => void}} options
    *   engine: this page's own engine (digests and the audit; it holds no session of the game); news: a table
-   *   arrived that no step is waiting for (the host moved while this seat chooses): the table looks again
+   *   arrived that no step is waiting for (the host moved while this seat chooses): the table looks again;
+   *   dropped: the connection dropped before the end (the page asks for a fresh invite)
    */
-  constructor({ engine, info, settings, channel, hello, nonce, first, toast, verdict, news }) {
+  constructor({ engine, info, settings, channel, hello, nonce, first, toast, verdict, news, dropped }) {
     super({ engine, info, settings, session: "remote", save: () => Promise.resolve() });
     this.channel = channel;
     this.hello = hello;
@@ -92,10 +97,31 @@ export class GuestSession extends Session {
     this.sent = null;
     /** the digests asked of the engine so far, all answered once this settles */
     this.noted = Promise.resolve();
-    this.note(first);
-    channel.addEventListener("message", (event) => this.hear(event.data));
-    channel.addEventListener("close", () => { if (!this.revealed) this.toast(HOST_GONE); });
+    this.dropped = dropped;
     this.revealed = false;
+    this.note(first);
+    this.listen(channel);
+  }
+
+  /**
+   * Hear the host on `channel`; when it closes before the end, ask for a fresh invite.
+   * @param {RTCDataChannel} channel
+   */
+  listen(channel) {
+    readMessages(channel, (data) => { if (channel === this.channel) this.hear(data); });
+    channel.addEventListener("close", () => { if (channel === this.channel && !this.revealed) this.dropped(); });
+  }
+
+  /**
+   * Back at the table over a fresh connection: the host's table as it stands is the next news.
+   * @param {RTCDataChannel} channel
+   * @param {TableMessage} table
+   */
+  rejoined(channel, table) {
+    this.channel = channel;
+    this.listen(channel);
+    this.note(table);
+    this.deliver(table);
   }
 
   /**
@@ -148,7 +174,8 @@ export class GuestSession extends Session {
   async machineMove() {
     const next = await this.next();
     if (next.t === "refused") return this.machineMove();
-    return { moved: { ok: true, move: next.move, events: next.events }, view: /** @type {ViewAnswer} */ (next.answer) };
+    // a table sent as it stands (after a refusal, or on taking the seat again) is a step with no move in it
+    return { moved: { ok: true, move: next.move ?? {}, events: next.events }, view: /** @type {ViewAnswer} */ (next.answer) };
   }
 
   /** @returns {Promise<Response>} */
@@ -200,16 +227,24 @@ export class GuestSession extends Session {
       if (message.t === "bye") return this.toast(message.reason);
       if (message.t === "hello") throw new PeerMessageError("The host's page said hello twice.");
       if (message.t === "table") this.note(message);
-      if (this.waiting) {
-        const waiting = this.waiting;
-        this.waiting = null;
-        waiting(message);
-      } else {
-        this.arrived.push(message);
-        if (message.t === "table") this.news();
-      }
+      this.deliver(message);
     } catch (error) {
       this.toast(/** @type {Error} */ (error).message);
+    }
+  }
+
+  /**
+   * Hand a table or a refusal to the step waiting for one, else keep it (and a table is news).
+   * @param {TableMessage | {t: "refused", message: string}} message
+   */
+  deliver(message) {
+    if (this.waiting) {
+      const waiting = this.waiting;
+      this.waiting = null;
+      waiting(message);
+    } else {
+      this.arrived.push(message);
+      if (message.t === "table") this.news();
     }
   }
 

@@ -6,7 +6,8 @@
 // moves when they are due. Nothing else of the game goes down the channel.
 
 import { Session } from "../session.js";
-import { MAX_HOST_CHARS, PeerMessageError, PROTOCOL, RateGate, readGuestMessage } from "./messages.js";
+import { readMessages } from "./peer.js";
+import { MAX_HOST_CHARS, PeerMessageError, PROTOCOL, RateGate, randomHex, readGuestMessage } from "./messages.js";
 
 /**
  * @typedef {import("../types.js").Engine} Engine
@@ -31,7 +32,7 @@ export const NO_UNDO = "In a game between two devices a move stays played: the o
 export async function pledgeHello({ engine, info, options, names, seat, version }) {
   const pledged = await engine.call({ op: "pledge" });
   if (!pledged.ok) throw new Error(pledged.error.message);
-  const resume = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const resume = randomHex(16);
   return {
     pledge: /** @type {string} */ (pledged.pledge),
     hello: { t: "hello", v: PROTOCOL, engine: version, game: info.id, options, names, seat, commitment: /** @type {string} */ (pledged.commitment), resume },
@@ -39,19 +40,20 @@ export async function pledgeHello({ engine, info, options, names, seat, version 
 }
 
 /**
- * Wait for the guest's join on `channel`: its nonce (the guest's part of the deal's randomness).
+ * Wait for the guest's join on `channel`: its nonce (the guest's part of the deal's randomness) on a first
+ * join, or the token of an earlier hello when it takes its seat again.
  * @param {RTCDataChannel} channel
- * @returns {Promise<string>}
+ * @returns {Promise<{nonce?: string, resume?: string}>}
  */
 export function awaitJoin(channel) {
   return new Promise((resolve, reject) => {
-    channel.addEventListener("message", function heard(event) {
-      channel.removeEventListener("message", heard);
+    readMessages(channel, (data) => {
+      readMessages(channel, null); // the next message waits for the table's session
       try {
-        const message = readGuestMessage(event.data);
-        if (message.t !== "join" || message.nonce === undefined) throw new PeerMessageError("Your friend's page did not join the game.");
+        const message = readGuestMessage(data);
+        if (message.t !== "join") throw new PeerMessageError("Your friend's page did not join the game.");
         if (message.v !== PROTOCOL) throw new PeerMessageError("Your friend's page runs another version of the saloon: both of you reload it.");
-        resolve(message.nonce);
+        resolve({ nonce: message.nonce, resume: message.resume });
       } catch (error) {
         reject(error);
       }
@@ -62,13 +64,19 @@ export function awaitJoin(channel) {
 export class RemoteHost extends Session {
   /**
    * @param {{engine: Engine, info: GameInfo, settings: Settings, session: string, save: () => Promise<void>,
-   *   channel: RTCDataChannel, guest: number, ply: number, toast: (text: string) => void, news: () => void}} options
-   *   guest: the friend's seat; ply: the moves the game holds now; news: the friend moved while no step was
-   *   waiting for it (a lead laid face down while we choose ours): the table looks again
+   *   channel: RTCDataChannel, guest: number, ply: number, hello: import("./messages.js").HelloMessage,
+   *   toast: (text: string) => void, news: () => void, dropped: () => void}} options
+   *   guest: the friend's seat; ply: the moves the game holds now; hello: what the friend was told when they
+   *   joined (its `resume` token lets them take their seat again); news: the friend moved while no step was
+   *   waiting for it (a lead laid face down while we choose ours): the table looks again; dropped: the
+   *   friend's connection dropped (the page offers a fresh invite)
    */
-  constructor({ engine, info, settings, session, save, channel, guest, ply, toast, news }) {
+  constructor({ engine, info, settings, session, save, channel, guest, ply, hello, toast, news, dropped }) {
     super({ engine, info, settings, session, save });
     this.news = news;
+    this.hello = hello;
+    this.dropped = dropped;
+    /** @type {RTCDataChannel} */
     this.channel = channel;
     this.guest = guest;
     this.ply = ply;
@@ -76,11 +84,36 @@ export class RemoteHost extends Session {
     this.gate = new RateGate();
     /** @type {((step: MachineStep) => void) | null} resolves the wait for the friend's next move */
     this.arrival = null;
+    /** @type {{step: MachineStep, ply: number} | null} the friend's move that came before the table asked for
+     * it (they answered within the beat), for the next ask at that same position */
+    this.early = null;
     /** every request of this session, one after another: a friend's move never interleaves with ours */
     this.queue = Promise.resolve();
     this.revealed = false; // the secret goes to the friend once, when the game is over
-    channel.addEventListener("message", (event) => { this.hear(event.data); });
-    channel.addEventListener("close", () => this.toast("Your friend's connection dropped: the game waits here."));
+    this.closed = false;
+    this.listen(channel);
+  }
+
+  /**
+   * Hear the friend on `channel`; when it closes while the game goes on, the page offers a fresh invite.
+   * @param {RTCDataChannel} channel
+   */
+  listen(channel) {
+    readMessages(channel, (data) => { if (channel === this.channel) this.hear(data); });
+    channel.addEventListener("close", () => {
+      if (channel === this.channel && !this.closed && !this.revealed) this.dropped();
+    });
+  }
+
+  /**
+   * The friend took their seat again over a fresh connection: they get the table as it stands.
+   * @param {RTCDataChannel} channel
+   */
+  rejoined(channel) {
+    this.channel = channel;
+    this.gate = new RateGate();
+    this.listen(channel);
+    return this.resend();
   }
 
   /**
@@ -123,6 +156,9 @@ export class RemoteHost extends Session {
    */
   machineMove(seat, viewer) {
     if (seat !== this.guest) return super.machineMove(seat, viewer);
+    const early = this.early;
+    this.early = null;
+    if (early && early.ply === this.ply) return Promise.resolve(early.step);
     return new Promise((resolve) => { this.arrival = resolve; });
   }
 
@@ -139,6 +175,7 @@ export class RemoteHost extends Session {
   }
 
   close() {
+    this.closed = true;
     this.send({ t: "bye", reason: "Your friend left the table." });
     this.channel.close();
     super.close();
@@ -183,10 +220,14 @@ export class RemoteHost extends Session {
     await this.sendTable(this.guest, played.events ?? [], move);
     this.save().catch((/** @type {Error} */ error) => this.toast(error.message));
     const told = /** @type {{move: Record<string, unknown>, events: any[]}} */ (played.also);
+    const step = { moved: /** @type {Response} */ ({ ok: true, move: told.move, events: told.events }), view: /** @type {ViewAnswer} */ (view) };
     const arrival = this.arrival;
     this.arrival = null;
-    if (arrival) arrival({ moved: { ok: true, move: told.move, events: told.events }, view: /** @type {ViewAnswer} */ (view) });
-    else this.news();
+    if (arrival) arrival(step);
+    else {
+      this.early = { step, ply: this.ply };
+      this.news();
+    }
   }
 
   /**

@@ -11,6 +11,14 @@ export const MAX_HOST_CHARS = 200_000; // a table of the Dealer's with six sheet
 export const MAX_PER_SECOND = 20; // a person taps a few times a second; a flood is refused, not queued
 const HEX = /^[0-9a-f]+$/;
 
+/**
+ * Fresh randomness as hex (a guest's nonce, a seat's resume token).
+ * @param {number} bytes
+ */
+export function randomHex(bytes) {
+  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** A message the other device sent that cannot be taken; its message says why, for the player. */
 export class PeerMessageError extends Error {}
 

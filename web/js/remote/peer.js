@@ -16,6 +16,45 @@ export const UNREACHABLE = "Your two devices could not reach each other directly
   "behind a strict mobile-network router: join the same Wi-Fi, or let one of you use a home Wi-Fi network, " +
   "then make a fresh invite.";
 
+/** @type {WeakMap<RTCDataChannel, Inbox>} */
+const inboxes = new WeakMap();
+
+/**
+ * The messages of one channel, from the moment it exists: none is lost while the page goes from one reader
+ * to the next (the handshake, then the table that opens after some awaiting).
+ */
+class Inbox {
+  /** @param {RTCDataChannel} channel */
+  constructor(channel) {
+    /** @type {unknown[]} messages no reader has taken yet */
+    this.queue = [];
+    /** @type {((data: unknown) => void) | null} */
+    this.reader = null;
+    channel.addEventListener("message", (event) => {
+      if (this.reader) this.reader(event.data);
+      else this.queue.push(event.data);
+    });
+  }
+
+  /**
+   * Hand every message to `reader`, those waiting first, until another reader takes over; null keeps them.
+   * @param {((data: unknown) => void) | null} reader
+   */
+  read(reader) {
+    this.reader = reader;
+    while (reader && this.reader === reader && this.queue.length) reader(this.queue.shift());
+  }
+}
+
+/**
+ * The messages of `channel` (one of this module's), read through its inbox.
+ * @param {RTCDataChannel} channel
+ * @param {((data: unknown) => void) | null} reader
+ */
+export function readMessages(channel, reader) {
+  /** @type {Inbox} */ (inboxes.get(channel)).read(reader);
+}
+
 /**
  * An invite made: its code, and `accept` for the friend's answer code, which resolves with the open channel.
  * @typedef {{code: string, accept: (answerCode: string) => Promise<RTCDataChannel>, close: () => void}} Invite
@@ -29,6 +68,7 @@ export const UNREACHABLE = "Your two devices could not reach each other directly
 export async function makeInvite({ iceServers = PUBLIC_STUN } = {}) {
   const connection = new RTCPeerConnection({ iceServers });
   const channel = connection.createDataChannel(CHANNEL, { ordered: true });
+  inboxes.set(channel, new Inbox(channel));
   await connection.setLocalDescription(await connection.createOffer());
   await gathered(connection);
   const code = packDescription(/** @type {RTCSessionDescription} */ (connection.localDescription));
@@ -64,7 +104,10 @@ export async function answerInvite(inviteCode, { iceServers = PUBLIC_STUN } = {}
   const connection = new RTCPeerConnection({ iceServers });
   /** @type {Promise<RTCDataChannel>} */
   const arrived = new Promise((resolve) => {
-    connection.addEventListener("datachannel", (event) => resolve(event.channel));
+    connection.addEventListener("datachannel", (event) => {
+      inboxes.set(event.channel, new Inbox(event.channel)); // before any message can arrive
+      resolve(event.channel);
+    });
   });
   await connection.setRemoteDescription(offer);
   await connection.setLocalDescription(await connection.createAnswer());

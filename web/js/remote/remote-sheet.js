@@ -7,6 +7,7 @@ import { find } from "../dom.js";
 import { errorText } from "../error-text.js";
 import { answerInvite, makeInvite, PUBLIC_STUN } from "./peer.js";
 import { SignalCodeError } from "./signal-code.js";
+import { randomHex } from "./messages.js";
 import { drawQrCode } from "./qr-code.js";
 import { awaitJoin, pledgeHello, RemoteHost } from "./host-session.js";
 import { GuestSession, joinHost } from "./guest-session.js";
@@ -52,16 +53,16 @@ function showLink(key, code) {
 }
 
 /**
- * The code in what the player pasted: a whole link, or the code alone.
+ * The code in what the player pasted: a whole link (an answer, or a fresh invite), or the code alone.
  * @param {string} pasted
  */
 function codeIn(pasted) {
-  const found = pasted.match(new RegExp(`[#&]${ANSWER_KEY}=([A-Za-z0-9_-]+)`));
+  const found = pasted.match(new RegExp(`[#&](?:${ANSWER_KEY}|${JOIN_KEY})=([A-Za-z0-9_-]+)`));
   return found ? found[1] : pasted.trim();
 }
 
 /**
- * Open the sheet fresh for one side of the connection; resolves nothing, the steps go on from here.
+ * Open the sheet fresh for one step of the connection.
  * @param {string} title
  * @param {string} step
  */
@@ -69,13 +70,37 @@ function openSheet(title, step) {
   find("#remote-title").textContent = title;
   find("#remote-step").textContent = step;
   find("#remote-code").hidden = true;
+  find("#remote-link", HTMLInputElement).value = "";
   find("#remote-answer").hidden = true;
   find("#remote-answer-code", HTMLInputElement).value = "";
   const stun = find("#remote-stun", HTMLTextAreaElement);
   stun.value = localStorage.getItem(STUN_KEY) ?? PUBLIC_STUN.flatMap((server) => server.urls).join("\n");
   stun.onchange = () => localStorage.setItem(STUN_KEY, stun.value.trim());
   say("");
-  dialog().showModal();
+  if (!dialog().open) dialog().showModal();
+}
+
+/**
+ * Resolves with the code the player pastes into the sheet's field (a link or the bare code); `use` is tried
+ * on each: a code that cannot be read is said and another may be pasted, any other failure ends the wait.
+ * @template T
+ * @param {string} label what to paste
+ * @param {(code: string) => Promise<T>} use
+ * @returns {Promise<T>}
+ */
+function pasted(label, use) {
+  find("#remote-answer-label").textContent = label;
+  find("#remote-answer").hidden = false;
+  return new Promise((resolve, reject) => {
+    find("#remote-answer", HTMLFormElement).onsubmit = (event) => {
+      event.preventDefault();
+      say("Connecting…");
+      use(codeIn(find("#remote-answer-code", HTMLInputElement).value)).then(resolve, (error) => {
+        if (error instanceof SignalCodeError) say(errorText(error)); // a mistyped code: paste it again
+        else reject(error);
+      });
+    };
+  });
 }
 
 /**
@@ -102,6 +127,37 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
   });
 
   /**
+   * The host's half of a connection: an invite shown, the friend's answer pasted; resolves with the channel.
+   * @returns {Promise<RTCDataChannel>}
+   */
+  async function hostConnection() {
+    say("Making an invite…");
+    const made = await makeInvite({ iceServers: iceServers() });
+    let connected = false;
+    abandon = () => { if (!connected) made.close(); };
+    showLink(JOIN_KEY, made.code);
+    say("Waiting for your friend's answer…");
+    const channel = await pasted("Your friend's answer", (code) => made.accept(code));
+    connected = true;
+    return channel;
+  }
+
+  /**
+   * The guest's half: the answer to `code`, shown to send back (a code that cannot be read throws).
+   * @param {string} code
+   */
+  async function answerShown(code) {
+    say("Making your answer…");
+    const answer = await answerInvite(code, { iceServers: iceServers() });
+    let connected = false;
+    abandon = () => { if (!connected) answer.close(); };
+    answer.channel.then(() => { connected = true; }, () => {});
+    showLink(ANSWER_KEY, answer.code);
+    say("Waiting for your friend to connect…");
+    return answer;
+  }
+
+  /**
    * Host: make an invite for `info`, dealt with `options`, this device playing `settings.side`.
    * @param {GameInfo} info
    * @param {Settings} settings
@@ -110,44 +166,53 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
   async function invite(info, settings, options) {
     openSheet(`Play ${info.title} with a friend on another device`,
       "1. Send your friend this link, or let them scan the code with their phone. 2. Their page shows an answer: paste it below.");
-    say("Making an invite…");
-    let connected = false;
     try {
-      const made = await makeInvite({ iceServers: iceServers() });
-      abandon = () => { if (!connected) made.close(); };
-      showLink(JOIN_KEY, made.code);
-      find("#remote-answer").hidden = false;
-      say("Waiting for your friend's answer…");
-      const channel = await new Promise((resolve, reject) => {
-        find("#remote-answer", HTMLFormElement).onsubmit = (event) => {
-          event.preventDefault();
-          say("Connecting…");
-          made.accept(codeIn(find("#remote-answer-code", HTMLInputElement).value)).then(resolve, (error) => {
-            if (error instanceof SignalCodeError) say(errorText(error)); // a mistyped code: paste it again
-            else reject(error); // the two devices could not connect: this invite is spent
-          });
-        };
-      });
-      connected = true;
+      const channel = await hostConnection();
       say("Connected. Dealing…");
       const guest = info.seats.findIndex((seat, index) => seat.kind === "person" && index !== settings.side);
       const names = info.seats.map((seat) => seat.name);
       const { version } = await engine.ready;
       const { hello, pledge } = await pledgeHello({ engine, info, options, names, seat: guest, version });
       channel.send(JSON.stringify(hello));
-      const nonce = await awaitJoin(channel);
+      const { nonce } = await awaitJoin(channel);
+      if (nonce === undefined) throw new Error("Your friend's page did not join a new game.");
       const created = await engine.call({ op: "new", game: info.id, options, names, fair: { pledge, nonce } });
       if (!created.ok || !created.session) throw new Error(created.ok ? "The game engine dealt no table." : created.error.message);
       const session = created.session;
+      const remoteSettings = /** @type {Settings} */ ({ ...settings, mode: "remote", level: "" });
       dialog().close();
       await seatRemote({
-        info, settings: { ...settings, mode: "remote", level: "" }, session,
+        info, settings: remoteSettings, session,
         remote: ({ save, news }) => {
-          const host = new RemoteHost({ engine, info, settings: { ...settings, mode: "remote", level: "" }, session, save, channel, guest, ply: 0, toast, news });
+          const host = new RemoteHost({
+            engine, info, settings: remoteSettings, session, save, channel, guest, ply: 0, hello, toast, news,
+            dropped: () => reinvite(info, host),
+          });
           host.resend();
           return host;
         },
       });
+    } catch (error) {
+      say(errorText(error));
+    }
+  }
+
+  /**
+   * Host: the friend's connection dropped; a fresh invite lets them take their seat again.
+   * @param {GameInfo} info
+   * @param {RemoteHost} host
+   */
+  async function reinvite(info, host) {
+    openSheet("Your friend's connection dropped",
+      `The game of ${info.title} waits here. Send your friend this fresh invite; their page answers, and you paste the answer below.`);
+    try {
+      const channel = await hostConnection();
+      say("Connected. Your friend is taking their seat…");
+      channel.send(JSON.stringify({ ...host.hello, resume: randomHex(16) })); // the seat's token stays with the friend
+      const { resume } = await awaitJoin(channel);
+      if (resume !== host.hello.resume) throw new Error("That page is not your friend's seat at this table: make a fresh invite.");
+      dialog().close();
+      await host.rejoined(channel);
     } catch (error) {
       say(errorText(error));
     }
@@ -160,15 +225,8 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
   async function join(code) {
     openSheet("Your friend invites you to a game",
       "Send this answer back to your friend (they paste it into their invite), or let them scan the code. Keep this page open.");
-    say("Making your answer…");
     try {
-      const answer = await answerInvite(code, { iceServers: iceServers() });
-      let connected = false;
-      abandon = () => { if (!connected) answer.close(); };
-      showLink(ANSWER_KEY, answer.code);
-      say("Waiting for your friend to connect…");
-      const channel = await answer.channel;
-      connected = true;
+      const channel = await (await answerShown(code)).channel;
       say("Connected. Your friend is dealing…");
       const { version } = await engine.ready;
       const { hello, nonce, first } = await joinHost(channel, version);
@@ -178,13 +236,38 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
       dialog().close();
       await seatRemote({
         info, settings, session: "remote",
-        remote: ({ news }) => new GuestSession({
-          engine, info, settings, channel, hello, nonce, first, toast, news,
-          verdict: ({ fair, findings }) => verdict(fair
-            ? "This deal was fair: your page replayed the whole game from both secrets, and it matches what you were shown."
-            : `This deal was not fair. ${findings[0]?.message ?? ""}`),
-        }),
+        remote: ({ news }) => {
+          const guest = new GuestSession({
+            engine, info, settings, channel, hello, nonce, first, toast, news,
+            dropped: () => rejoin(guest),
+            verdict: ({ fair, findings }) => verdict(fair
+              ? "This deal was fair: your page replayed the whole game from both secrets, and it matches what you were shown."
+              : `This deal was not fair. ${findings[0]?.message ?? ""}`),
+          });
+          return guest;
+        },
       });
+    } catch (error) {
+      say(errorText(error));
+    }
+  }
+
+  /**
+   * Guest: the connection dropped; the host's fresh invite, pasted here, takes this seat again.
+   * @param {GuestSession} guest
+   */
+  async function rejoin(guest) {
+    openSheet("The connection to your friend dropped",
+      "Your game waits on their device. Ask them for the fresh invite their page shows, and paste it below; then send them the answer this page makes.");
+    try {
+      const answer = await pasted("The fresh invite", answerShown);
+      find("#remote-answer").hidden = true;
+      const channel = await answer.channel;
+      say("Connected. Taking your seat again…");
+      const { version } = await engine.ready;
+      const { first } = await joinHost(channel, version, guest.hello);
+      dialog().close();
+      guest.rejoined(channel, first);
     } catch (error) {
       say(errorText(error));
     }
