@@ -28,11 +28,13 @@ Measurements (shares of decided games, seats swapped every deal, 95% intervals, 
 it: 55.3% [51.3, 59.4] of 600): no better than before; the flat Monte Carlo one in the curve below.
 What the hidden hand is worth (tests/knife_fight/ceiling.py, 1,000 games from the held-out seed
 9,000,000, against the greedy player): a reader told the card it committed wins 84.2% [81.8, 86.3], told
-its hand 70.9% [68.0, 73.6], told its rule exactly but not its hand 55.9% [52.8, 59.0]. Three cards of a
-deck of 27 mostly unseen, and commits that say little about them: no fair reading reaches 60% there. Reading the policy (tests/knife_fight/exploiter.py, seed 1,000): a
-player told the target's hand and its policy for the round, replying best to it, wins 83.3% [78.6,
-87.1] of 300 games against the careful heuristic and 78.7% [72.4, 83.8] of 200 against the
-Gunslinger; told the hand alone, 72.0% [65.4, 77.8] and 66.7% [59.8, 72.9] (200 games each). Most
+its hand 70.9% [68.0, 73.6], told its rule exactly but not its hand (its last two commits read with that
+rule) 58.3% [55.2, 61.3]. Three cards of a deck of 27 mostly unseen, and commits that say little about
+them: no fair reading reaches 60% there, even one that knows the player's code. Reading the policy
+(tests/knife_fight/exploiter.py, seed 1,000): a player told the target's hand and its policy for the
+round, replying best to it, wins 83.3% [78.6, 87.1] of 300 games against the careful heuristic and
+78.7% [72.4, 83.8] of 200 against the Gunslinger; told the hand alone, 72.0% [65.4, 77.8] and 66.7%
+[59.8, 72.9] (200 games each). Most
 rounds' equilibria are nearly pure, so the mix hides less than it might; in the round's own matrix
 game a best reply gains 1.19 (summed over 41 sampled positions) against the careful heuristic's
 choice and 0.01 against the Gunslinger's mix.

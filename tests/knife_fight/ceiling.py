@@ -13,11 +13,14 @@ Each reader plays the Gunslinger's own round game (``knife_fight_bot.Round`` val
   best to that card (a cheat: the most any reading of the player could give).
 - ``hand``: it knows the hand, not the card (``exploiter.Peeker``: the round's game against that one hand).
 - ``policy``: a fair player that knows the greedy player's rule exactly (its code) but not its hand: for
-  each hand it may hold (drawn from the cards not seen) it works out the card the rule would commit, and
-  replies best to that mixture. No reading of the rule can do better without the hand.
+  each hand it may hold (drawn from the cards not seen, weighted by how well the rule explains its last two
+  commits had it held that hand) it works out the card the rule would commit, and replies best to that
+  mixture. Short of the hand, this is as much as a reading of the player can know.
 
 The gap between ``hand`` and ``policy`` is what the hidden hand is worth. Knife Fight holds three cards
-of a deck of 27 that the opponent has mostly not seen, and its commits tell little about the rest.
+of a deck of 27 that the opponent has mostly not seen, and its commits tell little about the rest: from
+seed 9,000,000, 1,000 games each, told the commit 84.2% [81.8, 86.3], the hand 70.9% [68.0, 73.6], the
+rule 58.3% [55.2, 61.3] (55.9% [52.8, 59.0] before its last commits were read).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from exploiter import Peeker, duel, peeking  # noqa: E402
 from outsiders import knife_fight as greedy_rule  # noqa: E402
 from pygame_core.bots.knife_fight_bot import HardBot, Habit, card_class, without  # noqa: E402
 from pygame_core.bots.matrix_game import solve  # noqa: E402
-from pygame_core.games.knife_fight import KnifeFightState  # noqa: E402
+from pygame_core.games.knife_fight import HAND_SIZE, KnifeFightState  # noqa: E402
 
 Move = dict[str, Any]
 HELD_OUT = 9_000_000
@@ -63,12 +66,58 @@ class Seer(Peeker):
         return options, [float(row == best) for row in range(len(options))]
 
 
-class PolicyReader(HardBot):
-    """Knows the greedy player's rule, not its hand: the best reply to the commits of the hands it may hold."""
+class Recorder:
+    """The greedy player as it plays, and what it showed: the public part of its view at each commit (the
+    table as both see it) and the card it committed, for a reader that knows its rule."""
 
-    def __init__(self, seed: int, public_view: Callable[[], dict[str, Any]]) -> None:
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.commits: list[tuple[dict[str, Any], str]] = []
+
+    def choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        move: Move = self.bot.choose(view, moves)
+        if move["type"] == "play":
+            self.commits.append(({k: v for k, v in view.items() if k not in ("hand", "my_commit")}, move["card"]))
+        return move
+
+
+class PolicyReader(HardBot):
+    """Knows the greedy player's rule, not its hand: the best reply to the commits of the hands it may hold,
+    each hand weighted by how well the rule explains the greedy player's last ``MEMORY`` commits had it held
+    that hand (before each commit it held that card and its hand now less the card drawn since, any one
+    alike; a commit the rule would not make counts ``SLACK``, for the hands this reckoning gets wrong)."""
+
+    MEMORY = 2
+    SLACK = 0.02
+
+    def __init__(self, seed: int, public_view: Callable[[], dict[str, Any]], shown: Recorder) -> None:
         super().__init__(seed)
         self.public_view = public_view  # the opponent's view; only its public fields are read (the hand is replaced)
+        self.shown = shown
+
+    @staticmethod
+    def commits(public: dict[str, Any], cards: tuple[str, ...]) -> list[str]:
+        """The cards the greedy rule commits from ``cards`` at the table ``public`` (ties: each of them)."""
+        values = greedy_rule.greedy_values({**public, "hand": list(cards), "my_commit": None, "committed": [False, False]},
+                                           [{"type": "play", "card": c} for c in cards])
+        best = max(values)
+        return [c for c, v in zip(cards, values) if v >= best - 1e-9]
+
+    def likelihood(self, cards: tuple[str, ...], trail: list[tuple[dict[str, Any], str]],
+                   known: dict[tuple[int, tuple[str, ...]], list[str]]) -> float:
+        """How well the rule explains the commits in ``trail`` (newest first) had it held ``cards`` now;
+        ``known`` keeps the rule's commits already worked out, by depth in the trail and hand."""
+        if not trail or len(cards) != HAND_SIZE:
+            return 1.0
+        (public, played), total = trail[0], 0.0
+        for new in cards:
+            before = tuple(sorted([c for c in cards if c != new] + [played]))
+            key = (len(trail), before)
+            if key not in known:
+                known[key] = self.commits(public, before)
+            chosen = known[key]
+            total += (self.SLACK + (1 - self.SLACK) * (played in chosen) / len(chosen)) * self.likelihood(before, trail[1:], known)
+        return total / len(cards)
 
     def strategy(self, view: dict[str, Any], moves: list[Move]) -> tuple[list[Move], list[float]]:
         if moves[0]["type"] != "play":
@@ -77,29 +126,30 @@ class PolicyReader(HardBot):
         round_, hand, options, unseen = self.round_parts(view, moves)
         rows = sorted(options)
         size = min(view["hand_counts"][them] + (1 if view["committed"][them] else 0), len(unseen))
+        shown = self.shown.commits[:-1] if view["committed"][them] else self.shown.commits  # this round's is face down
+        trail = list(reversed(shown[-self.MEMORY:]))
         public = self.public_view()
         totals = [0.0] * len(rows)
-        for _ in range(self.hands):
-            cards = self.rng.sample(unseen, size)
-            values = greedy_rule.greedy_values({**public, "hand": cards, "my_commit": None, "committed": [False, False]},
-                                               [{"type": "play", "card": c} for c in cards])
-            best = max(values)
-            commits = [card_class(c) for c, v in zip(cards, values) if v >= best - 1e-9]
+        known: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+        for _ in range(6 * self.hands):
+            cards = tuple(sorted(self.rng.sample(unseen, size)))
+            weight = self.likelihood(cards, trail, known)
+            commits = [card_class(c) for c in self.commits(public, cards)]
             theirs = tuple(sorted(card_class(c) for c in cards))
             for k, mine in enumerate(rows):
-                totals[k] += sum(round_.pair(mine, c, without(hand, mine), without(theirs, c)) for c in commits) / len(commits)
+                totals[k] += weight * sum(round_.pair(mine, c, without(hand, mine), without(theirs, c)) for c in commits) / len(commits)
         best_row = max(range(len(rows)), key=lambda k: totals[k])
         return [options[c] for c in rows], [float(k == best_row) for k in range(len(rows))]
 
 
-def reader(knows: str, seed: int, state: KnifeFightState, seat: int) -> HardBot:
-    """The reader in ``seat`` of ``state``, told what ``knows`` says of the other seat."""
+def reader(knows: str, seed: int, state: KnifeFightState, seat: int, rival: Recorder) -> HardBot:
+    """The reader in ``seat`` of ``state``, told what ``knows`` says of the other seat (``rival``)."""
     them = 1 - seat
     if knows == "commit":
         return Seer(seed, peeking(state, seat), lambda: state.commits[them])
     if knows == "hand":
         return Peeker(seed, peeking(state, seat))
-    return PolicyReader(seed, lambda: dict(state.view(them)))
+    return PolicyReader(seed, lambda: dict(state.view(them)), rival)
 
 
 def main() -> None:
@@ -110,7 +160,8 @@ def main() -> None:
     args = parser.parse_args()
 
     def pairing(i: int, state: KnifeFightState, seat: int) -> tuple[Any, Any]:
-        return reader(args.knows, i, state, seat), outsiders.make_outsider("knife_fight", "greedy", seed=i + 1)
+        rival = Recorder(outsiders.make_outsider("knife_fight", "greedy", seed=i + 1))
+        return reader(args.knows, i, state, seat, rival), rival
 
     duel(args.games, args.seed, pairing, f"told the {args.knows}", "greedy", every=100)
 
