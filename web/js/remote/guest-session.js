@@ -5,8 +5,7 @@
 // every view it was shown and the moves it sent, and once the game is over it replays the host's revealed
 // record and says whether the deal was fair (the bridge's `audit`).
 
-import { Session } from "../session.js";
-import { NO_HINTS, NO_UNDO } from "./host-session.js";
+import { RemoteSession } from "./remote-session.js";
 import { readMessages } from "./peer.js";
 import { PeerMessageError, PROTOCOL, randomHex, readHostMessage } from "./messages.js";
 
@@ -64,7 +63,7 @@ export function joinHost(channel, version, before = null) {
   });
 }
 
-export class GuestSession extends Session {
+export class GuestSession extends RemoteSession {
   /**
    * @param {{engine: Engine, info: GameInfo, settings: Settings, channel: RTCDataChannel, hello: HelloMessage,
    *   nonce: string, first: TableMessage, toast: (text: string) => void, verdict: (verdict: Verdict) => void,
@@ -176,18 +175,6 @@ export class GuestSession extends Session {
     if (next.t === "refused") return this.machineMove();
     // a table sent as it stands (after a refusal, or on taking the seat again) is a step with no move in it
     return { moved: { ok: true, move: next.move ?? {}, events: next.events }, view: /** @type {ViewAnswer} */ (next.answer) };
-  }
-
-  /** @returns {Promise<Response>} */
-  hint() {
-    return Promise.resolve({ ok: false, error: { code: "remote", message: NO_HINTS } });
-  }
-
-  thinkAhead() {}
-
-  /** @returns {Promise<Response>} */
-  undo() {
-    return Promise.resolve({ ok: false, error: { code: "no_undo_in_fair_game", message: NO_UNDO } });
   }
 
   /** Leave: the channel closes (there is no session of the game on this page's engine). */

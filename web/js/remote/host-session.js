@@ -5,7 +5,7 @@
 // the friend is sent the table as their seat sees it after every move, theirs and ours, with their legal
 // moves when they are due. Nothing else of the game goes down the channel.
 
-import { Session } from "../session.js";
+import { RemoteSession } from "./remote-session.js";
 import { readMessages } from "./peer.js";
 import { MAX_HOST_CHARS, PeerMessageError, PROTOCOL, RateGate, randomHex, readGuestMessage } from "./messages.js";
 
@@ -18,9 +18,6 @@ import { MAX_HOST_CHARS, PeerMessageError, PROTOCOL, RateGate, randomHex, readGu
  * @typedef {import("./messages.js").TableMessage} TableMessage
  * @typedef {{moved: Response, view: ViewAnswer}} MachineStep
  */
-
-export const NO_HINTS = "No hints in a game with a friend: each of you plays their own game.";
-export const NO_UNDO = "In a game between two devices a move stays played: the other side has seen it.";
 
 /**
  * The message a host sends first, before the deal: who the guest plays, and the commitment to the host's
@@ -61,7 +58,7 @@ export function awaitJoin(channel) {
   });
 }
 
-export class RemoteHost extends Session {
+export class RemoteHost extends RemoteSession {
   /**
    * @param {{engine: Engine, info: GameInfo, settings: Settings, session: string, save: () => Promise<void>,
    *   channel: RTCDataChannel, guest: number, ply: number, hello: import("./messages.js").HelloMessage,
@@ -160,18 +157,6 @@ export class RemoteHost extends Session {
     this.early = null;
     if (early && early.ply === this.ply) return Promise.resolve(early.step);
     return new Promise((resolve) => { this.arrival = resolve; });
-  }
-
-  /** @returns {Promise<Response>} */
-  hint() {
-    return Promise.resolve({ ok: false, error: { code: "remote", message: NO_HINTS } });
-  }
-
-  thinkAhead() {}
-
-  /** @returns {Promise<Response>} */
-  undo() {
-    return Promise.resolve({ ok: false, error: { code: "no_undo_in_fair_game", message: NO_UNDO } });
   }
 
   close() {
