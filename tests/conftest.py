@@ -22,6 +22,7 @@ import contextlib
 import functools
 import http.server
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -98,13 +99,23 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    """Quiet when a browser context closes in the middle of a download (a test that ends while the page
+    still fetches the runtime); a real error is still printed."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serving(directory: Path, headers: dict[str, str] | None = None) -> Iterator[str]:
     """``directory`` served from a thread on a free port, every response with ``headers`` added; yields the
     base URL (its root)."""
     handler = type("Handler", (_Handler,), {"extra_headers": dict(headers or {})})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
-    server.daemon_threads = True
+    server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
