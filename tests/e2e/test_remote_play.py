@@ -38,6 +38,11 @@ LISTEN = """() => {
     return add.call(this, type, heard, options);
   };
 }"""
+WHERE = """() => ({
+  sheet: document.querySelector("#remote-dialog").open ? document.querySelector("#remote-status").textContent : "closed",
+  current: window.app.current, stage: window.app.stage(), renders: window.app.renders,
+  status: document.querySelector("#turn-line").textContent, heard: (window.heard || []).map((m) => m.slice(0, 40)),
+})"""
 STATE = """() => !document.querySelector("#result").hidden ? "over"
   : document.querySelector("button.move:not([disabled])") ? "move" : "wait" """
 
@@ -66,8 +71,19 @@ def connect(open_page: Callable[..., Visit], game: str, host_script: str = "") -
     host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
     host.page.click("#remote-answer button[type='submit']")
     for visit in (host, guest):  # the table drawn (the host may be waiting on the friend's first move)
-        visit.page.wait_for_function("() => window.app.current !== null && window.app.renders > 0")
+        drawn(visit, host, guest)
     return host, guest
+
+
+def drawn(visit: Visit, host: Visit, guest: Visit) -> None:
+    """Wait until `visit`'s table is drawn (a first table loads its game's modules: as long as a page load);
+    if it never is, say where each page stood."""
+    try:
+        visit.page.wait_for_function("() => window.app.current !== null && window.app.renders > 0",
+                                     timeout=LOAD_TIMEOUT_MS)
+    except Exception as error:
+        where = {name: v.page.evaluate(WHERE) for name, v in (("host", host), ("guest", guest))}
+        raise AssertionError(f"a table was not drawn: {where}") from error
 
 
 def play_to_the_end(host: Visit, guest: Visit, limit: int = 400) -> None:
@@ -158,7 +174,7 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
     host.page.click("#remote-answer button[type='submit']")
     for visit in (host, guest):
-        visit.page.wait_for_function("() => !document.querySelector('#remote-dialog').open")
+        visit.page.wait_for_function("() => !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
     resumed = json.loads(guest.page.evaluate("window.heard.filter((m) => JSON.parse(m).t === 'table').at(-1)"))
     assert resumed["ply"] >= ply
     play_to_the_end(host, guest)
