@@ -151,8 +151,9 @@ def test_a_host_that_tampers_with_the_game_is_caught_by_the_guests_check(open_pa
 
 def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_page: Callable[..., Visit]) -> None:
     """The guest's connection drops mid-game (its channel closes, as when a phone sleeps): the host's page
-    offers a fresh invite, the guest's page asks for it, the two codes go across again, and the game goes
-    on where it was, to a deal the guest's check finds fair (its record of views spans both connections)."""
+    offers a fresh invite, the guest's page asks for it (its sheet, closed half-way, comes back from the
+    "Reconnect" button), the two codes go across again, and the game goes on where it was, to a deal the
+    guest's check finds fair (its record of views spans both connections)."""
     host, guest = connect(open_page, TWO_PEOPLE[0])
     for _ in range(3):
         for visit in (host, guest):
@@ -168,6 +169,9 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     assert host.page.inner_text("#remote-title") == "Your friend's connection dropped"
     guest.page.wait_for_selector("#remote-dialog[open] #remote-answer:not([hidden])")
     assert guest.page.inner_text("#remote-title") == "The connection to your friend dropped"
+    guest.page.click("#remote-dialog form[method='dialog'] button")  # closed half-way: the button brings it back
+    guest.page.click("#remote-again")
+    guest.page.wait_for_selector("#remote-dialog[open] #remote-answer:not([hidden])")
     guest.page.fill("#remote-answer-code", host.page.input_value("#remote-link"))
     guest.page.click("#remote-answer button[type='submit']")
     guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')")
@@ -175,6 +179,7 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     host.page.click("#remote-answer button[type='submit']")
     for visit in (host, guest):
         visit.page.wait_for_function("() => !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
+        assert visit.page.locator("#remote-again").is_hidden()
     resumed = json.loads(guest.page.evaluate("window.heard.filter((m) => JSON.parse(m).t === 'table').at(-1)"))
     assert resumed["ply"] >= ply
     play_to_the_end(host, guest)

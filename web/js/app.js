@@ -196,6 +196,7 @@ function offerShare(offered) {
 function leaveTable() {
   attempts += 1;
   find("#fair-verdict").hidden = true;
+  find("#remote-again").hidden = true;
   find("#deal-again").hidden = false;
   table?.close();
   table = null;

@@ -198,6 +198,21 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
   }
 
   /**
+   * Until the two devices are connected again, a button under the status line opens the sheet again (a
+   * sheet closed half-way leaves the table waiting, not stuck).
+   * @param {() => void} again
+   * @returns {() => void} call once connected again
+   */
+  function offerAgain(again) {
+    const button = find("#remote-again", HTMLButtonElement);
+    let back = false;
+    button.hidden = true;
+    button.onclick = () => { button.hidden = true; again(); };
+    dialog().addEventListener("close", () => { button.hidden = back; }, { once: true });
+    return () => { back = true; button.hidden = true; };
+  }
+
+  /**
    * Host: the friend's connection dropped; a fresh invite lets them take their seat again.
    * @param {GameInfo} info
    * @param {RemoteHost} host
@@ -205,12 +220,14 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
   async function reinvite(info, host) {
     openSheet("Your friend's connection dropped",
       `The game of ${info.title} waits here. Send your friend this fresh invite; their page answers, and you paste the answer below.`);
+    const reconnected = offerAgain(() => reinvite(info, host));
     try {
       const channel = await hostConnection();
       say("Connected. Your friend is taking their seat…");
       channel.send(JSON.stringify({ ...host.hello, resume: randomHex(16) })); // the seat's token stays with the friend
       const { resume } = await awaitJoin(channel);
       if (resume !== host.hello.resume) throw new Error("That page is not your friend's seat at this table: make a fresh invite.");
+      reconnected();
       dialog().close();
       await host.rejoined(channel);
     } catch (error) {
@@ -259,6 +276,7 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
   async function rejoin(guest) {
     openSheet("The connection to your friend dropped",
       "Your game waits on their device. Ask them for the fresh invite their page shows, and paste it below; then send them the answer this page makes.");
+    const reconnected = offerAgain(() => rejoin(guest));
     try {
       const answer = await pasted("The fresh invite", answerShown);
       find("#remote-answer").hidden = true;
@@ -266,6 +284,7 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
       say("Connected. Taking your seat again…");
       const { version } = await engine.ready;
       const { first } = await joinHost(channel, version, guest.hello);
+      reconnected();
       dialog().close();
       guest.rejoined(channel, first);
     } catch (error) {
