@@ -179,7 +179,8 @@ def test_setup_form_from_game_info_sends_the_option_to_the_engine(open_page: Cal
     assert visit.wait_for_turn() in ("move", "over")
     page.click("a.tool[href='#']")
     page.wait_for_function("() => window.app.current === null && !document.querySelector('#menu').hidden")
-    assert page.locator(".game-tile[data-game='grit'] .game-continue").is_visible()
+    # the tiles are painted at once and again with "Continue" once the worker has listed the saves
+    expect(page.locator(".game-tile[data-game='grit'] .game-continue")).to_be_visible()
 
 
 def test_rules_open_from_a_tile_before_dealing_at_the_top(open_page: Callable[..., Visit]) -> None:
