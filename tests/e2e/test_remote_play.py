@@ -11,12 +11,14 @@ On loopback ICE needs no STUN server, so both pages are told none (the sheet's c
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any, Callable
 
 import pytest
 
-from pygame_core import all_games
+from playthrough import flatten, map_cards, move_mapper, redealer
+from pygame_core import all_games, get_game
 from saloon_site import LOAD_TIMEOUT_MS, Visit
 
 # The games two people play, each on a seat of their own: the ones a friend on another device can join.
@@ -185,3 +187,84 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
     assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+
+
+# The host's page, altered for the re-dealing check: the game it deals is the one the test gives it (a seed
+# and a deal, window.forced) instead of the fair one. The guest's page is the real one.
+FORCE_DEAL = """(forced) => {
+  const post = Worker.prototype.postMessage;
+  const force = (request) => (request.op === "new" && request.fair
+    ? { op: "new", game: request.game, options: request.options, names: request.names, seed: forced.seed, deal: forced.deal }
+    : request);
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.request) message = { ...message, request: force(message.request) };
+    if (message && message.batch) message = { ...message, batch: message.batch.map(force) };
+    return post.call(this, message, ...rest);
+  };
+}"""
+CLICK = """(move) => {
+  const key = (value) => JSON.stringify(value, (_, v) => (v && typeof v === "object" && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+  const want = key(move);
+  const button = [...document.querySelectorAll("button.move:not([disabled])")]
+    .find((b) => key(JSON.parse(b.dataset.move)) === want);
+  if (!button) return false;
+  button.click();
+  return true;
+}"""
+
+
+def tables_by_ply(visit: Visit, last: int) -> dict[int, str]:
+    """The guest's table messages up to ply `last`: for each ply the one that told a move (ply 0: the first
+    table), as canonical JSON. A table sent again after a refusal or a rejoin repeats one of these."""
+    tables: dict[int, str] = {}
+    for text in visit.page.evaluate("window.heard"):
+        message = json.loads(text)
+        if message["t"] == "table" and message["ply"] <= last and (message["move"] is not None or message["ply"] == 0):
+            tables.setdefault(message["ply"], json.dumps(message, sort_keys=True))
+    return tables
+
+
+@pytest.mark.parametrize("game", TWO_PEOPLE)
+def test_a_redeal_of_the_cards_the_guest_has_not_seen_changes_no_message_it_receives(
+        open_page: Callable[..., Visit], game: str) -> None:
+    """The re-dealing property (tests/test_properties.py) applied to the channel. A whole game is played and
+    its record revealed; at a cut half-way the cards the guest's seat has not been shown by then are dealt
+    again (tests/<game>/redealer.py); the host's page is made to deal that game, and the same moves (their
+    cards mapped) are played on both pages up to the cut. Every table message the guest receives must be the
+    same, character for character: nothing on the channel depends on a card the guest may not see."""
+    host, guest = connect(open_page, game)
+    seat = json.loads(guest.page.evaluate("window.heard[0]"))["seat"]
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    record = json.loads(guest.page.evaluate("window.heard.at(-1)"))["record"]
+    played = [(p, move) for p, move in record["moves"]]
+    rng, redeal = random.Random(29), redealer(game)
+    assert redeal is not None
+    for k in range(len(played) // 2, 0, -1):  # the latest cut at or before half-way that hides a card
+        base = get_game(game).new_game(seed=record["seed"], options=record["options"], deal=record["deal"])
+        for p, move in played[:k]:
+            base.play(p, move)
+        new_deal = redeal(base, seat, rng)
+        if new_deal != record["deal"]:
+            break
+    else:
+        pytest.fail("no cut of this game leaves a card unseen by the guest")
+    old_cards, new_cards = flatten(record["deal"]), flatten(new_deal)
+    map_move = move_mapper(game)
+    mapping = dict(zip(old_cards, new_cards))
+    heard_before = tables_by_ply(guest, k)
+
+    forced = {"seed": record["seed"], "deal": new_deal}
+    host2, guest2 = connect(open_page, game, f"({FORCE_DEAL})({json.dumps(forced)})")
+    assert json.loads(guest2.page.evaluate("window.heard[0]"))["seat"] == seat
+    for p, move in played[:k]:
+        mapped = map_cards(move, mapping) if map_move is None else map_move(move, record["deal"], new_deal)
+        visit = guest2 if p == seat else host2
+        visit.page.wait_for_function(f"({CLICK})", arg=mapped, timeout=LOAD_TIMEOUT_MS)
+    guest2.page.wait_for_function(
+        "(k) => window.heard.some((m) => { const t = JSON.parse(m); return t.t === 'table' && t.ply === k; })", arg=k)
+    heard_after = tables_by_ply(guest2, k)
+    assert sorted(heard_after) == list(range(k + 1))
+    for ply in range(k + 1):
+        assert heard_after[ply] == heard_before[ply], f"the guest's table at ply {ply} shows the redeal"
