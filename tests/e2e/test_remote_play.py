@@ -157,23 +157,33 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     "Reconnect" button), the two codes go across again, and the game goes on where it was, to a deal the
     guest's check finds fair (its record of views spans both connections)."""
     host, guest = connect(open_page, TWO_PEOPLE[0])
-    for _ in range(3):
-        for visit in (host, guest):
-            if visit.page.evaluate(STATE) == "move":
-                before = visit.page.evaluate("window.app.renders")
-                visit.page.locator("button.move:not([disabled])").last.click()
-                visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
-    ply = json.loads(guest.page.evaluate("window.heard.at(-1)"))["ply"]
+    play_moves(host, guest, 3)
+    heard = [json.loads(text) for text in guest.page.evaluate("window.heard")]
+    assert not [m for m in heard if m["t"] == "refused"], "the host refused a move played on the guest's buttons"
+    ply = [m for m in heard if m["t"] == "table"][-1]["ply"]
     assert ply > 0
     guest.page.evaluate("window.channels.at(-1).close()")
+    reconnect(host, guest, closed_half_way=True)
+    resumed = json.loads(guest.page.evaluate("window.heard.filter((m) => JSON.parse(m).t === 'table').at(-1)"))
+    assert resumed["ply"] >= ply
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+
+
+def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False) -> None:
+    """After a drop: the host's page shows a fresh invite, the guest's page asks for it, the codes go across
+    and both sheets close on the table. `closed_half_way`: the guest closes its sheet first and opens it again
+    from the "Reconnect" button."""
     host.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')"
-                                " && document.querySelector('#remote-dialog').open")
+                                " && document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
     assert host.page.inner_text("#remote-title") == "Your friend's connection dropped"
-    guest.page.wait_for_selector("#remote-dialog[open] #remote-answer:not([hidden])")
+    guest.page.wait_for_selector("#remote-dialog[open] #remote-answer:not([hidden])", timeout=LOAD_TIMEOUT_MS)
     assert guest.page.inner_text("#remote-title") == "The connection to your friend dropped"
-    guest.page.click("#remote-dialog form[method='dialog'] button")  # closed half-way: the button brings it back
-    guest.page.click("#remote-again")
-    guest.page.wait_for_selector("#remote-dialog[open] #remote-answer:not([hidden])")
+    if closed_half_way:
+        guest.page.click("#remote-dialog form[method='dialog'] button")
+        guest.page.click("#remote-again")
+        guest.page.wait_for_selector("#remote-dialog[open] #remote-answer:not([hidden])")
     guest.page.fill("#remote-answer-code", host.page.input_value("#remote-link"))
     guest.page.click("#remote-answer button[type='submit']")
     guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')")
@@ -182,11 +192,52 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     for visit in (host, guest):
         visit.page.wait_for_function("() => !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
         assert visit.page.locator("#remote-again").is_hidden()
-    resumed = json.loads(guest.page.evaluate("window.heard.filter((m) => JSON.parse(m).t === 'table').at(-1)"))
-    assert resumed["ply"] >= ply
+
+
+def play_moves(host: Visit, guest: Visit, rounds: int) -> None:
+    """`rounds` times, each page that may move plays its last move button and waits for its table to draw it."""
+    for _ in range(rounds):
+        for visit in (host, guest):
+            if visit.page.evaluate(STATE) == "move":
+                before = visit.page.evaluate("window.app.renders")
+                visit.page.locator("button.move:not([disabled])").last.click()
+                visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
+
+
+SAVED = "async () => (await window.app.call({op: 'saved'})).slots"
+
+
+def test_a_reload_on_either_side_resumes_the_game_kept_in_its_slot(open_page: Callable[..., Visit]) -> None:
+    """Both pages keep the game in their slot (the record says it is a game with a friend): the guest reloads
+    mid-game, then the host does; each time the reloaded page puts the game back on its table and asks for a
+    fresh connection at once, the other page sees the drop, and after the codes go across the game goes on to
+    a deal the guest's check finds fair (its digests and moves span the reloads)."""
+    game = TWO_PEOPLE[0]
+    host, guest = connect(open_page, game)
+    play_moves(host, guest, 3)
+    for visit in (host, guest):
+        saved = visit.page.evaluate(SAVED)[game]
+        assert saved["mode"] == "remote" and saved["moves"] > 0, saved
+    for reloaded in (guest, host):
+        ply = reloaded.page.evaluate(SAVED)[game]["moves"]
+        reloaded.page.reload()
+        reloaded.wait_ready()
+        assert "mode=remote" in reloaded.page.url
+        reconnect(host, guest)
+        drawn(reloaded, host, guest)
+        resumed = [json.loads(text) for text in guest.page.evaluate("window.heard")]
+        assert [m for m in resumed if m["t"] == "table"][-1]["ply"] >= ply
+        play_moves(host, guest, 2)
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
     assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+    for visit in (host, guest):
+        assert visit.page.evaluate(SAVED)[game]["over"] is True
+    guest.page.reload()  # a finished game comes back with its verdict, and asks for no connection
+    guest.wait_ready()
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])", timeout=LOAD_TIMEOUT_MS)
+    assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+    assert not guest.page.evaluate("document.querySelector('#remote-dialog').open")
 
 
 # The host's page, altered for the re-dealing check: the game it deals is the one the test gives it (a seed

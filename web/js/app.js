@@ -29,7 +29,7 @@ import { find } from "./dom.js";
 import { TABLES, hasTable } from "./games.js";
 import { loadGames } from "./game-catalog.js";
 import { showGames, openEntry } from "./menu.js";
-import { parseHash, formatHash, settingsFor, shareLink as linkFor } from "./router.js";
+import { parseHash, formatHash, remotePlayable, settingsFor, shareLink as linkFor } from "./router.js";
 import { SavedGames, onSlotChanged } from "./saved-game.js";
 import { adoptLegacySave } from "./legacy-save.js";
 import { offerKeptGame, offerKeptGames } from "./kept-save.js";
@@ -66,7 +66,11 @@ import { JOIN_KEY, wireRemote } from "./remote/remote-sheet.js";
  * @property {GameInfo} info
  * @property {Settings} settings
  * @property {Record<string, string>} options
- * @property {string} session   the bridge session
+ * @property {string} session   the bridge session ("remote" for a guest's side of a game with a friend on
+ *   another device: it runs on the friend's device)
+ * @property {() => import("./remote/messages.js").HostKept | import("./remote/messages.js").GuestKept} [remote]
+ *   a game with a friend on another device: the connection's bookkeeping, saved beside the game
+ * @property {boolean} [unsaved]  a guest's game with a friend that the player chose not to save over their own
  * @property {number | null} revision  of the game's save slot as this tab last read or wrote it; null for
  *   a new deal not saved yet (its first save replaces whatever the slot holds)
  * @property {Promise<void>} saving  the last save (saves go one after another)
@@ -217,11 +221,15 @@ function showMenu() {
  */
 function saveSeated(seat) {
   seat.saving = seat.saving.then(async () => {
-    if (seat !== seated) return;
+    if (seat !== seated || seat.unsaved) return;
     const { mode, level, side } = seat.settings;
     const guided = seat.settings.guided ? { guided: true } : {};
+    const remote = seat.remote?.();
+    const guest = remote?.role === "guest" ? { session: null, moves: remote.table.ply, over: Boolean(remote.table.answer.over) } : null;
     const answer = await saves.save({
-      session: seat.session, slot: seat.info.id, meta: { mode, level, side, options: seat.options, ...guided }, revision: seat.revision,
+      session: guest ? null : seat.session, slot: seat.info.id, revision: seat.revision,
+      meta: { mode, level, side, options: seat.options, ...guided, ...(guest ? { moves: guest.moves, over: guest.over } : {}) },
+      ...(remote ? { remote } : {}),
     });
     if (answer.ok) {
       seat.revision = answer.revision ?? null;
@@ -296,9 +304,17 @@ async function dealNew(info, settings, dealt) {
 async function restoreSaved(info, wanted, saved) {
   const settings = settingsFor(info, { ...saved, speed: wanted.speed });
   const answer = await saves.restore(info.id, seatNames(info, settings));
+  if (answer.ok && answer.remote) {
+    const kept = answer.remote;
+    return {
+      info, settings, options: saved.options ?? {}, session: answer.session ?? "remote", revision: answer.revision ?? null,
+      saving: Promise.resolve(), remote: () => kept,
+    };
+  }
   if (answer.ok && answer.session) {
     return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision ?? null, saving: Promise.resolve() };
   }
+  if (settings.mode === "remote") throw new Error("This game with a friend is no longer saved on this device.");
   const { code, message } = answer.error ?? { code: "", message: "" };
   // Storage that failed or stalled: the saved game stays as it is, for the next visit, and no deal replaces it.
   if (!answer.ok && code !== "unreadable_save" && code !== "kept_aside") throw new Error(message);
@@ -327,7 +343,18 @@ async function openGame(wanted, dealt) {
     tableModule.catch(() => {}); // a failure is met below, when the table is needed
     const listed = dealt ? {} : await saves.listed();
     const saved = listed?.[info.id];
+    if (!saved && settingsFor(info, wanted).mode === "remote") throw new Error("This game with a friend is no longer saved on this device.");
     const seat = saved ? await restoreSaved(info, wanted, saved) : await dealNew(info, settingsFor(info, wanted), dealt);
+    if (seat.remote) {
+      const kept = seat.remote();
+      if (attempt === attempts) {
+        await remote.resume({
+          info, settings: seat.settings, options: seat.options, session: kept.role === "host" ? seat.session : null,
+          revision: seat.revision, moves: saved?.moves ?? 0, kept,
+        });
+      }
+      return;
+    }
     if (!listed) Object.assign(seat, { revision: 0, blind: "unlisted" }); // never over a game it could not see
     const { makeTable } = await tableModule;
     if (attempt === attempts) {
@@ -373,11 +400,11 @@ function startTable({ info, settings, session, save, makeTable, coach = null, re
 }
 
 /**
- * Sit down at a game with a friend on another device (remote/remote-sheet.js): the address names no table,
- * so a reload goes back to the menu rather than deal a game against the computer in its place.
+ * Sit down at a game with a friend on another device (remote/remote-sheet.js). It is kept in the game's slot
+ * as any game (with its connection's bookkeeping), so the table's address brings it back after a reload.
  * @type {import("./remote/remote-sheet.js").SeatRemote}
  */
-async function seatRemote({ info, settings, session, remote }) {
+async function seatRemote({ info, settings, options, session, revision = null, unsaved = false, remote }) {
   leaveTable();
   const attempt = attempts;
   waitAtTable();
@@ -385,12 +412,18 @@ async function seatRemote({ info, settings, session, remote }) {
   try {
     const { makeTable } = await TABLES[info.id]();
     if (attempt !== attempts) return;
-    replaceAddress(location.pathname);
+    /** @type {Seating} */
+    const seat = { info, settings, options, session: session ?? "remote", revision, saving: Promise.resolve(), unsaved };
+    seated = seat;
+    replaceAddress(formatHash(settings));
     showWaiting(false);
     find("#deal-again").hidden = true; // a new game with the friend starts from a fresh invite
-    const save = () => Promise.resolve(); // resuming a remote game after a reload comes with its resume token
+    const save = () => saveSeated(seat);
     const news = () => { if (table?.stage === "person") table.look(); };
-    await startTable({ info, settings, session, save, makeTable, remote: remote({ save, news }) });
+    const played = remote({ save, news });
+    seat.remote = () => played.kept();
+    if (revision === null) await save(); // a new game is kept at once, over whatever the slot held
+    await startTable({ info, settings, session: seat.session, save, makeTable, remote: played });
   } catch (error) {
     if (attempt === attempts) setStatus("The table could not be opened.", errorText(error));
   }
@@ -474,6 +507,17 @@ async function startDeal(wanted, dealt) {
   const hash = formatHash(wanted);
   if (location.hash !== hash) pushAddress(hash);
   openGame(wanted, replace ? dealt : null);
+}
+
+/**
+ * Whether a game with a friend on another device may take the save slot of `info`: yes when no game of it is
+ * in progress on this device, else the player says.
+ * @param {GameInfo} info
+ * @returns {Promise<boolean>}
+ */
+async function mayReplaceSaved(info) {
+  const saved = (await saves.list())[info.id];
+  return !saved || Boolean(saved.over) || askToReplace(info.title);
 }
 
 function route() {
@@ -571,9 +615,9 @@ async function setUp(info, settings, options) {
     }
   }
   const plain = (/** @type {Settings} */ chosen) => settingsFor(info, { ...chosen, guided: false }); // a deal from the sheet is never a guided one
-  const twoPeople = info.players === 2 && info.seats.every((seat) => seat.kind === "person") && info.modes.includes("hotseat");
-  const onRemote = twoPeople ? (/** @type {{settings: Settings, dealt: DealRequest}} */ { settings: chosen, dealt }) =>
-    remote.invite(info, plain(chosen), { ...defaultOptions(info), ...dealt.options }) : null;
+  const onRemote = remotePlayable(info) ? async (/** @type {{settings: Settings, dealt: DealRequest}} */ { settings: chosen, dealt }) => {
+    if (await mayReplaceSaved(info)) remote.invite(info, plain(chosen), { ...defaultOptions(info), ...dealt.options });
+  } : null;
   openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(plain(chosen), dealt), fields, onRemote);
 }
 
@@ -633,7 +677,7 @@ function wireControls() {
   });
 }
 
-const remote = wireRemote({ engine, games: () => catalog, seatRemote, toast, verdict: showVerdict });
+const remote = wireRemote({ engine, games: () => catalog, seatRemote, mayReplaceSaved, toast, verdict: showVerdict });
 wireDialogs();
 wireToolbar();
 wireDialogHistory();

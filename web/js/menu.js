@@ -194,7 +194,8 @@ function tile(info, saved, record, guided) {
     resume.setAttribute("aria-label", `Continue your game of ${info.title}`);
     const note = find(".game-saved", HTMLElement, node);
     note.hidden = false;
-    note.textContent = saved.moves ? `A game in progress, ${saved.moves} ${saved.moves === 1 ? "move" : "moves"} in.` : "A game in progress.";
+    const game = saved.mode === "remote" ? "A game with a friend on another device" : "A game in progress";
+    note.textContent = saved.moves ? `${game}, ${saved.moves} ${saved.moves === 1 ? "move" : "moves"} in.` : `${game}.`;
     play.className = "plain-button game-play";
     play.textContent = "New game";
     play.setAttribute("aria-label", `New game of ${info.title}`);

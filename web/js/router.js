@@ -3,6 +3,7 @@
 // "&deal=<JSON>") and may add "&options=<JSON>"; the page deals it and then takes those off the address.
 //   speed=slow|normal|fast|instant: this table's speed instead of the one remembered (table/speed.js);
 //   instant: no computer "thinking" pauses, no animations, no hot-seat hand-over pause (tests, bench).
+// "mode=remote[&side=1]" is a game with a friend on another device: it opens only the one kept in the slot.
 import { isSpeed } from "./table/speed.js";
 
 /** @typedef {import("./types.js").Settings} Settings */
@@ -62,7 +63,8 @@ export function parseHash(hash) {
  * @returns {Settings}
  */
 export function settingsFor(info, wanted) {
-  const mode = wanted.mode !== undefined && info.modes.includes(wanted.mode) ? wanted.mode : info.modes[0];
+  const modes = remotePlayable(info) ? [...info.modes, "remote"] : info.modes;
+  const mode = wanted.mode !== undefined && modes.includes(wanted.mode) ? wanted.mode : info.modes[0];
   const levels = info.levels.map((level) => level.id);
   const people = personSeats(info);
   return {
@@ -73,6 +75,14 @@ export function settingsFor(info, wanted) {
     ...(wanted.speed ? { speed: wanted.speed } : {}),
     ...(wanted.guided ? { guided: true } : {}),
   };
+}
+
+/**
+ * Whether two people on two devices can play `info`: two seats, each a person's, that one device can pass.
+ * @param {GameInfo} info
+ */
+export function remotePlayable(info) {
+  return info.players === 2 && info.seats.every((seat) => seat.kind === "person") && info.modes.includes("hotseat");
 }
 
 /**
@@ -91,7 +101,7 @@ export function personSeats(info) {
 export function formatHash({ game, mode, level, side, speed }) {
   const params = new URLSearchParams({ game, mode });
   if (level) params.set("level", level);
-  if (mode === "computer" && side) params.set("side", String(side));
+  if ((mode === "computer" || mode === "remote") && side) params.set("side", String(side));
   if (speed) params.set("speed", speed);
   return `#${params}`;
 }

@@ -60,7 +60,7 @@ export class SavedGames {
   }
 
   /**
-   * Restore the game saved for `slot` into a bridge session: {ok, session|null, meta, revision}, or an error
+   * Restore the game saved for `slot` into a bridge session: {ok, session|null, meta, revision, remote?}, or an error
    * (kept_aside with `kept` when the record was kept aside, see worker/saves.js).
    * @param {string} slot
    * @param {string[]} names  the seats' names for the engine's sentences
@@ -82,12 +82,13 @@ export class SavedGames {
   }
 
   /**
-   * Seal and store `session` in `slot` over `revision`.
-   * @param {{session: string, slot: string, meta: SaveMeta, revision: number | null}} save
+   * Seal and store `session` in `slot` over `revision` (with a game with a friend on another device, its
+   * `remote` bookkeeping; a guest's side has no session).
+   * @param {{session: string | null, slot: string, meta: SaveMeta, revision: number | null, remote?: object}} save
    * @returns {Promise<Response>}
    */
-  async save({ session, slot, meta, revision }) {
-    const answer = await this.engine.call({ op: "save", session, slot, meta, revision });
+  async save({ session, slot, meta, revision, remote }) {
+    const answer = await this.engine.call({ op: "save", session, slot, meta, revision, ...(remote ? { remote } : {}) });
     if (answer.ok) announce(slot, answer.revision);
     return answer;
   }

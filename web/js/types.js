@@ -153,6 +153,7 @@
  * @property {any} [result]                      op check_result: the game's result, made canonical
  * @property {number} [revision]                  ops save, restore, forget
  * @property {SaveMeta | null} [meta]             op restore
+ * @property {import("./remote/messages.js").HostKept | import("./remote/messages.js").GuestKept} [remote]  op restore: a game with a friend's bookkeeping
  * @property {Record<string, SaveMeta>} [slots]   op saved: slot id -> meta
  * @property {boolean} [adopted]                  op adopt: whether the old save was taken in
  * @property {number} [kept]                     ops restore (error kept_aside), adopt: the id of a record kept aside

@@ -19,7 +19,8 @@ import { PeerMessageError, PROTOCOL, randomHex, readHostMessage } from "./messag
  * @typedef {import("./messages.js").HelloMessage} HelloMessage
  * @typedef {import("./messages.js").TableMessage} TableMessage
  * @typedef {import("./messages.js").HostMessage} HostMessage
- * @typedef {{fair: boolean, findings: {ply?: number, message: string}[]}} Verdict
+ * @typedef {import("./messages.js").Verdict} Verdict
+ * @typedef {import("./messages.js").GuestKept} GuestKept
  */
 
 /**
@@ -65,15 +66,18 @@ export function joinHost(channel, version, before = null) {
 
 export class GuestSession extends RemoteSession {
   /**
-   * @param {{engine: Engine, info: GameInfo, settings: Settings, channel: RTCDataChannel, hello: HelloMessage,
-   *   nonce: string, first: TableMessage, toast: (text: string) => void, verdict: (verdict: Verdict) => void,
+   * @param {{engine: Engine, info: GameInfo, settings: Settings, save: () => Promise<void>,
+   *   channel: RTCDataChannel | null, hello: HelloMessage, nonce: string, first: TableMessage,
+   *   kept?: GuestKept | null, toast: (text: string) => void, verdict: (verdict: Verdict) => void,
    *   news: () => void, dropped: () => void}} options
-   *   engine: this page's own engine (digests and the audit; it holds no session of the game); news: a table
-   *   arrived that no step is waiting for (the host moved while this seat chooses): the table looks again;
-   *   dropped: the connection dropped before the end (the page asks for a fresh invite)
+   *   engine: this page's own engine (digests and the audit; it holds no session of the game); save: keep
+   *   `kept()` in this game's slot; channel: none for a game restored after a reload, until the seat is taken
+   *   again; kept: what the slot held (first is its table); news: a table arrived that no step is waiting for
+   *   (the host moved while this seat chooses): the table looks again; dropped: the connection dropped
+   *   before the end (the page asks for a fresh invite)
    */
-  constructor({ engine, info, settings, channel, hello, nonce, first, toast, verdict, news, dropped }) {
-    super({ engine, info, settings, session: "remote", save: () => Promise.resolve() });
+  constructor({ engine, info, settings, save, channel, hello, nonce, first, kept = null, toast, verdict, news, dropped }) {
+    super({ engine, info, settings, session: "remote", save });
     this.channel = channel;
     this.hello = hello;
     this.nonce = nonce;
@@ -89,17 +93,35 @@ export class GuestSession extends RemoteSession {
     /** @type {((message: TableMessage | {t: "refused", message: string}) => void) | null} */
     this.waiting = null;
     /** @type {[number, string][]} a digest of each view shown, with its ply (fair_deal.audit) */
-    this.seen = [];
+    this.seen = kept?.seen ?? [];
     /** @type {[number, unknown][]} each move this seat made, with the ply it was played at */
-    this.mine = [];
-    /** @type {unknown} the move sent and not yet answered */
+    this.mine = kept?.mine ?? [];
+    /** @type {[number, unknown][]} moves sent just before the connection dropped, with the ply of the table they
+     * were sent from: whether the host played them shows only in its record (the audit looks there) */
+    this.unsure = kept?.unsure ?? [];
+    /** @type {{ply: number, move: unknown} | null} the move sent and not yet answered, from the table at `ply` */
     this.sent = null;
+    /** @type {TableMessage} the newest table heard (what a reload draws) */
+    this.last = first;
     /** the digests asked of the engine so far, all answered once this settles */
     this.noted = Promise.resolve();
     this.dropped = dropped;
-    this.revealed = false;
-    this.note(first);
-    this.listen(channel);
+    /** @type {Verdict | null} the deal's check, once made */
+    this.checked = kept?.verdict ?? null;
+    this.revealed = this.checked !== null;
+    if (!kept) this.note(first);
+    if (channel) this.listen(channel);
+  }
+
+  /** @returns {GuestKept} */
+  kept() {
+    const unsure = this.sent ? [...this.unsure, /** @type {[number, unknown]} */ ([this.sent.ply, this.sent.move])] : this.unsure;
+    return { role: "guest", hello: this.hello, nonce: this.nonce, seen: this.seen, mine: this.mine, unsure, table: this.last, verdict: this.checked };
+  }
+
+  /** Keep this side of the game once every view shown so far is digested. */
+  save() {
+    return this.noted.then(() => this.store());
   }
 
   /**
@@ -117,6 +139,8 @@ export class GuestSession extends RemoteSession {
    * @param {TableMessage} table
    */
   rejoined(channel, table) {
+    if (this.sent) this.unsure.push([this.sent.ply, this.sent.move]);
+    this.sent = null;
     this.channel = channel;
     this.listen(channel);
     this.note(table);
@@ -159,7 +183,11 @@ export class GuestSession extends RemoteSession {
    */
   async play(_seat, move) {
     this.catchUp();
-    this.sent = move;
+    if (this.channel?.readyState !== "open") {
+      return { played: { ok: false, error: { code: "dropped", message: "The connection to your friend dropped: connect again, then play." } }, view: /** @type {ViewAnswer} */ (this.table.answer) };
+    }
+    this.sent = { ply: this.table.ply, move };
+    await this.save();
     this.channel.send(JSON.stringify({ t: "move", ply: this.table.ply, move }));
     const next = await this.next();
     if (next.t === "refused") return { played: { ok: false, error: { code: "refused", message: next.message } }, view: /** @type {ViewAnswer} */ (this.table.answer) };
@@ -180,7 +208,7 @@ export class GuestSession extends RemoteSession {
   /** Leave: the channel closes (there is no session of the game on this page's engine). */
   close() {
     this.revealed = true; // leaving: a closed channel is no news
-    this.channel.close();
+    this.channel?.close();
   }
 
   /** Take the tables that arrived and no step took: the newest goes on the felt (the others led there). */
@@ -241,9 +269,10 @@ export class GuestSession extends RemoteSession {
    */
   note(table) {
     if (table.mover === this.seat && this.sent !== null) {
-      this.mine.push([table.ply - 1, this.sent]);
+      this.mine.push([table.ply - 1, this.sent.move]);
       this.sent = null;
     }
+    this.last = table;
     const ply = table.ply;
     const digested = this.engine.call({ op: "digest", value: table.answer.view }).then((answer) => {
       if (answer.ok) this.seen.push([ply, /** @type {string} */ (answer.digest)]);
@@ -261,10 +290,50 @@ export class GuestSession extends RemoteSession {
     const { game, seat, commitment, options, names } = this.hello;
     const answer = await this.engine.call({
       op: "audit", game, seat, commitment, nonce: this.nonce, secret: reveal.secret, record: reveal.record,
-      seen: this.seen, mine: this.mine, options, names,
+      seen: this.seen, mine: [...this.mine, ...settled(this.unsure, this.mine, reveal.record, seat)], options, names,
     });
-    this.verdict(answer.ok
+    this.checked = answer.ok
       ? { fair: Boolean(answer.fair), findings: answer.findings ?? [] }
-      : { fair: false, findings: [{ message: answer.error.message }] });
+      : { fair: false, findings: [{ message: answer.error.message }] };
+    this.verdict(this.checked);
+    this.save().catch((/** @type {Error} */ error) => this.toast(error.message));
   }
+}
+
+/**
+ * The moves sent just before a drop that the host's record played: each is the first move of `seat` in the
+ * record from the ply it was sent at on, not already one of `mine`, when it is that very move (anything
+ * else in that place is left to the audit, which finds a move of this seat that was never sent).
+ * @param {[number, unknown][]} unsure
+ * @param {[number, unknown][]} mine
+ * @param {unknown} record
+ * @param {number} seat
+ * @returns {[number, unknown][]}
+ */
+function settled(unsure, mine, record, seat) {
+  const moves = record && typeof record === "object" && "moves" in record && Array.isArray(record.moves) ? record.moves : [];
+  const taken = new Set(mine.map(([ply]) => ply));
+  /** @type {[number, unknown][]} */
+  const found = [];
+  for (const [from, move] of unsure) {
+    const ply = moves.findIndex((item, index) => index >= from && !taken.has(index) && Array.isArray(item) && item[0] === seat);
+    if (ply >= 0 && JSON.stringify(sorted(moves[ply][1])) === JSON.stringify(sorted(move))) {
+      taken.add(ply);
+      found.push([ply, move]);
+    }
+  }
+  return found;
+}
+
+/**
+ * `value` with every object's keys in order, to compare two moves as JSON.
+ * @param {unknown} value
+ * @returns {unknown}
+ */
+function sorted(value) {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, item]) => [key, sorted(item)]));
+  }
+  return value;
 }

@@ -17,6 +17,7 @@ import { MAX_HOST_CHARS, PeerMessageError, PROTOCOL, RateGate, randomHex, readGu
  * @typedef {import("../table/adapter.js").ViewAnswer} ViewAnswer
  * @typedef {import("./messages.js").TableMessage} TableMessage
  * @typedef {{moved: Response, view: ViewAnswer}} MachineStep
+ * @typedef {import("./messages.js").HostKept} HostKept
  */
 
 /**
@@ -61,21 +62,22 @@ export function awaitJoin(channel) {
 export class RemoteHost extends RemoteSession {
   /**
    * @param {{engine: Engine, info: GameInfo, settings: Settings, session: string, save: () => Promise<void>,
-   *   channel: RTCDataChannel, guest: number, ply: number, hello: import("./messages.js").HelloMessage,
+   *   channel: RTCDataChannel | null, ply: number, hello: import("./messages.js").HelloMessage, revealed?: boolean,
    *   toast: (text: string) => void, news: () => void, dropped: () => void}} options
-   *   guest: the friend's seat; ply: the moves the game holds now; hello: what the friend was told when they
-   *   joined (its `resume` token lets them take their seat again); news: the friend moved while no step was
+   *   channel: none for a game restored after a reload, until the friend takes their seat again; ply: the
+   *   moves the game holds now; hello: what the friend was told when they joined (their seat, and the
+   *   `resume` token that lets them take it again); revealed: the friend was sent the secret already (a
+   *   game restored after its end); news: the friend moved while no step was
    *   waiting for it (a lead laid face down while we choose ours): the table looks again; dropped: the
    *   friend's connection dropped (the page offers a fresh invite)
    */
-  constructor({ engine, info, settings, session, save, channel, guest, ply, hello, toast, news, dropped }) {
+  constructor({ engine, info, settings, session, save, channel, ply, hello, revealed = false, toast, news, dropped }) {
     super({ engine, info, settings, session, save });
     this.news = news;
     this.hello = hello;
     this.dropped = dropped;
-    /** @type {RTCDataChannel} */
     this.channel = channel;
-    this.guest = guest;
+    this.guest = hello.seat;
     this.ply = ply;
     this.toast = toast;
     this.gate = new RateGate();
@@ -86,9 +88,14 @@ export class RemoteHost extends RemoteSession {
     this.early = null;
     /** every request of this session, one after another: a friend's move never interleaves with ours */
     this.queue = Promise.resolve();
-    this.revealed = false; // the secret goes to the friend once, when the game is over
+    this.revealed = revealed; // the secret goes to the friend once, when the game is over
     this.closed = false;
-    this.listen(channel);
+    if (channel) this.listen(channel);
+  }
+
+  /** @returns {HostKept} */
+  kept() {
+    return { role: "host", hello: this.hello, revealed: this.revealed };
   }
 
   /**
@@ -162,7 +169,7 @@ export class RemoteHost extends RemoteSession {
   close() {
     this.closed = true;
     this.send({ t: "bye", reason: "Your friend left the table." });
-    this.channel.close();
+    this.channel?.close();
     super.close();
   }
 
@@ -236,10 +243,11 @@ export class RemoteHost extends RemoteSession {
 
   /** Once the game is over: the secret and the record, for the friend's own engine to check the deal. */
   async reveal() {
-    if (this.revealed) return;
+    if (this.revealed || this.channel?.readyState !== "open") return; // a friend away gets it on their return
     this.revealed = true;
     const revealed = await this.engine.call({ op: "reveal", session: this.id });
     if (revealed.ok && revealed.reveal) this.send({ t: "reveal", secret: revealed.reveal.secret, record: revealed.record });
+    this.save().catch((/** @type {Error} */ error) => this.toast(error.message));
   }
 
   /** @param {string} message */
@@ -254,7 +262,7 @@ export class RemoteHost extends RemoteSession {
       this.toast("The table is too large to send to your friend.");
       return;
     }
-    if (this.channel.readyState === "open") this.channel.send(text);
+    if (this.channel?.readyState === "open") this.channel.send(text);
   }
 
   /**

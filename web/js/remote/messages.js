@@ -38,6 +38,14 @@ export class PeerMessageError extends Error {}
  * @typedef {{t: "reveal", secret: string, record: Record<string, unknown>}} RevealMessage
  * @typedef {{t: "bye", reason: string}} ByeMessage
  * @typedef {HelloMessage | TableMessage | RefusedMessage | RevealMessage | ByeMessage} HostMessage
+ *
+ * What each side keeps in its saved slot beside the game (worker/saves.js seals it):
+ * @typedef {{role: "host", hello: HelloMessage, revealed: boolean}} HostKept
+ *   the friend's seat and token, and whether the friend was sent the secret
+ * @typedef {{fair: boolean, findings: {ply?: number, message: string}[]}} Verdict  the fair-deal check
+ * @typedef {{role: "guest", hello: HelloMessage, nonce: string, seen: [number, string][], mine: [number, unknown][],
+ *   unsure: [number, unknown][], table: TableMessage, verdict: Verdict | null}} GuestKept
+ *   enough to draw the table after a reload, take the seat again, and check the deal at the end
  */
 
 /** @typedef {(value: unknown) => boolean} Check */

@@ -16,11 +16,16 @@ import { GuestSession, joinHost } from "./guest-session.js";
  * @typedef {import("../types.js").Engine} Engine
  * @typedef {import("../types.js").GameInfo} GameInfo
  * @typedef {import("../types.js").Settings} Settings
- * @typedef {import("../session.js").Session} Session
- * @typedef {(seating: {info: GameInfo, settings: Settings, session: string,
- *   remote: (page: {save: () => Promise<void>, news: () => void}) => Session}) => Promise<void>} SeatRemote
- *   open a table whose session is `remote(page)` (save: the page's way to keep the game; news: have the
- *   table look again, when the other device moved while this one chooses)
+ * @typedef {import("./messages.js").HostKept} HostKept
+ * @typedef {import("./messages.js").GuestKept} GuestKept
+ * @typedef {(seating: {info: GameInfo, settings: Settings, options: Record<string, string>, session: string | null,
+ *   revision?: number | null, unsaved?: boolean,
+ *   remote: (page: {save: () => Promise<void>, news: () => void}) => RemoteHost | GuestSession}) => Promise<void>} SeatRemote
+ *   open a table whose session is `remote(page)` (session: the host's bridge session, none for a guest;
+ *   revision: of the game's save slot, for a game restored from it; unsaved: the player kept their own game
+ *   of it in the slot instead; save: the page's way to keep the game
+ *   and its `kept()` bookkeeping in its slot; news: have the table look again, when the other device moved
+ *   while this one chooses)
  */
 
 const STUN_KEY = "saloon.stun"; // the player's STUN servers, one per line ("" for none); unset: the public ones
@@ -104,12 +109,14 @@ function pasted(label, use) {
 }
 
 /**
- * Wire the sheet's buttons; returns the two ways in: `invite` from a setup sheet, `join` from an invite link.
+ * Wire the sheet's buttons; returns the three ways in: `invite` from a setup sheet, `join` from an invite
+ * link, `resume` for a game kept in its slot.
  * @param {{engine: Engine, games: () => Promise<Map<string, GameInfo>>, seatRemote: SeatRemote,
- *   toast: (text: string) => void, verdict: (text: string) => void}} page
+ *   mayReplaceSaved: (info: GameInfo) => Promise<boolean>, toast: (text: string) => void, verdict: (text: string) => void}} page
+ *   mayReplaceSaved: whether the game may be kept in the slot of a game in progress (the player says);
  *   verdict: show the fair-deal check's words with the game's result
  */
-export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
+export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, verdict }) {
   /** @type {(() => void) | null} closes the connection being made when the sheet is left */
   let abandon = null;
   dialog().addEventListener("close", () => {
@@ -182,10 +189,10 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
       const remoteSettings = /** @type {Settings} */ ({ ...settings, mode: "remote", level: "" });
       dialog().close();
       await seatRemote({
-        info, settings: remoteSettings, session,
+        info, settings: remoteSettings, options, session,
         remote: ({ save, news }) => {
           const host = new RemoteHost({
-            engine, info, settings: remoteSettings, session, save, channel, guest, ply: 0, hello, toast, news,
+            engine, info, settings: remoteSettings, session, save, channel, ply: 0, hello, toast, news,
             dropped: () => reinvite(info, host),
           });
           host.resend();
@@ -251,15 +258,13 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
       if (!info) throw new Error("Your friend's game is not in this saloon: reload the page.");
       const settings = /** @type {Settings} */ ({ game: info.id, mode: "remote", level: "", side: hello.seat });
       dialog().close();
+      const unsaved = !(await mayReplaceSaved(info));
       await seatRemote({
-        info, settings, session: "remote",
-        remote: ({ news }) => {
+        info, settings, options: hello.options, session: null, unsaved,
+        remote: ({ save, news }) => {
           const guest = new GuestSession({
-            engine, info, settings, channel, hello, nonce, first, toast, news,
-            dropped: () => rejoin(guest),
-            verdict: ({ fair, findings }) => verdict(fair
-              ? "This deal was fair: your page replayed the whole game from both secrets, and it matches what you were shown."
-              : `This deal was not fair. ${findings[0]?.message ?? ""}`),
+            engine, info, settings, save, channel, hello, nonce, first, toast, news,
+            dropped: () => rejoin(guest), verdict: sayVerdict,
           });
           return guest;
         },
@@ -267,6 +272,45 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
     } catch (error) {
       say(errorText(error));
     }
+  }
+
+  /** @param {import("./messages.js").Verdict} checked the fair-deal check's finding, in words */
+  function sayVerdict({ fair, findings }) {
+    verdict(fair
+      ? "This deal was fair: your page replayed the whole game from both secrets, and it matches what you were shown."
+      : `This deal was not fair. ${findings[0]?.message ?? ""}`);
+  }
+
+  /**
+   * Either side, after a reload: the game kept in its slot goes back on the table, and until the game is over
+   * (and, for the guest, checked) the sheet asks for a fresh connection at once, as after a drop.
+   * @param {{info: GameInfo, settings: Settings, options: Record<string, string>, session: string | null,
+   *   revision: number | null, moves: number, kept: HostKept | GuestKept}} restored
+   *   session: the host's game, restored on its engine; moves: the moves it holds
+   */
+  async function resume({ info, settings, options, session, revision, moves, kept }) {
+    const remoteSettings = /** @type {Settings} */ ({ ...settings, mode: "remote", level: "", side: settings.side });
+    await seatRemote({
+      info, settings: remoteSettings, options, session, revision,
+      remote: ({ save, news }) => {
+        if (kept.role === "host" && session) {
+          const host = new RemoteHost({
+            engine, info, settings: remoteSettings, session, save, channel: null, ply: moves, hello: kept.hello,
+            revealed: kept.revealed, toast, news, dropped: () => reinvite(info, host),
+          });
+          if (!kept.revealed) setTimeout(() => reinvite(info, host), 0);
+          return host;
+        }
+        if (kept.role !== "guest") throw new Error("This saved game with a friend could not be read.");
+        const guest = new GuestSession({
+          engine, info, settings: remoteSettings, save, channel: null, hello: kept.hello, nonce: kept.nonce,
+          first: kept.table, kept, toast, news, dropped: () => rejoin(guest), verdict: sayVerdict,
+        });
+        if (kept.verdict) sayVerdict(kept.verdict);
+        else setTimeout(() => rejoin(guest), 0);
+        return guest;
+      },
+    });
   }
 
   /**
@@ -292,5 +336,5 @@ export function wireRemote({ engine, games, seatRemote, toast, verdict }) {
     }
   }
 
-  return { invite, join };
+  return { invite, join, resume };
 }

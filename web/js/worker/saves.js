@@ -18,10 +18,14 @@
 // nothing could read again. A record of an older version that the engine can migrate simply loads.
 //
 // Requests (answered here, not by Python):
-//   {op: "save", session, slot, meta: {mode, level, side, options}, revision}  -> {ok, revision}
+//   {op: "save", session, slot, meta: {mode, level, side, options}, revision, remote?}  -> {ok, revision}
 //        error save_conflict when the slot's revision is no longer `revision` (another tab saved meanwhile);
-//        revision null replaces whatever the slot holds (a new deal the player chose over the game there)
-//   {op: "restore", slot, names?}   -> {ok, session, meta, revision}; session null when the slot is empty;
+//        revision null replaces whatever the slot holds (a new deal the player chose over the game there).
+//        A game with a friend on another device (meta.mode "remote") seals `remote` beside the record: the
+//        host's seat bookkeeping, or all a guest keeps (its session is null: the game runs on the host's
+//        device; meta.moves and meta.over come from the page then)
+//   {op: "restore", slot, names?}   -> {ok, session, meta, revision, remote?}; session null when the slot is
+//        empty or holds a guest's side of a remote game;
 //        error unreadable_save (with the slot's revision) when the seal does not open, error kept_aside
 //        (with the slot's revision and `kept`, the id to export) when it opens but the game cannot be loaded
 //        here; either way the slot is left as it was
@@ -145,20 +149,26 @@ async function answer(request, bridge) {
 
 /** @param {Request} request @param {Bridge} bridge @returns {Promise<Response>} */
 async function save(request, bridge) {
-  const { session, slot, meta, revision } = request;
+  const { session, slot, meta, revision, remote } = request;
   if (!(revision === null || Number.isInteger(revision))) return failure("bad_request", "A save needs the revision it replaces.");
-  const answer = bridge({ op: "record", session });
-  const record = answer.record;
-  if (!answer.ok || !record) return answer;
-  if (record.game !== slot) return failure("bad_slot", `A game of ${record.game} cannot be saved as ${cut(String(slot))}.`);
-  const position = bridge({ op: "view", session, player: null });
+  const remoteGame = meta?.mode === "remote";
+  if (remoteGame !== (remote !== null && typeof remote === "object")) {
+    return failure("bad_request", "A game with a friend on another device is saved with its connection's bookkeeping, and only such a game.");
+  }
+  const guest = remoteGame && session === null;
+  const answer = guest ? null : bridge({ op: "record", session });
+  const record = answer?.record ?? null;
+  if (answer && (!answer.ok || !record)) return answer;
+  const game = record ? record.game : remote?.hello?.game;
+  if (game !== slot) return failure("bad_slot", `A game of ${cut(String(game))} cannot be saved as ${cut(String(slot))}.`);
+  const over = record ? Boolean(bridge({ op: "view", session, player: null }).over) : Boolean(meta.over);
   const stored = {
     meta: {
       mode: meta.mode, level: meta.level, side: meta.side, options: meta.options ?? {},
       ...(meta.guided ? { guided: true } : {}),
-      moves: record.moves.length, over: Boolean(position.over), saved_at: Date.now(),
+      moves: record ? record.moves.length : Number(meta.moves) || 0, over, saved_at: Date.now(),
     },
-    sealed: await seal(await theKey(), slot, record),
+    sealed: await seal(await theKey(), slot, remoteGame ? { record, remote } : record),
   };
   const written = await writeSlot(slot, revision, stored);
   if (written === null) return failure("save_conflict", "This game was played on in another tab, so this copy was not saved.");
@@ -194,16 +204,23 @@ async function restore(request, bridge) {
   const row = await readSlot(slot);
   const revision = row?.revision ?? 0;
   if (!row?.sealed) return { ok: true, session: null, meta: null, revision };
-  let record;
+  /** @type {any} what this page's worker sealed: a record, or for a remote game {record, remote} */
+  let opened;
   try {
-    record = await unseal(await theKey(), slot, row.sealed);
+    opened = await unseal(await theKey(), slot, row.sealed);
   } catch {
     return failure("unreadable_save",
       "Your saved game could not be read: its seal is damaged or was made by another browser.", { revision });
   }
+  const remote = row.meta?.mode === "remote" ? opened.remote : undefined;
+  const record = row.meta?.mode === "remote" ? opened.record : opened;
+  if (remote && record === null) {
+    return remote.hello?.game === slot ? { ok: true, session: null, meta: row.meta, revision, remote } // a guest's side
+      : failure("unreadable_save", "Your saved game with a friend could not be read.", { revision });
+  }
   const wrong = wrongGame(record, slot, bridge);
   const loaded = wrong ? null : bridge({ op: "load", record, names: request.names });
-  if (loaded?.ok) return { ok: true, session: loaded.session, meta: row.meta, revision };
+  if (loaded?.ok) return { ok: true, session: loaded.session, meta: row.meta, revision, ...(remote ? { remote } : {}) };
   const why = wrong ?? clause(loaded?.error?.message ?? "the engine refused it");
   const kept = await keepAside(slot, row.sealed, why);
   return failure("kept_aside", `Your saved game of ${titleOf(bridge, slot)} could not be loaded (${why}). `
