@@ -319,3 +319,37 @@ def test_a_redeal_of_the_cards_the_guest_has_not_seen_changes_no_message_it_rece
     assert sorted(heard_after) == list(range(k + 1))
     for ply in range(k + 1):
         assert heard_after[ply] == heard_before[ply], f"the guest's table at ply {ply} shows the redeal"
+
+
+# The guest's page, altered: with window.dropAfterMove set, its channel closes right after it sends a move
+# (a phone that sleeps as its player moves): whether the host got the move shows only in the host's record.
+DROP_AFTER_MOVE = """() => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (text) {
+    send.call(this, text);
+    if (window.dropAfterMove && JSON.parse(text).t === "move") {
+      window.dropAfterMove = false;
+      this.close();
+    }
+  };
+}"""
+
+
+def test_a_move_sent_as_the_connection_drops_still_counts_as_the_guests_own(open_page: Callable[..., Visit]) -> None:
+    """The guest's page never hears the table that answers its move (the channel closed behind it), then
+    reloads: the move is kept as one it may have made, and the check at the end finds it in the host's record
+    (the deal is fair, not "a move in your seat you never sent")."""
+    host, guest = connect(open_page, TWO_PEOPLE[0])
+    guest.context.add_init_script(f"({DROP_AFTER_MOVE})()")
+    guest.page.evaluate(f"({DROP_AFTER_MOVE})()")
+    play_moves(host, guest, 2)
+    guest.page.wait_for_selector("button.move:not([disabled])")
+    guest.page.evaluate("window.dropAfterMove = true")
+    guest.page.locator("button.move:not([disabled])").last.click()
+    reconnect(host, guest)
+    guest.page.reload()
+    guest.wait_ready()
+    reconnect(host, guest)
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
