@@ -49,9 +49,10 @@ STATE = """() => !document.querySelector("#result").hidden ? "over"
   : document.querySelector("button.move:not([disabled])") ? "move" : "wait" """
 
 
-def connect(open_page: Callable[..., Visit], game: str, host_script: str = "") -> tuple[Visit, Visit]:
+def connect(open_page: Callable[..., Visit], game: str, host_script: str = "", answer_by_link: bool = False) -> tuple[Visit, Visit]:
     """The host deals `game` to a friend; the guest answers; both tables are open. `host_script` runs in
-    the host's pages before theirs (an altered page)."""
+    the host's pages before theirs (an altered page); `answer_by_link`: the host opens the answer link in a
+    new tab of its device (as a phone's camera app does with a scanned code) instead of pasting it."""
     host, guest = open_page(), open_page()
     for visit in (host, guest):
         visit.context.add_init_script(f"({SETUP})()")
@@ -70,8 +71,16 @@ def connect(open_page: Callable[..., Visit], game: str, host_script: str = "") -
     guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')",
                                  timeout=LOAD_TIMEOUT_MS)
     assert "#join=" not in guest.page.url  # the invite does not stay in the address
-    host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
-    host.page.click("#remote-answer button[type='submit']")
+    if answer_by_link:
+        opened = host.new_tab()
+        opened.goto(guest.page.input_value("#remote-link"))
+        opened.wait_for_selector("#remote-dialog[open]", timeout=LOAD_TIMEOUT_MS)
+        assert opened.inner_text("#remote-title") == "Sent to your other tab"
+        assert "#answer=" not in opened.url
+        opened.close()
+    else:
+        host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
+        host.page.click("#remote-answer button[type='submit']")
     for visit in (host, guest):  # the table drawn (the host may be waiting on the friend's first move)
         drawn(visit, host, guest)
     return host, guest
@@ -97,9 +106,7 @@ def play_to_the_end(host: Visit, guest: Visit, limit: int = 400) -> None:
             return
         for visit, state in zip((host, guest), states):
             if state == "move":
-                before = visit.page.evaluate("window.app.renders")
-                visit.page.locator("button.move:not([disabled])").last.click()
-                visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
+                play_last(visit)
         if "move" not in states:
             host.page.wait_for_timeout(30)
     pytest.fail(f"the game did not end within {limit} turns")
@@ -171,10 +178,10 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
 
 
-def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False) -> None:
+def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False, invite_by_link: bool = False) -> None:
     """After a drop: the host's page shows a fresh invite, the guest's page asks for it, the codes go across
     and both sheets close on the table. `closed_half_way`: the guest closes its sheet first and opens it again
-    from the "Reconnect" button."""
+    from the "Reconnect" button; `invite_by_link`: the guest opens the fresh invite in a new tab of its device."""
     host.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')"
                                 " && document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
     assert host.page.inner_text("#remote-title") == "Your friend's connection dropped"
@@ -184,8 +191,15 @@ def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False) -> None:
         guest.page.click("#remote-dialog form[method='dialog'] button")
         guest.page.click("#remote-again")
         guest.page.wait_for_selector("#remote-dialog[open] #remote-answer:not([hidden])")
-    guest.page.fill("#remote-answer-code", host.page.input_value("#remote-link"))
-    guest.page.click("#remote-answer button[type='submit']")
+    if invite_by_link:
+        opened = guest.new_tab()
+        opened.goto(host.page.input_value("#remote-link"))
+        opened.wait_for_selector("#remote-dialog[open]", timeout=LOAD_TIMEOUT_MS)
+        assert opened.inner_text("#remote-title") == "Sent to your other tab"
+        opened.close()
+    else:
+        guest.page.fill("#remote-answer-code", host.page.input_value("#remote-link"))
+        guest.page.click("#remote-answer button[type='submit']")
     guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')")
     host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
     host.page.click("#remote-answer button[type='submit']")
@@ -199,9 +213,14 @@ def play_moves(host: Visit, guest: Visit, rounds: int) -> None:
     for _ in range(rounds):
         for visit in (host, guest):
             if visit.page.evaluate(STATE) == "move":
-                before = visit.page.evaluate("window.app.renders")
-                visit.page.locator("button.move:not([disabled])").last.click()
-                visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
+                play_last(visit)
+
+
+def play_last(visit: Visit) -> None:
+    """Click the page's last move button and wait for its table to draw the move."""
+    before = visit.page.evaluate("window.app.renders")
+    visit.page.locator("button.move:not([disabled])").last.click()
+    visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
 
 
 SAVED = "async () => (await window.app.call({op: 'saved'})).slots"
@@ -343,7 +362,13 @@ def test_a_move_sent_as_the_connection_drops_still_counts_as_the_guests_own(open
     guest.context.add_init_script(f"({DROP_AFTER_MOVE})()")
     guest.page.evaluate(f"({DROP_AFTER_MOVE})()")
     play_moves(host, guest, 2)
-    guest.page.wait_for_selector("button.move:not([disabled])")
+    for _ in range(400):  # the host moves until the guest is due
+        if guest.page.evaluate(STATE) == "move":
+            break
+        if host.page.evaluate(STATE) == "move":
+            play_last(host)
+        else:
+            host.page.wait_for_timeout(30)
     guest.page.evaluate("window.dropAfterMove = true")
     guest.page.locator("button.move:not([disabled])").last.click()
     reconnect(host, guest)
@@ -353,3 +378,21 @@ def test_a_move_sent_as_the_connection_drops_still_counts_as_the_guests_own(open
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
     assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+
+
+def test_codes_opened_as_links_on_the_waiting_device_reach_the_waiting_tab(open_page: Callable[..., Visit]) -> None:
+    """The host opens the friend's answer link in a new tab of its own device, and later the guest opens the
+    fresh invite the same way: each new tab hands its code to the tab waiting for it and says so, and the
+    game goes on in the first tabs. An answer link that no tab waits for says where to open it instead."""
+    host, guest = connect(open_page, TWO_PEOPLE[0], answer_by_link=True)
+    play_moves(host, guest, 2)
+    guest.page.evaluate("window.channels.at(-1).close()")
+    reconnect(host, guest, invite_by_link=True)
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+    stray = open_page()
+    stray.goto("#answer=AAAA")
+    stray.page.wait_for_selector("#remote-dialog[open]", timeout=LOAD_TIMEOUT_MS)
+    assert stray.page.inner_text("#remote-title") == "An answer to an invite"
+    assert "No tab of this device is waiting for this answer" in stray.page.inner_text("#remote-step")

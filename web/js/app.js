@@ -53,7 +53,7 @@ import { wireSpeedControl, showSpeed } from "./table/speed.js";
 import { Coach } from "./coach/coach.js";
 import { closeOffer, rememberStep, stepReached } from "./coach/progress.js";
 import { errorText } from "./error-text.js";
-import { JOIN_KEY, wireRemote } from "./remote/remote-sheet.js";
+import { ANSWER_KEY, JOIN_KEY, wireRemote } from "./remote/remote-sheet.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -521,11 +521,12 @@ async function mayReplaceSaved(info) {
 }
 
 function route() {
-  const invite = new URLSearchParams(location.hash.slice(1)).get(JOIN_KEY);
-  if (invite) {
-    replaceAddress(location.pathname); // the invite is spent once answered: it does not stay in the address
+  const params = new URLSearchParams(location.hash.slice(1));
+  const kind = [JOIN_KEY, ANSWER_KEY].find((key) => params.get(key));
+  if (kind) {
+    replaceAddress(location.pathname); // a code is spent once used: it does not stay in the address
     showMenu();
-    remote.join(invite);
+    remote.opened(kind, params.get(kind) ?? "");
     return;
   }
   const asked = parseHash(location.hash);

@@ -9,6 +9,7 @@ import { answerInvite, makeInvite, PUBLIC_STUN } from "./peer.js";
 import { SignalCodeError } from "./signal-code.js";
 import { randomHex } from "./messages.js";
 import { drawQrCode } from "./qr-code.js";
+import { awaitCodes, offerCode } from "./code-relay.js";
 import { awaitJoin, pledgeHello, RemoteHost } from "./host-session.js";
 import { GuestSession, joinHost } from "./guest-session.js";
 
@@ -30,8 +31,8 @@ import { GuestSession, joinHost } from "./guest-session.js";
 
 const STUN_KEY = "saloon.stun"; // the player's STUN servers, one per line ("" for none); unset: the public ones
 const QR_SIZE = 232; // CSS pixels: a phone's camera reads a version 10 code of this size off another screen
-export const JOIN_KEY = "join";
-export const ANSWER_KEY = "answer";
+export const JOIN_KEY = /** @type {const} */ ("join");
+export const ANSWER_KEY = /** @type {const} */ ("answer");
 
 /** The ICE servers the player chose (the public STUN servers until they change them). */
 function iceServers() {
@@ -86,24 +87,39 @@ function openSheet(title, step) {
 }
 
 /**
- * Resolves with the code the player pastes into the sheet's field (a link or the bare code); `use` is tried
- * on each: a code that cannot be read is said and another may be pasted, any other failure ends the wait.
+ * Resolves with the code the player pastes into the sheet's field (a link or the bare code), or opens as a
+ * link in another tab of this device (code-relay.js); `use` is tried on each: a code that cannot be read is
+ * said and another may be given, any other failure ends the wait.
  * @template T
  * @param {string} label what to paste
+ * @param {import("./code-relay.js").CodeKind} kind
  * @param {(code: string) => Promise<T>} use
  * @returns {Promise<T>}
  */
-function pasted(label, use) {
+function pasted(label, kind, use) {
   find("#remote-answer-label").textContent = label;
   find("#remote-answer").hidden = false;
+  const field = find("#remote-answer-code", HTMLInputElement);
   return new Promise((resolve, reject) => {
+    const stop = awaitCodes(kind, (code) => {
+      field.value = code;
+      tryCode(code);
+    });
+    dialog().addEventListener("close", stop, { once: true });
+    const tryCode = (/** @type {string} */ code) => {
+      say("Connecting…");
+      use(code).then((value) => {
+        stop();
+        resolve(value);
+      }, (error) => {
+        if (error instanceof SignalCodeError) return say(errorText(error)); // a mistyped code: give it again
+        stop();
+        reject(error);
+      });
+    };
     find("#remote-answer", HTMLFormElement).onsubmit = (event) => {
       event.preventDefault();
-      say("Connecting…");
-      use(codeIn(find("#remote-answer-code", HTMLInputElement).value)).then(resolve, (error) => {
-        if (error instanceof SignalCodeError) say(errorText(error)); // a mistyped code: paste it again
-        else reject(error);
-      });
+      tryCode(codeIn(field.value));
     };
   });
 }
@@ -144,7 +160,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     abandon = () => { if (!connected) made.close(); };
     showLink(JOIN_KEY, made.code);
     say("Waiting for your friend's answer…");
-    const channel = await pasted("Your friend's answer", (code) => made.accept(code));
+    const channel = await pasted("Your friend's answer", ANSWER_KEY, (code) => made.accept(code));
     connected = true;
     return channel;
   }
@@ -243,6 +259,25 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
   }
 
   /**
+   * A code opened as a link in a tab of its own: a tab of this device that waits for it takes it (an answer
+   * to its invite, a fresh invite for its seat); else an invite is joined here, and an answer is explained.
+   * @param {import("./code-relay.js").CodeKind} kind
+   * @param {string} code
+   */
+  async function opened(kind, code) {
+    if (await offerCode(kind, code)) {
+      openSheet("Sent to your other tab", kind === ANSWER_KEY
+        ? "Your friend's answer went to the tab with your invite: the game starts there. You can close this tab."
+        : "The fresh invite went to the tab with your game: it makes the answer to send back. You can close this tab.");
+    } else if (kind === JOIN_KEY) {
+      join(code);
+    } else {
+      openSheet("An answer to an invite",
+        "No tab of this device is waiting for this answer. Open it on the device that made the invite, or paste it into the invite there.");
+    }
+  }
+
+  /**
    * Guest: answer the invite in `code` and sit down once the host deals.
    * @param {string} code
    */
@@ -322,7 +357,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       "Your game waits on their device. Ask them for the fresh invite their page shows, and paste it below; then send them the answer this page makes.");
     const reconnected = offerAgain(() => rejoin(guest));
     try {
-      const answer = await pasted("The fresh invite", answerShown);
+      const answer = await pasted("The fresh invite", JOIN_KEY, answerShown);
       find("#remote-answer").hidden = true;
       const channel = await answer.channel;
       say("Connected. Taking your seat again…");
@@ -336,5 +371,5 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     }
   }
 
-  return { invite, join, resume };
+  return { invite, opened, resume };
 }
