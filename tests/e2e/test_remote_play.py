@@ -396,3 +396,4 @@ def test_codes_opened_as_links_on_the_waiting_device_reach_the_waiting_tab(open_
     stray.page.wait_for_selector("#remote-dialog[open]", timeout=LOAD_TIMEOUT_MS)
     assert stray.page.inner_text("#remote-title") == "An answer to an invite"
     assert "No tab of this device is waiting for this answer" in stray.page.inner_text("#remote-step")
+    assert stray.page.inner_text("#remote-close") == "Close"  # the sheet only tells: nothing to cancel

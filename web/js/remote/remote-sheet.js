@@ -68,11 +68,13 @@ function codeIn(pasted) {
 }
 
 /**
- * Open the sheet fresh for one step of the connection.
+ * Open the sheet fresh for one step of the connection (`done`: it only tells, and closes with "Close").
  * @param {string} title
  * @param {string} step
+ * @param {boolean} [done]
  */
-function openSheet(title, step) {
+function openSheet(title, step, done = false) {
+  find("#remote-close").textContent = done ? "Close" : "Cancel";
   find("#remote-title").textContent = title;
   find("#remote-step").textContent = step;
   find("#remote-code").hidden = true;
@@ -268,12 +270,12 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     if (await offerCode(kind, code)) {
       openSheet("Sent to your other tab", kind === ANSWER_KEY
         ? "Your friend's answer went to the tab with your invite: the game starts there. You can close this tab."
-        : "The fresh invite went to the tab with your game: it makes the answer to send back. You can close this tab.");
+        : "The fresh invite went to the tab with your game: it makes the answer to send back. You can close this tab.", true);
     } else if (kind === JOIN_KEY) {
       join(code);
     } else {
       openSheet("An answer to an invite",
-        "No tab of this device is waiting for this answer. Open it on the device that made the invite, or paste it into the invite there.");
+        "No tab of this device is waiting for this answer. Open it on the device that made the invite, or paste it into the invite there.", true);
     }
   }
 
