@@ -230,13 +230,16 @@ export class RemoteHost extends RemoteSession {
    * @param {Record<string, unknown> | null} move
    */
   async sendTable(mover, events, move) {
-    const view = /** @type {ViewAnswer} */ (await this.engine.call({ op: "view", session: this.id, player: this.guest }));
+    const [answer, legal] = await this.engine.callMany([
+      { op: "view", session: this.id, player: this.guest },
+      { op: "legal", session: this.id, player: this.guest },
+    ]);
+    const view = /** @type {ViewAnswer} */ (answer);
     if (!view.ok) return;
     const due = !view.over && view.to_act.includes(this.guest);
-    const legal = due ? await this.engine.call({ op: "legal", session: this.id, player: this.guest }) : null;
     this.send({
       t: "table", ply: this.ply, mover, answer: view, events, move,
-      legal: legal?.ok ? { moves: legal.moves, labels: legal.labels } : null,
+      legal: due && legal.ok ? { moves: legal.moves, labels: legal.labels } : null,
     });
     if (view.over) await this.reveal();
   }
