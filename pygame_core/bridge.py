@@ -62,12 +62,15 @@ docs/bridge-limits.md, before anything is copied: a refused request changes noth
 A deal two devices can trust (``fair_deal``, issue 29): the host's page asks ``pledge {}`` ->
 ``{pledge, commitment}`` (the bridge draws a secret and keeps it; the commitment goes to the guest), then
 ``new {game, ..., fair: {pledge, nonce}}`` deals from the seed both made (no ``seed`` or ``deal``; a pledge
-deals once, error ``unknown_pledge``). Such a session's ``record`` carries ``fair`` (the host's save keeps
+deals once, error ``unknown_pledge``; at a table of several guests ``nonce`` is the list of their nonces, in
+seat order). Such a session's ``record`` carries ``fair`` (the host's save keeps
 it, ``load`` checks it against the seed), it refuses ``undo`` (``no_undo_in_fair_game``: the guest saw the
 move played), and once over ``reveal {session}`` -> ``{reveal: {secret, nonce, commitment}, record}``
 (``not_fair``, ``not_over``). The guest's page asks ``digest {value}`` -> ``{digest}`` for each view it is
 shown and, once the secret is revealed, ``audit {game, seat, commitment, nonce, secret, record, seen, mine,
-options?, names?}`` -> ``{fair, findings}``.
+options?, names?, nonces?, nonce_commitments?}`` -> ``{fair, findings}`` (``nonces``: every guest's nonce as
+revealed, ``nonce_commitments``: the list the host announced before any was, at a table of several).
+``nonce_commitment {nonce}`` -> ``{commitment}`` is what a guest at such a table sends before its nonce.
 
 The answers the page reads are declared below as TypedDicts (``ViewAnswer``, ``LegalAnswer``,
 ``PlayAnswer``, ``MoveAnswer``, ``ThinkingAnswer``, ``HintAnswer``, ``ErrorAnswer``); their type
@@ -125,6 +128,15 @@ class LegalAnswer(TypedDict, Generic[MoveT, PreviewT]):
     labels: list[str]
     previews: NotRequired[list[PreviewT | None]]
     can_undo: NotRequired[Literal[True]]
+
+
+class FairKeys(TypedDict):
+    """A fair session's keys: the host's secret, the guest's nonce (or each guest's, in seat order, at a
+    table of several) and the commitment the guests were sent."""
+
+    secret: str
+    nonce: str | list[str]
+    commitment: str
 
 
 class ToldAlso(TypedDict, Generic[EventT]):
@@ -238,7 +250,7 @@ class Bridge:
         self.thinking: dict[str, tuple[tuple[int, int, str], SearchBot]] = {}  # sliced searches by session
         self.hinting: dict[str, HintSearch] = {}  # each session's hint search, kept for its position
         self.pledges: dict[str, str] = {}  # the host's secrets by pledge, until a fair deal uses one
-        self.fair: dict[str, dict[str, str]] = {}  # a fair session's secret, nonce and commitment
+        self.fair: dict[str, FairKeys] = {}  # a fair session's secret, nonce(s) and commitment
         self.counter = 0
         self.ops: dict[str, Callable[[Request], Response]] = {
             "games": self.op_games, "new": self.op_new, "view": self.op_view,
@@ -247,6 +259,7 @@ class Bridge:
             "record": self.op_record, "load": self.op_load, "share": self.op_share, "check_result": self.op_check_result,
             "close": self.op_close,
             "pledge": self.op_pledge, "reveal": self.op_reveal, "digest": self.op_digest, "audit": self.op_audit,
+            "nonce_commitment": self.op_nonce_commitment,
         }
 
     def handle(self, request_json: str) -> str:
@@ -296,7 +309,7 @@ class Bridge:
         _check_options(request.get("options"), "bad_option", "options")
         _check_deal(request.get("deal"), "bad_deal", "deal")
         _check_setup(game, request.get("setup"), "")
-        keys = self._fair_keys(request) if "fair" in request else None
+        keys = self._fair_keys(request, game.info.players) if "fair" in request else None
         try:
             state = game.new_game(request.get("seed") if keys is None else fair_deal.seed_from(keys["secret"], keys["nonce"]),
                                   request.get("options"), request.get("deal"), request.get("setup"))
@@ -310,13 +323,17 @@ class Bridge:
             del self.pledges[_field(request["fair"], "pledge", str)]
         return {"session": session}
 
-    def _fair_keys(self, request: Request) -> dict[str, str]:
-        """A fair deal's secret (from its pledge), nonce and commitment; the pledge is spent by the caller
-        once the game is dealt, so a refused ``new`` leaves it for another try."""
+    def _fair_keys(self, request: Request, players: int) -> FairKeys:
+        """A fair deal's secret (from its pledge), nonce (a list of one per guest at a table of several, at
+        most one per seat but the host's) and commitment; the pledge is spent by the caller once the game is
+        dealt, so a refused ``new`` leaves it for another try."""
         fair = _field(request, "fair", dict)
         if request.get("seed") is not None or request.get("deal") is not None:
             raise BadRequest("bad_request", "A fair deal takes its seed from both sides: leave 'seed' and 'deal' out.")
-        pledge, nonce = _field(fair, "pledge", str), _field(fair, "nonce", str)
+        pledge, nonce = _field(fair, "pledge", str), fair.get("nonce")
+        if not _is_nonces(nonce, players):
+            raise BadRequest("bad_request", f"'nonce' must be the guest's nonce, or a list of one to {players - 1} "
+                                            "guests' nonces.")
         secret = self.pledges.get(pledge)
         if secret is None:
             raise BadRequest("unknown_pledge", f"There is no pledge {quote(pledge)}: ask for one with op 'pledge' "
@@ -485,7 +502,7 @@ class Bridge:
             state = replay(request["record"])
         except SetupError as exc:
             raise BadRequest(exc.code, exc.message) from None
-        keys = _saved_fair_keys(request["record"])
+        keys = _saved_fair_keys(request["record"], state.info.players)
         names = _names(state.info.players, request)
         if names is not None:
             state.names = names
@@ -532,6 +549,13 @@ class Bridge:
             raise BadRequest("not_over", "The secret is revealed once the game is over: it shows every card.")
         return {"reveal": dict(keys), "record": state.record()}
 
+    def op_nonce_commitment(self, request: Request) -> Response:
+        """What a guest at a table of several sends before revealing its nonce."""
+        try:
+            return {"commitment": fair_deal.nonce_commitment(_field(request, "nonce", str))}
+        except ValueError as exc:
+            raise BadRequest("bad_request", str(exc)) from None
+
     def op_digest(self, request: Request) -> Response:
         if "value" not in request:
             raise BadRequest("bad_request", "'digest' needs a 'value'.")
@@ -549,11 +573,16 @@ class Bridge:
         _check_options(options, "bad_option", "options")
         if names is not None:
             _names(game.info.players, request)
+        nonces, announced = request.get("nonces"), request.get("nonce_commitments")
+        if nonces is not None and not (isinstance(nonces, list) and _is_nonces(nonces, game.info.players)):
+            raise BadRequest("bad_request", f"'nonces' must be a list of one to {game.info.players - 1} guests' nonces.")
+        if announced is not None and not (isinstance(announced, list) and all(isinstance(c, str) for c in announced)):
+            raise BadRequest("bad_request", "'nonce_commitments' must be a list of the commitments the host announced.")
         try:
             report = fair_deal.audit(game=game.info.id, seat=seat, commitment_sent=_field(request, "commitment", str),
                                      nonce=_field(request, "nonce", str), secret=_field(request, "secret", str),
                                      record=record, seen=_field(request, "seen", list), mine=_field(request, "mine", list),
-                                     options=options, names=names)
+                                     options=options, names=names, nonces=nonces, nonce_commitments=announced)
         except ValueError as exc:
             raise BadRequest("bad_request", str(exc)) from None
         return dict(report)
@@ -756,12 +785,20 @@ def _check_deal(deal: Json, code: str, where: str) -> None:
         raise BadRequest(code, problem)
 
 
-def _saved_fair_keys(record: Json) -> dict[str, str] | None:
-    """A saved fair game's secret, nonce and commitment, checked against its seed (None: not a fair game)."""
+def _is_nonces(value: Any, players: int) -> bool:
+    """A guest's nonce (a string), or a list of one to ``players - 1`` of them (the shape only: their hex is
+    checked where the seed is made)."""
+    return isinstance(value, str) or (isinstance(value, list) and 1 <= len(value) < players
+                                      and all(isinstance(item, str) for item in value))
+
+
+def _saved_fair_keys(record: Json, players: int) -> FairKeys | None:
+    """A saved fair game's secret, nonce(s) and commitment, checked against its seed (None: not a fair game)."""
     keys = record.get("fair") if isinstance(record, dict) else None
     if keys is None:
         return None
-    if not (isinstance(keys, dict) and all(isinstance(keys.get(k), str) for k in ("secret", "nonce", "commitment"))):
+    if not (isinstance(keys, dict) and all(isinstance(keys.get(k), str) for k in ("secret", "commitment"))
+            and _is_nonces(keys.get("nonce"), players)):
         raise BadRequest("bad_record", "The saved game's 'fair' must hold its secret, nonce and commitment.")
     try:
         fits = (fair_deal.commitment(keys["secret"]) == keys["commitment"]
@@ -770,7 +807,7 @@ def _saved_fair_keys(record: Json) -> dict[str, str] | None:
         fits = False
     if not fits:
         raise BadRequest("bad_record", "The saved game's fair deal does not fit its seed.")
-    return {k: keys[k] for k in ("secret", "nonce", "commitment")}
+    return {"secret": keys["secret"], "nonce": keys["nonce"], "commitment": keys["commitment"]}
 
 
 def _check_record(record: Json) -> None:

@@ -13,6 +13,13 @@ fact. Instead:
    in the guest's own engine: the commitment, the seed, every move's legality, the guest's own moves and
    every view the guest was shown must agree, or the audit says where they first did not.
 
+At a table of several guests (the Dealer's table, docs/remote-play.md) each guest first sends only a
+``nonce_commitment``; once every seat has committed, the host announces the list, the guests reveal their
+nonces, and the seed is made from the secret and every nonce in seat order (``seed_from`` over a list). A
+guest in league with the host cannot then pick its nonce to suit the deal, having committed to it before it
+saw the others; each guest's audit checks its own nonce is in the deal and every nonce fits the commitment
+that was announced.
+
 What this protects against: a host that chooses or stacks the deck, forces a deal, changes the guest's
 move, or plays or rewrites a move the guest was not shown as played. What it cannot stop: the host's
 device holds every card, so a host with a debugger can read the guest's hand during play, and in a round
@@ -21,7 +28,9 @@ played face down at once it could see the guest's card before choosing its own.
 >>> secret = "ab" * 32
 >>> commitment(secret)[:16]
 'cd0cc57817f8ab3a'
->>> seed_from(secret, "cd" * 16) == seed_from(secret, "cd" * 16) < 2**52
+>>> seed_from(secret, "cd" * 16) == seed_from(secret, ["cd" * 16]) < 2**52
+True
+>>> seed_from(secret, ["cd" * 16, "ef" * 16]) != seed_from(secret, ["ef" * 16, "cd" * 16])
 True
 >>> digest({"b": [1, 2], "a": "x"}) == digest({"a": "x", "b": [1, 2]})
 True
@@ -84,10 +93,20 @@ def commitment(secret: str) -> str:
     return hashlib.sha256(DOMAIN + b"commit\x00" + _hex(secret, SECRET_BYTES, "host's secret")).hexdigest()
 
 
-def seed_from(secret: str, nonce: str) -> int:
-    """The seed both sides made: the first ``SEED_BITS`` bits of a hash of the secret and the nonce."""
+def nonce_commitment(nonce: str) -> str:
+    """What a guest at a table of several sends before any nonce is revealed: a hash that binds it to
+    ``nonce``."""
+    return hashlib.sha256(DOMAIN + b"nonce\x00" + _hex(nonce, NONCE_BYTES, "guest's nonce")).hexdigest()
+
+
+def seed_from(secret: str, nonce: str | list[str]) -> int:
+    """The seed all sides made: the first ``SEED_BITS`` bits of a hash of the secret and the nonce (or every
+    guest's nonce, in seat order; a list of one is the same as that one nonce)."""
+    nonces = [nonce] if isinstance(nonce, str) else nonce
+    if not nonces:
+        raise ValueError("A fair deal needs at least one guest's nonce.")
     raw = hashlib.sha256(DOMAIN + b"seed\x00" + _hex(secret, SECRET_BYTES, "host's secret")
-                         + _hex(nonce, NONCE_BYTES, "guest's nonce")).digest()
+                         + b"".join(_hex(n, NONCE_BYTES, "guest's nonce") for n in nonces)).digest()
     return int.from_bytes(raw[:8], "big") >> (64 - SEED_BITS)
 
 
@@ -118,13 +137,34 @@ def _mine_by_ply(mine: list[Any]) -> dict[int, Json]:
     return by_ply
 
 
+def _nonce_findings(nonce: str, nonces: list[str] | None, announced: list[str] | None) -> list[Finding]:
+    """At a table of several guests: whether this guest's nonce went into the deal, and every nonce is the
+    one its guest committed to before any was revealed. Raises ValueError for nonces that are not nonces."""
+    if nonces is None:
+        return []
+    if not nonces:
+        raise ValueError("The guests' nonces must be a list of at least one.")
+    fitted = [nonce_commitment(n) for n in nonces]
+    findings: list[Finding] = []
+    if nonce not in nonces:
+        findings.append({"message": "Your randomness is not among the nonces the deal was made from: the host "
+                                    "left it out."})
+    if announced is not None and fitted != announced:
+        findings.append({"message": "The guests' nonces are not the ones they committed to before the deal: "
+                                    "one of them could have been chosen to suit it."})
+    return findings
+
+
 def audit(*, game: str, seat: int, commitment_sent: str, nonce: str, secret: str, record: dict[str, Any],
           seen: list[Any], mine: list[Any], options: dict[str, Any] | None = None,
-          names: list[str] | None = None) -> Audit:
+          names: list[str] | None = None, nonces: list[str] | None = None,
+          nonce_commitments: list[str] | None = None) -> Audit:
     """Replay the host's ``record`` in this engine and check it against what the guest in ``seat`` holds:
     the ``commitment_sent`` before the deal, its ``nonce``, the ``seen`` view digests and the ``mine``
     moves it sent, each with its ply; ``game`` and ``options`` are what the host announced, ``names``
-    the seats' names the host's views were told with.
+    the seats' names the host's views were told with. At a table of several guests, ``nonces`` is every
+    guest's nonce as the host revealed them (in seat order) and ``nonce_commitments`` the commitments the
+    host announced before any nonce was revealed.
 
     The findings stop at the first move that cannot be replayed (nothing after it can be checked).
     Raises ValueError for a malformed ``seen`` or ``mine`` (the guest's own bookkeeping, not the host's).
@@ -138,7 +178,8 @@ def audit(*, game: str, seat: int, commitment_sent: str, nonce: str, secret: str
     if promised != commitment_sent:
         findings.append({"message": "The secret the host revealed is not the one it was bound to before you "
                                     "joined: it could have chosen the deck."})
-    seed = seed_from(secret, nonce)
+    findings += _nonce_findings(nonce, nonces, nonce_commitments)
+    seed = seed_from(secret, nonce if nonces is None else nonces)
     if record.get("game") != game:
         findings.append({"message": f"The record is of the game {record.get('game')!r}, not {game!r} as announced."})
         return {"fair": False, "findings": findings}

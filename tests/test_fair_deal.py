@@ -13,7 +13,7 @@ from bridge_calls import Unchanged, ok, refusal
 from pygame_core import all_games, get_game
 from pygame_core.bots import RandomBot
 from pygame_core.bridge import MAX_PLEDGES, Bridge
-from pygame_core.fair_deal import audit, commitment, digest, new_nonce, new_secret, seed_from
+from pygame_core.fair_deal import audit, commitment, digest, new_nonce, new_secret, nonce_commitment, seed_from
 
 TWO_SEAT = [g.info.id for g in all_games() if g.info.players == 2
             and all(seat.kind != "engine" for seat in g.info.seats)]
@@ -167,8 +167,65 @@ def test_digests_do_not_depend_on_key_order_and_tell_views_apart() -> None:
     assert digest(state.view(0)) != digest(state.view(1))
 
 
+# --- a table of several guests (the Dealer's table, docs/remote-play.md) ----------------------------------
+def test_several_guests_nonces_make_the_seed_in_seat_order_and_one_is_the_same_as_a_list_of_one() -> None:
+    secret, a, b = "11" * 32, "22" * 16, "33" * 16
+    assert seed_from(secret, [a]) == seed_from(secret, a)
+    assert len({seed_from(secret, [a, b]), seed_from(secret, [b, a]), seed_from(secret, a)}) == 3
+    assert nonce_commitment(a) != nonce_commitment(b) and len(nonce_commitment(a)) == 64
+    for bad in ([], [a, "zz"]):
+        with pytest.raises(ValueError):
+            seed_from(secret, bad)
+
+
+def several_guests_game(keys: tuple[str, str], nonces: list[str]) -> tuple[Any, dict[str, Any]]:
+    """A whole game dealt from the secret and `nonces` (the guest's own is keys[1]), and the guest's bookkeeping."""
+    secret, nonce = keys
+    state, guest = remote_game(GAME, secret, nonce, seed=seed_from(secret, nonces))
+    return state, {**guest, "nonces": nonces}
+
+
+def test_at_a_table_of_several_guests_an_honest_deal_passes_and_a_nonce_left_out_or_swapped_is_found(
+        keys: tuple[str, str]) -> None:
+    secret, nonce = keys
+    other, swapped = "44" * 16, "55" * 16
+    announced = [nonce_commitment(other), nonce_commitment(nonce)]
+    state, guest = several_guests_game(keys, [other, nonce])
+    assert audit(**guest, secret=secret, record=state.record(), nonce_commitments=announced) == {"fair": True, "findings": []}
+
+    state, guest = several_guests_game(keys, [other, swapped])  # this guest's randomness left out of the deal
+    report = audit(**guest, secret=secret, record=state.record(), nonce_commitments=announced)
+    assert not report["fair"] and report["findings"][0]["message"].startswith("Your randomness is not among")
+
+    state, guest = several_guests_game(keys, [swapped, nonce])  # another guest's nonce is not the one it committed to
+    report = audit(**guest, secret=secret, record=state.record(), nonce_commitments=announced)
+    assert not report["fair"] and report["findings"][0]["message"].startswith("The guests' nonces are not the ones")
+
+    state, guest = several_guests_game(keys, [other, nonce])  # nonces told that are not the ones the deal was made from
+    report = audit(**{**guest, "nonces": [nonce, other]}, secret=secret, record=state.record(),
+                   nonce_commitments=[nonce_commitment(nonce), nonce_commitment(other)])
+    assert not report["fair"] and "not dealt from the seed" in report["findings"][0]["message"]
+
+
+def test_the_bridge_deals_from_several_nonces_keeps_them_in_the_record_and_checks_the_shapes() -> None:
+    bridge = Bridge()
+    session, _ = fair_session(bridge, GAME, ["42" * 16])
+    record = ok(bridge, {"op": "record", "session": session})["record"]
+    assert record["fair"]["nonce"] == ["42" * 16] and record["seed"] == seed_from(record["fair"]["secret"], "42" * 16)
+    assert ok(bridge, {"op": "load", "record": record})["session"]
+    for nonce in ([], ["42" * 16] * 2, [7], {"a": "42" * 16}):  # a two-seat game has one guest
+        pledged = ok(bridge, {"op": "pledge"})
+        assert refusal(bridge, op="new", game=GAME, fair={"pledge": pledged["pledge"], "nonce": nonce}) == "bad_request"
+    for fair in ({**record["fair"], "nonce": ["42" * 16] * 2}, {**record["fair"], "nonce": ["43" * 16]}):
+        assert refusal(bridge, op="load", record={**record, "fair": fair}) == "bad_record"
+    assert ok(bridge, {"op": "nonce_commitment", "nonce": "42" * 16})["commitment"] == nonce_commitment("42" * 16)
+    assert refusal(bridge, op="nonce_commitment", nonce="42") == "bad_request"
+    assert refusal(bridge, op="audit", game=GAME, seat=GUEST, commitment="00", nonce="42" * 16, secret="00", record=record,
+                   seen=[], mine=[], nonces="42" * 16) == "bad_request"
+
+
 # --- the bridge's ops: what the host's and the guest's pages ask ------------------------------------------
-def fair_session(bridge: Bridge, game_id: str = GAME, nonce: str = "42" * 16) -> tuple[str, str]:
+def fair_session(bridge: Bridge, game_id: str = GAME, nonce: str | list[str] = "42" * 16) -> tuple[str, str]:
     """A fair session dealt through the bridge: its id and the commitment the guest was sent."""
     pledged = ok(bridge, {"op": "pledge"})
     session = ok(bridge, {"op": "new", "game": game_id, "fair": {"pledge": pledged["pledge"], "nonce": nonce}})["session"]

@@ -141,7 +141,8 @@ class Fuzz:
 
     def _fields(self) -> tuple[dict[str, Any], None]:
         op = self.rng.choice(["view", "legal", "play", "bot", "hint", "undo", "auto", "record", "share", "close",
-                              "check_result", "load", "new", "games", "pledge", "reveal", "digest", "audit", "fly",
+                              "check_result", "load", "new", "games", "pledge", "reveal", "digest", "audit",
+                              "nonce_commitment", "fly",
                               None, 7])
         request: dict[str, Any] = {"op": op, "session": self.session, "player": 0}
         key = self.rng.choice(["session", "player", "viewer", "level", "slice_ms", "move", "op", "game"])

@@ -162,8 +162,8 @@
  * @property {Record<string, any>} [record]       op record (the worker's own use: it never reaches the page), op reveal
  * @property {{seat: number, move: any, events: any[]}} [also]  ops play, bot, auto with `also`: the move as that seat sees it
  * @property {string} [pledge]                   op pledge: the secret's handle for a fair deal's `new`
- * @property {string} [commitment]               op pledge: the hash that binds the host to its secret
- * @property {{secret: string, nonce: string, commitment: string}} [reveal]  op reveal: a fair game's keys, once over
+ * @property {string} [commitment]               ops pledge (the hash that binds the host to its secret), nonce_commitment (a guest's, to its nonce)
+ * @property {{secret: string, nonce: string | string[], commitment: string}} [reveal]  op reveal: a fair game's keys, once over
  * @property {string} [digest]                   op digest
  * @property {boolean} [fair]                    op audit: nothing was found wrong
  * @property {{ply?: number, message: string}[]} [findings]  op audit: what was found wrong, in the game's order
