@@ -397,3 +397,38 @@ def test_codes_opened_as_links_on_the_waiting_device_reach_the_waiting_tab(open_
     assert stray.page.inner_text("#remote-title") == "An answer to an invite"
     assert "No tab of this device is waiting for this answer" in stray.page.inner_text("#remote-step")
     assert stray.page.inner_text("#remote-close") == "Close"  # the sheet only tells: nothing to cancel
+
+
+def test_a_game_with_a_friend_takes_the_slot_of_a_game_in_progress_only_when_the_player_says(
+        open_page: Callable[..., Visit]) -> None:
+    """Both devices have a game of the same game in progress against the computer. The host is asked before
+    its invite is made and lets the friend's game take the slot; the guest is asked as it joins and keeps its
+    own game, so it plays the friend's unsaved and its slot still holds its game against the computer."""
+    game = TWO_PEOPLE[0]
+    host, guest = open_page(), open_page()
+    for visit in (host, guest):
+        visit.context.add_init_script(f"({SETUP})()")
+        visit.goto(f"#game={game}&mode=computer")
+        assert visit.wait_for_turn(LOAD_TIMEOUT_MS) == "move"  # the computer has made its moves, if it opens
+        assert visit.page.evaluate(SAVED)[game]["mode"] == "computer"
+    own = guest.page.evaluate(SAVED)[game]
+    host.goto("")
+    host.page.click(f"[data-setup='{game}']")
+    host.page.check("#setup-dialog input[name='mode'][value='remote']")
+    host.page.click("#setup-deal")
+    host.page.wait_for_selector("#replace-dialog[open]")
+    host.page.click("#replace-dialog button[value='replace']")
+    host.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')")
+    guest.page.goto(host.page.input_value("#remote-link"))
+    guest.wait_ready()
+    guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')",
+                                 timeout=LOAD_TIMEOUT_MS)
+    host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
+    host.page.click("#remote-answer button[type='submit']")
+    guest.page.wait_for_selector("#replace-dialog[open]", timeout=LOAD_TIMEOUT_MS)
+    guest.page.click("#replace-dialog button[value='keep']")
+    for visit in (host, guest):
+        drawn(visit, host, guest)
+    play_moves(host, guest, 2)
+    assert host.page.evaluate(SAVED)[game]["mode"] == "remote"
+    assert guest.page.evaluate(SAVED)[game] == own
