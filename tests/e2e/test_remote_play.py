@@ -164,7 +164,8 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     "Reconnect" button), the two codes go across again, and the game goes on where it was, to a deal the
     guest's check finds fair (its record of views spans both connections)."""
     host, guest = connect(open_page, TWO_PEOPLE[0])
-    play_moves(host, guest, 3)
+    play_moves(host, guest, 1)
+    going_on(host, guest)
     heard = [json.loads(text) for text in guest.page.evaluate("window.heard")]
     assert not [m for m in heard if m["t"] == "refused"], "the host refused a move played on the guest's buttons"
     ply = [m for m in heard if m["t"] == "table"][-1]["ply"]
@@ -208,6 +209,12 @@ def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False, invite_b
         assert visit.page.locator("#remote-again").is_hidden()
 
 
+def going_on(host: Visit, guest: Visit) -> None:
+    """The game is not over yet (a test that drops the connection mid-game plays only the first moves: no
+    game of two people's seats here ends within its first two)."""
+    assert "over" not in (host.page.evaluate(STATE), guest.page.evaluate(STATE)), "the game ended before the drop"
+
+
 def play_moves(host: Visit, guest: Visit, rounds: int) -> None:
     """`rounds` times, each page that may move plays its last move button and waits for its table to draw it."""
     for _ in range(rounds):
@@ -233,11 +240,12 @@ def test_a_reload_on_either_side_resumes_the_game_kept_in_its_slot(open_page: Ca
     a deal the guest's check finds fair (its digests and moves span the reloads)."""
     game = TWO_PEOPLE[0]
     host, guest = connect(open_page, game)
-    play_moves(host, guest, 3)
+    play_moves(host, guest, 1)
+    going_on(host, guest)
     for visit in (host, guest):
         saved = visit.page.evaluate(SAVED)[game]
         assert saved["mode"] == "remote" and saved["moves"] > 0, saved
-    for reloaded in (guest, host):
+    for reloaded in (guest, host):  # one after the other, with no move between: the game is still going on
         ply = reloaded.page.evaluate(SAVED)[game]["moves"]
         reloaded.page.reload()
         reloaded.wait_ready()
@@ -246,7 +254,6 @@ def test_a_reload_on_either_side_resumes_the_game_kept_in_its_slot(open_page: Ca
         drawn(reloaded, host, guest)
         resumed = [json.loads(text) for text in guest.page.evaluate("window.heard")]
         assert [m for m in resumed if m["t"] == "table"][-1]["ply"] >= ply
-        play_moves(host, guest, 2)
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
     assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
@@ -361,8 +368,7 @@ def test_a_move_sent_as_the_connection_drops_still_counts_as_the_guests_own(open
     host, guest = connect(open_page, TWO_PEOPLE[0])
     guest.context.add_init_script(f"({DROP_AFTER_MOVE})()")
     guest.page.evaluate(f"({DROP_AFTER_MOVE})()")
-    play_moves(host, guest, 2)
-    for _ in range(400):  # the host moves until the guest is due
+    for _ in range(400):  # the host moves until the guest is due (its first move: the game goes on after it)
         if guest.page.evaluate(STATE) == "move":
             break
         if host.page.evaluate(STATE) == "move":
@@ -372,6 +378,7 @@ def test_a_move_sent_as_the_connection_drops_still_counts_as_the_guests_own(open
     guest.page.evaluate("window.dropAfterMove = true")
     guest.page.locator("button.move:not([disabled])").last.click()
     reconnect(host, guest)
+    going_on(host, guest)
     guest.page.reload()
     guest.wait_ready()
     reconnect(host, guest)
@@ -385,7 +392,8 @@ def test_codes_opened_as_links_on_the_waiting_device_reach_the_waiting_tab(open_
     fresh invite the same way: each new tab hands its code to the tab waiting for it and says so, and the
     game goes on in the first tabs. An answer link that no tab waits for says where to open it instead."""
     host, guest = connect(open_page, TWO_PEOPLE[0], answer_by_link=True)
-    play_moves(host, guest, 2)
+    play_moves(host, guest, 1)
+    going_on(host, guest)
     guest.page.evaluate("window.channels.at(-1).close()")
     reconnect(host, guest, invite_by_link=True)
     play_to_the_end(host, guest)
