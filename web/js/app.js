@@ -81,6 +81,8 @@ import { ANSWER_KEY, JOIN_KEY, wireRemote } from "./remote/remote-sheet.js";
 const canvas = find("#table", HTMLCanvasElement);
 const painter = new CardPainter(); // its sprite cache outlives any one table
 const saves = new SavedGames(engine);
+/** A table address of a game with a friend opens only the game kept in its slot: none is dealt in its place. */
+const REMOTE_GONE = "This game with a friend is no longer saved on this device.";
 /** @type {TableController | null} */
 let table = null;
 /** @type {Seating | null} */
@@ -314,7 +316,7 @@ async function restoreSaved(info, wanted, saved) {
   if (answer.ok && answer.session) {
     return { info, settings, options: saved.options ?? {}, session: answer.session, revision: answer.revision ?? null, saving: Promise.resolve() };
   }
-  if (settings.mode === "remote") throw new Error("This game with a friend is no longer saved on this device.");
+  if (settings.mode === "remote") throw new Error(REMOTE_GONE);
   const { code, message } = answer.error ?? { code: "", message: "" };
   // Storage that failed or stalled: the saved game stays as it is, for the next visit, and no deal replaces it.
   if (!answer.ok && code !== "unreadable_save" && code !== "kept_aside") throw new Error(message);
@@ -343,7 +345,7 @@ async function openGame(wanted, dealt) {
     tableModule.catch(() => {}); // a failure is met below, when the table is needed
     const listed = dealt ? {} : await saves.listed();
     const saved = listed?.[info.id];
-    if (!saved && settingsFor(info, wanted).mode === "remote") throw new Error("This game with a friend is no longer saved on this device.");
+    if (!saved && settingsFor(info, wanted).mode === "remote") throw new Error(REMOTE_GONE);
     const seat = saved ? await restoreSaved(info, wanted, saved) : await dealNew(info, settingsFor(info, wanted), dealt);
     if (seat.remote) {
       const kept = seat.remote();

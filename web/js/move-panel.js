@@ -35,7 +35,7 @@ export function moveButton(move, label, className, shown) {
  * The same text for the same move, whatever order its keys came in.
  * @param {any} move
  */
-function moveKey(move) {
+export function moveKey(move) {
   return JSON.stringify(Object.keys(move ?? {}).sort().map((key) => [key, move[key]]));
 }
 

@@ -8,6 +8,7 @@
 import { RemoteSession } from "./remote-session.js";
 import { readMessages } from "./peer.js";
 import { PeerMessageError, PROTOCOL, randomHex, readHostMessage } from "./messages.js";
+import { moveKey } from "../move-panel.js";
 
 /**
  * @typedef {import("../types.js").Engine} Engine
@@ -317,23 +318,10 @@ function settled(unsure, mine, record, seat) {
   const found = [];
   for (const [from, move] of unsure) {
     const ply = moves.findIndex((item, index) => index >= from && !taken.has(index) && Array.isArray(item) && item[0] === seat);
-    if (ply >= 0 && JSON.stringify(sorted(moves[ply][1])) === JSON.stringify(sorted(move))) {
+    if (ply >= 0 && moveKey(moves[ply][1]) === moveKey(move)) {
       taken.add(ply);
       found.push([ply, move]);
     }
   }
   return found;
-}
-
-/**
- * `value` with every object's keys in order, to compare two moves as JSON.
- * @param {unknown} value
- * @returns {unknown}
- */
-function sorted(value) {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, item]) => [key, sorted(item)]));
-  }
-  return value;
 }

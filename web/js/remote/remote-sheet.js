@@ -323,10 +323,10 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
    * (and, for the guest, checked) the sheet asks for a fresh connection at once, as after a drop.
    * @param {{info: GameInfo, settings: Settings, options: Record<string, string>, session: string | null,
    *   revision: number | null, moves: number, kept: HostKept | GuestKept}} restored
-   *   session: the host's game, restored on its engine; moves: the moves it holds
+   *   settings: the table's, as kept (mode "remote"); session: the host's game, restored on its engine; moves:
+   *   the moves it holds
    */
-  async function resume({ info, settings, options, session, revision, moves, kept }) {
-    const remoteSettings = /** @type {Settings} */ ({ ...settings, mode: "remote", level: "", side: settings.side });
+  async function resume({ info, settings: remoteSettings, options, session, revision, moves, kept }) {
     await seatRemote({
       info, settings: remoteSettings, options, session, revision,
       remote: ({ save, news }) => {
