@@ -18,8 +18,9 @@ docs/bridge-limits.md, before anything is copied: a refused request changes noth
   verdict) once it has; the page reads these here, never inside the game's view
 - ``legal {session, player}`` -> ``{moves, labels, previews?, can_undo?}`` (``LegalAnswer``)
 - ``play {session, player, move, viewer?, also?}`` -> ``{events, also?}`` redacted for viewer (default:
-  player); ``also`` (a seat) adds ``{seat, move, events}`` as that seat may see them (``bot`` and ``auto``
-  take it too: a remote player's table hears of every move in its own seat's words); error
+  player); ``also`` (a list of seats) adds ``[{seat, move, events}, ...]``, the move as each of those seats
+  may see it (``bot`` and ``auto`` take it too: each remote player's table hears of every move in its own
+  seat's words); error
   ``record_full`` once the session holds ``MAX_RECORD_MOVES`` moves (for ``bot`` and ``auto`` too), so every
   record the bridge gives, ``load`` takes back
 - ``bot {session, player, level?, viewer?, slice_ms?}`` -> ``{move, events}``; level is a level id of
@@ -140,7 +141,7 @@ class FairKeys(TypedDict):
 
 
 class ToldAlso(TypedDict, Generic[EventT]):
-    """A move as a second seat may see it (``also`` on ``play``, ``bot`` and ``auto``): a remote player's
+    """A move as another seat may see it (``also`` on ``play``, ``bot`` and ``auto``): each remote player's
     table hears of every move in its own seat's words."""
 
     seat: int
@@ -153,7 +154,7 @@ class PlayAnswer(TypedDict, Generic[EventT]):
 
     ok: Literal[True]
     events: list[EventT]
-    also: NotRequired[ToldAlso[EventT]]
+    also: NotRequired[list[ToldAlso[EventT]]]
 
 
 class MoveAnswer(TypedDict, Generic[EventT]):
@@ -163,7 +164,7 @@ class MoveAnswer(TypedDict, Generic[EventT]):
     ok: Literal[True]
     move: dict[str, Json]
     events: list[EventT]
-    also: NotRequired[ToldAlso[EventT]]
+    also: NotRequired[list[ToldAlso[EventT]]]
 
 
 class ThinkingAnswer(TypedDict):
@@ -383,11 +384,11 @@ class Bridge:
         _check_move(request["move"], "malformed_move", "move")
         self._check_room(state)
         viewer = self._viewer(state, request, "viewer", default=player)
-        also = self._viewer(state, request, "also")
+        also = self._also(state, request)
         events = self._play_safely(request["session"], state, player, request["move"])
         answer: PlayAnswer[Json] = {"ok": True, "events": state.redact_events(events, viewer)}
         if also is not None:
-            answer["also"] = _told_also(state, player, request["move"], events, also)
+            answer["also"] = [_told_also(state, player, request["move"], events, seat) for seat in also]
         return answer
 
     def op_bot(self, request: Request) -> MoveAnswer[Json] | ThinkingAnswer:
@@ -400,7 +401,7 @@ class Bridge:
             levels = ", ".join(state.info.level_ids) or "none"
             raise BadRequest("bad_request", f"Unknown level {quote(level)}; levels: {levels}.")
         viewer = self._viewer(state, request, "viewer", default=None)
-        also = self._viewer(state, request, "also")
+        also = self._also(state, request)
         self._check_turn(state, player)
         self._check_room(state)
         session = request["session"]
@@ -484,7 +485,7 @@ class Bridge:
             raise BadRequest("not_engine_seat", f"{state.info.seats[player].name} is played by a person or "
                                                 "a bot, not by the game: use 'play' or 'bot'.")
         viewer = self._viewer(state, request, "viewer", default=None)
-        also = self._viewer(state, request, "also")
+        also = self._also(state, request)
         self._check_turn(state, player)
         self._check_room(state)
         return self._move_answer(request["session"], state, player, state.auto_move(player), viewer, also)
@@ -607,14 +608,14 @@ class Bridge:
             raise BadRequest(error.code, error.message)
 
     def _move_answer(self, session: str, state: AnyState, player: int, move: Any,
-                     viewer: int | None, also: int | None) -> MoveAnswer[Json]:
+                     viewer: int | None, also: list[int] | None) -> MoveAnswer[Json]:
         """Play a move the engine chose (bot or engine seat); show it and its events to ``viewer`` (and
-        to the seat ``also``, when the request names one)."""
+        to each seat of ``also``, when the request names them)."""
         events = self._play_safely(session, state, player, move)
         answer: MoveAnswer[Json] = {"ok": True, "move": state.redact_move(player, move, viewer),
                                     "events": state.redact_events(events, viewer)}
         if also is not None:
-            answer["also"] = _told_also(state, player, move, events, also)
+            answer["also"] = [_told_also(state, player, move, events, seat) for seat in also]
         return answer
 
     def _play_safely(self, session: str, state: AnyState, player: int, move: Any) -> list[dict[str, Any]]:
@@ -662,6 +663,18 @@ class Bridge:
         if request[key] is None:
             return None
         return self._player(state, {"player": request[key]})
+
+    def _also(self, state: AnyState, request: Request) -> list[int] | None:
+        """The seats a move is also told to (``also``), each a seat of the game, none twice."""
+        if "also" not in request:
+            return None
+        seats = request["also"]
+        if not isinstance(seats, list):
+            raise BadRequest("bad_request", f"'also' must be a list of seats, not {quote(seats)}.")
+        checked = [self._player(state, {"player": seat}) for seat in seats]
+        if len(set(checked)) != len(checked):
+            raise BadRequest("bad_request", "'also' names a seat twice.")
+        return checked
 
 
 def _told_also(state: AnyState, player: int, move: Json, events: list[Any], seat: int) -> ToldAlso[Json]:

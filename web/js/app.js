@@ -386,7 +386,7 @@ async function openGame(wanted, dealt) {
  * the log, the speed).
  * @param {{info: GameInfo, settings: Settings, session: string, save: () => Promise<void>,
  *   makeTable: (kit: import("./table/adapter.js").TableKit) => import("./table/adapter.js").TableAdapter,
- *   coach?: Coach | null, remote?: import("./session.js").Session}} seating
+ *   coach?: Coach | null, remote?: import("./remote/remote-session.js").RemoteSession}} seating
  *   remote: the session of a game with a friend on another device, instead of one on this page's engine
  */
 function startTable({ info, settings, session, save, makeTable, coach = null, remote }) {
@@ -619,7 +619,7 @@ async function setUp(info, settings, options) {
   }
   const plain = (/** @type {Settings} */ chosen) => settingsFor(info, { ...chosen, guided: false }); // a deal from the sheet is never a guided one
   const onRemote = remotePlayable(info) ? async (/** @type {{settings: Settings, dealt: DealRequest}} */ { settings: chosen, dealt }) => {
-    if (await mayReplaceSaved(info)) remote.invite(info, plain(chosen), { ...defaultOptions(info), ...dealt.options });
+    if (await mayReplaceSaved(info)) remote.invite(info, plain(chosen), { ...defaultOptions(info), ...dealt.options }, dealt);
   } : null;
   openSetup(info, settings, options, ({ settings: chosen, dealt }) => startDeal(plain(chosen), dealt), fields, onRemote);
 }

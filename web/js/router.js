@@ -78,11 +78,24 @@ export function settingsFor(info, wanted) {
 }
 
 /**
- * Whether two people on two devices can play `info`: two seats, each a person's, that one device can pass.
+ * Whether people on other devices can play `info`: two seats, each a person's, that one device can pass; or
+ * a table of several.
  * @param {GameInfo} info
  */
 export function remotePlayable(info) {
-  return info.players === 2 && info.seats.every((seat) => seat.kind === "person") && info.modes.includes("hotseat");
+  return (info.players === 2 && info.seats.every((seat) => seat.kind === "person") && info.modes.includes("hotseat"))
+    || tableOfSeveral(info);
+}
+
+/**
+ * Whether `info` is a table of several people where one runs the game (the Dealer's): its first seat is a
+ * person's, every other an optional person's seat, filled from a setup (the party). Its players may join
+ * from their own devices.
+ * @param {GameInfo} info
+ */
+export function tableOfSeveral(info) {
+  const [first, ...others] = info.seats;
+  return info.setup && info.players > 2 && first?.kind === "person" && others.every((seat) => seat.kind === "person" && seat.optional);
 }
 
 /**

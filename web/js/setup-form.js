@@ -2,7 +2,7 @@
 // computer's level, the person's seat, every table option, the game's own setup fields if its table module
 // has them (games.js: a party to seat, say), and an optional deal number.
 import { find } from "./dom.js";
-import { personSeats } from "./router.js";
+import { personSeats, tableOfSeveral } from "./router.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -12,6 +12,8 @@ import { personSeats } from "./router.js";
 
 /** @type {Record<Mode, string>} the opponents a game offers, and a friend on another device for two people's seats */
 const MODE_LABELS = { computer: "The computer", hotseat: "A friend on this device", solo: "On my own", remote: "A friend on another device" };
+/** @type {Partial<Record<Mode, string>>} the same at a table of several (the Dealer's) */
+const SEVERAL_LABELS = { solo: "Everyone at this device", remote: "Players on their own devices" };
 
 const dialog = () => find("#setup-dialog", HTMLDialogElement);
 const form = () => find("#setup-form", HTMLFormElement);
@@ -52,8 +54,10 @@ function radioGroup(legend, name, choices, checked, className = "") {
 function fieldsFor(info, settings, options) {
   const fields = [];
   const modes = remoteChoice ? [...info.modes, "remote"] : info.modes;
+  const several = tableOfSeveral(info);
+  const labels = several ? { ...MODE_LABELS, ...SEVERAL_LABELS } : MODE_LABELS;
   if (modes.length > 1) {
-    fields.push(radioGroup("Opponent", "mode", modes.map((mode) => [mode, MODE_LABELS[/** @type {Mode} */ (mode)] ?? mode]), settings.mode));
+    fields.push(radioGroup(several ? "Who plays where" : "Opponent", "mode", modes.map((mode) => [mode, labels[/** @type {Mode} */ (mode)] ?? mode]), settings.mode));
   } else {
     fields.push(Object.assign(document.createElement("input"), { type: "hidden", name: "mode", value: info.modes[0] }));
   }
@@ -61,8 +65,13 @@ function fieldsFor(info, settings, options) {
     fields.push(radioGroup("Computer's skill", "level",
       info.levels.map((level) => [level.id, level.label, level.help]), settings.level || info.levels[0].id, "computer-only"));
   }
+  if (remoteChoice && several) {
+    const most = info.players - 1;
+    fields.push(radioGroup("Players joining from their own devices", "guests",
+      Array.from({ length: most }, (_, n) => [String(n + 1), String(n + 1)]), "1", "remote-only count-choice"));
+  }
   const people = personSeats(info);
-  if ((info.modes.includes("computer") || remoteChoice) && people.length > 1) {
+  if ((info.modes.includes("computer") || (remoteChoice && !several)) && people.length > 1) {
     fields.push(radioGroup("Your seat", "side",
       people.map((seat) => [String(seat), info.seats[seat].name]), String(settings.side), "one-seat"));
   }
@@ -86,13 +95,15 @@ function syncComputerOnly() {
   const remote = mode?.value === "remote";
   for (const fieldset of form().querySelectorAll(".computer-only")) /** @type {HTMLElement} */ (fieldset).hidden = !playsComputer;
   for (const fieldset of form().querySelectorAll(".one-seat")) /** @type {HTMLElement} */ (fieldset).hidden = !playsComputer && !remote;
+  for (const part of form().querySelectorAll(".remote-only")) /** @type {HTMLElement} */ (part).hidden = !remote;
+  for (const part of form().querySelectorAll(".local-only")) /** @type {HTMLElement} */ (part).hidden = remote;
   for (const part of form().querySelectorAll(".seed-field, .seed-field + .sheet-note")) {
     /** @type {HTMLElement} */ (part).hidden = remote; // a fair deal comes from both devices' randomness, never from a number
   }
-  find("#setup-deal").textContent = remote ? "Make an invite" : "Deal";
+  find("#setup-deal").textContent = remote ? (form().querySelector(".count-choice") ? "Make the invites" : "Make an invite") : "Deal";
 }
 
-/** Whether the open sheet offers "A friend on another device" (a game of two people's seats). */
+/** Whether the open sheet offers friends on other devices (a game of two people's seats, or the Dealer's table). */
 let remoteChoice = false;
 
 /** The game's own fields on the open sheet (null: none), asked for their setup when Deal is pressed. */
@@ -120,6 +131,7 @@ function readForm(info, settings, chosen) {
   const data = new FormData(form());
   const seed = Number.parseInt(String(data.get("seed") ?? ""), 10);
   const options = Object.fromEntries(info.options.map((option) => [option.name, String(data.get(`option:${option.name}`))]));
+  const guests = data.get("guests") === null ? {} : { guests: Number(data.get("guests")) };
   return {
     settings: {
       ...settings,
@@ -127,7 +139,7 @@ function readForm(info, settings, chosen) {
       level: String(data.get("level") ?? settings.level),
       side: Number(data.get("side") ?? settings.side),
     },
-    dealt: { seed: Number.isSafeInteger(seed) && seed >= 0 ? seed : null, deal: null, options, ...chosen },
+    dealt: { seed: Number.isSafeInteger(seed) && seed >= 0 ? seed : null, deal: null, options, ...chosen, ...guests },
   };
 }
 
@@ -163,9 +175,10 @@ export function openSetup(info, settings, options, onDeal, fields = null, onRemo
   form().onsubmit = (event) => {
     if (!extra || /** @type {HTMLButtonElement | null} */ (event.submitter)?.value !== "deal") return;
     const answer = extra.read();
-    if ("problem" in answer) {
+    const crowded = "problem" in answer ? "" : overCrowded(info, answer.setup);
+    if ("problem" in answer || crowded) {
       event.preventDefault(); // the sheet stays open and says what is missing
-      showProblem(answer.problem);
+      showProblem("problem" in answer ? answer.problem : crowded);
       return;
     }
     showProblem("");
@@ -173,6 +186,20 @@ export function openSetup(info, settings, options, onDeal, fields = null, onRemo
   };
   dialog().returnValue = "";
   dialog().showModal();
+}
+
+/**
+ * Why the party seated here and the players invited from other devices do not fit the table ("": they do).
+ * @param {GameInfo} info
+ * @param {unknown} setup the party picked here
+ */
+function overCrowded(info, setup) {
+  const data = new FormData(form());
+  if (data.get("mode") !== "remote" || data.get("guests") === null) return "";
+  const here = /** @type {{party?: unknown[]} | null} */ (setup)?.party?.length ?? 0;
+  const seats = info.players - 1;
+  const guests = Number(data.get("guests"));
+  return here + guests > seats ? `The table seats ${seats} characters: ${here} from your roster and ${guests} joining make ${here + guests}.` : "";
 }
 
 export function wireSetupForm() {

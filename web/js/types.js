@@ -77,6 +77,7 @@
  * @property {Record<string, string>} options
  * @property {unknown} [setup]          the game's structured setup for `new` (a game with GameInfo.setup
  *   picks it in the setup form, see SetupFields), or none
+ * @property {number} [guests]          at a table of several played from other devices: how many join
  */
 
 /**
@@ -160,7 +161,7 @@
  * @property {KeptExport} [exported]             op export_kept: a kept record, for the player to download
  * @property {{kept: number, slot: string, title: string, why: string}[]} [kept_games]  op kept: kept records not downloaded yet
  * @property {Record<string, any>} [record]       op record (the worker's own use: it never reaches the page), op reveal
- * @property {{seat: number, move: any, events: any[]}} [also]  ops play, bot, auto with `also`: the move as that seat sees it
+ * @property {{seat: number, move: any, events: any[]}[]} [also]  ops play, bot, auto with `also`: the move as each of those seats sees it
  * @property {string} [pledge]                   op pledge: the secret's handle for a fair deal's `new`
  * @property {string} [commitment]               ops pledge (the hash that binds the host to its secret), nonce_commitment (a guest's, to its nonce)
  * @property {{secret: string, nonce: string | string[], commitment: string}} [reveal]  op reveal: a fair game's keys, once over

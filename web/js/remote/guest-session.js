@@ -6,7 +6,7 @@
 // record and says whether the deal was fair (the bridge's `audit`).
 
 import { RemoteSession } from "./remote-session.js";
-import { readMessages } from "./peer.js";
+import { nextMessage, readMessages } from "./peer.js";
 import { PeerMessageError, PROTOCOL, randomHex, readHostMessage } from "./messages.js";
 import { moveKey } from "../move-panel.js";
 
@@ -26,64 +26,97 @@ import { moveKey } from "../move-panel.js";
 
 /**
  * Join the game the host's hello offers: send our randomness for the deal (or, taking our seat again, the
- * token of the first hello) and wait for the first table.
+ * token of the first hello) and wait for the first table. At a table of several (the Dealer's), the join
+ * brings the character `bring` picks and only a commitment to our randomness; the randomness itself goes
+ * once the host has announced every seat's commitment, so nobody can choose theirs knowing the others'.
  * @param {RTCDataChannel} channel
- * @param {string} version  this page's engines' version (both pages must run the same rules)
- * @param {HelloMessage | null} [before] the hello of the game this seat takes again, if it does
- * @returns {Promise<{hello: HelloMessage, nonce: string, first: TableMessage}>}
+ * @param {{engine: Engine, version: string, before?: HelloMessage | null,
+ *   bring?: (hello: HelloMessage) => Promise<Record<string, unknown>>}} page
+ *   version: this page's engines' version (both pages must run the same rules); before: the hello of the
+ *   game this seat takes again, if it does; bring: the character this player sits down with, at a table of
+ *   several
+ * @returns {Promise<{hello: HelloMessage, nonce: string, first: TableMessage, pledges?: string[], brought?: Record<string, unknown>}>}
  */
-export function joinHost(channel, version, before = null) {
-  return new Promise((resolve, reject) => {
-    /** @type {HelloMessage | null} */
-    let hello = null;
-    const nonce = randomHex(16);
-    const heard = (/** @type {unknown} */ data) => {
-      try {
-        const message = readHostMessage(data);
-        if (!hello) {
-          if (message.t !== "hello") throw new PeerMessageError("The host's page did not say which game it deals.");
-          if (message.v !== PROTOCOL || message.engine !== version) {
-            throw new PeerMessageError("Your friend's page runs another version of the saloon: both of you reload it.");
-          }
-          if (before && (message.game !== before.game || message.commitment !== before.commitment || message.seat !== before.seat)) {
-            throw new PeerMessageError("That invite is for another game than the one on your table.");
-          }
-          hello = message;
-          channel.send(JSON.stringify(before ? { t: "join", v: PROTOCOL, resume: before.resume } : { t: "join", v: PROTOCOL, nonce }));
-          return;
-        }
-        if (message.t === "refused" || message.t === "bye") throw new PeerMessageError(message.t === "bye" ? message.reason : message.message);
-        if (message.t !== "table") throw new PeerMessageError("The host's page sent no table.");
-        readMessages(channel, null); // the next message waits for the table's session
-        resolve({ hello, nonce, first: message });
-      } catch (error) {
-        readMessages(channel, null);
-        reject(error);
-      }
-    };
-    readMessages(channel, heard);
-  });
+export async function joinHost(channel, { engine, version, before = null, bring }) {
+  const next = async () => readHostMessage(await nextMessage(channel));
+  const hello = await next();
+  if (hello.t !== "hello") throw new PeerMessageError("The host's page did not say which game it deals.");
+  if (hello.v !== PROTOCOL || hello.engine !== version) {
+    throw new PeerMessageError("Your friend's page runs another version of the saloon: both of you reload it.");
+  }
+  if (before && (hello.game !== before.game || hello.commitment !== before.commitment || hello.seat !== before.seat)) {
+    throw new PeerMessageError("That invite is for another game than the one on your table.");
+  }
+  const nonce = randomHex(16);
+  if (before) {
+    channel.send(JSON.stringify({ t: "join", v: PROTOCOL, resume: before.resume }));
+    return { hello, nonce, first: await tableFrom(next) };
+  }
+  if (!hello.several) {
+    channel.send(JSON.stringify({ t: "join", v: PROTOCOL, nonce }));
+    return { hello, nonce, first: await tableFrom(next) };
+  }
+  if (!bring) throw new PeerMessageError("This page cannot bring a character to that table.");
+  const brought = await bring(hello);
+  const pledged = await engine.call({ op: "nonce_commitment", nonce });
+  if (!pledged.ok) throw new Error(pledged.error.message);
+  const pledge = /** @type {string} */ (pledged.commitment);
+  channel.send(JSON.stringify({ t: "join", v: PROTOCOL, pledge, sheet: brought }));
+  const announced = await next();
+  refusedOrBye(announced);
+  if (announced.t !== "pledges") throw new PeerMessageError("The host's page did not announce the players' pledges.");
+  if (!announced.commitments.includes(pledge)) {
+    throw new PeerMessageError("The host did not announce the pledge you sent: the deal cannot be trusted.");
+  }
+  channel.send(JSON.stringify({ t: "nonce", nonce }));
+  return { hello, nonce, first: await tableFrom(next), pledges: announced.commitments, brought };
+}
+
+/**
+ * A refusal or a goodbye from the host ends the join, in its words.
+ * @param {HostMessage} message
+ */
+function refusedOrBye(message) {
+  if (message.t === "refused") throw new PeerMessageError(message.message);
+  if (message.t === "bye") throw new PeerMessageError(message.reason);
+}
+
+/**
+ * The first table, the host's answer to our join.
+ * @param {() => Promise<HostMessage>} next
+ * @returns {Promise<TableMessage>}
+ */
+async function tableFrom(next) {
+  const message = await next();
+  refusedOrBye(message);
+  if (message.t !== "table") throw new PeerMessageError("The host's page sent no table.");
+  return message;
 }
 
 export class GuestSession extends RemoteSession {
   /**
    * @param {{engine: Engine, info: GameInfo, settings: Settings, save: () => Promise<void>,
    *   channel: RTCDataChannel | null, hello: HelloMessage, nonce: string, first: TableMessage,
-   *   kept?: GuestKept | null, toast: (text: string) => void, verdict: (verdict: Verdict) => void,
-   *   news: () => void, dropped: () => void}} options
+   *   pledges?: string[], brought?: Record<string, unknown>, kept?: GuestKept | null,
+   *   toast: (text: string) => void, verdict: (verdict: Verdict) => void, news: () => void, dropped: () => void}} options
    *   engine: this page's own engine (digests and the audit; it holds no session of the game); save: keep
    *   `kept()` in this game's slot; channel: none for a game restored after a reload, until the seat is taken
-   *   again; kept: what the slot held (first is its table); news: a table arrived that no step is waiting for
+   *   again; pledges, brought: at a table of several, every seat's pledge as announced and the character this
+   *   player brought; kept: what the slot held (first is its table); news: a table arrived that no step is waiting for
    *   (the host moved while this seat chooses): the table looks again; dropped: the connection dropped
    *   before the end (the page asks for a fresh invite)
    */
-  constructor({ engine, info, settings, save, channel, hello, nonce, first, kept = null, toast, verdict, news, dropped }) {
+  constructor({ engine, info, settings, save, channel, hello, nonce, first, pledges, brought, kept = null, toast, verdict, news, dropped }) {
     super({ engine, info, settings, session: "remote", save });
     this.channel = channel;
     this.hello = hello;
     this.nonce = nonce;
     this.seat = hello.seat;
     this.human = [hello.seat];
+    /** the seats played on other devices: every seat but this one */
+    this.away = info.seats.map((_, seat) => seat).filter((seat) => seat !== hello.seat);
+    this.pledges = kept?.pledges ?? pledges;
+    this.brought = kept?.brought ?? brought; // written back to the roster at the end
     this.toast = toast;
     this.verdict = verdict;
     this.news = news;
@@ -117,7 +150,8 @@ export class GuestSession extends RemoteSession {
   /** @returns {GuestKept} */
   kept() {
     const unsure = this.sent ? [...this.unsure, /** @type {[number, unknown]} */ ([this.sent.ply, this.sent.move])] : this.unsure;
-    return { role: "guest", hello: this.hello, nonce: this.nonce, seen: this.seen, mine: this.mine, unsure, table: this.last, verdict: this.checked };
+    const several = this.pledges && this.brought ? { pledges: this.pledges, brought: this.brought } : {};
+    return { role: "guest", hello: this.hello, nonce: this.nonce, seen: this.seen, mine: this.mine, unsure, table: this.last, verdict: this.checked, ...several };
   }
 
   /** Keep this side of the game once every view shown so far is digested. */
@@ -190,7 +224,9 @@ export class GuestSession extends RemoteSession {
     this.sent = { ply: this.table.ply, move };
     await this.save();
     this.channel.send(JSON.stringify({ t: "move", ply: this.table.ply, move }));
-    const next = await this.next();
+    let next = await this.next();
+    // at a table where anyone may act at any time, others' moves may come first: their tables are passed over
+    while (next.t === "table" && next.mover !== this.seat && next.mover !== null) next = await this.next();
     if (next.t === "refused") return { played: { ok: false, error: { code: "refused", message: next.message } }, view: /** @type {ViewAnswer} */ (this.table.answer) };
     return { played: { ok: true, events: next.events }, view: /** @type {ViewAnswer} */ (next.answer) };
   }
@@ -241,7 +277,7 @@ export class GuestSession extends RemoteSession {
       const message = readHostMessage(data);
       if (message.t === "reveal") return void this.audit(message);
       if (message.t === "bye") return this.toast(message.reason);
-      if (message.t === "hello") throw new PeerMessageError("The host's page said hello twice.");
+      if (message.t === "hello" || message.t === "pledges") throw new PeerMessageError("The host's page sent a message of the join again.");
       if (message.t === "table") this.note(message);
       this.deliver(message);
     } catch (error) {
@@ -289,9 +325,10 @@ export class GuestSession extends RemoteSession {
     this.revealed = true;
     await this.noted;
     const { game, seat, commitment, options, names } = this.hello;
+    const several = reveal.nonces && this.pledges ? { nonces: reveal.nonces, nonce_commitments: this.pledges } : {};
     const answer = await this.engine.call({
       op: "audit", game, seat, commitment, nonce: this.nonce, secret: reveal.secret, record: reveal.record,
-      seen: this.seen, mine: [...this.mine, ...settled(this.unsure, this.mine, reveal.record, seat)], options, names,
+      seen: this.seen, mine: [...this.mine, ...settled(this.unsure, this.mine, reveal.record, seat)], options, names, ...several,
     });
     this.checked = answer.ok
       ? { fair: Boolean(answer.fair), findings: answer.findings ?? [] }

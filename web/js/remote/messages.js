@@ -6,7 +6,8 @@
 // checks any person's (the bridge: legality, limits), so this layer only has to keep malformed data out.
 
 export const PROTOCOL = 1;
-export const MAX_GUEST_CHARS = 4096; // a join or a move: a move's JSON is at most 1,000 characters (the bridge's limit)
+export const MAX_GUEST_CHARS = 32_768; // a move's JSON is at most 1,000 characters (the bridge's limit); a join to the
+// Dealer's table brings a character sheet, some thousands with its history
 export const MAX_HOST_CHARS = 200_000; // a table of the Dealer's with six sheets is some 40,000; a channel carries 256 KB
 export const MAX_PER_SECOND = 20; // a person taps a few times a second; a flood is refused, not queued
 const HEX = /^[0-9a-f]+$/;
@@ -23,29 +24,38 @@ export function randomHex(bytes) {
 export class PeerMessageError extends Error {}
 
 /**
- * @typedef {{t: "join", v: number, nonce?: string, resume?: string}} JoinMessage
- *   nonce: the guest's randomness for a first join; resume: the token its hello gave, to take its seat again
+ * @typedef {{t: "join", v: number, nonce?: string, resume?: string, pledge?: string, sheet?: Record<string, unknown>}} JoinMessage
+ *   nonce: the guest's randomness for a first join; resume: the token its hello gave, to take its seat again;
+ *   at a table of several (the Dealer's), a first join brings instead the commitment to its randomness
+ *   (`pledge`) and the character it sits down with (`sheet`)
  * @typedef {{t: "move", ply: number, move: Record<string, unknown>}} MoveMessage
  *   ply: how many moves the game held on the table the move answers
- * @typedef {JoinMessage | MoveMessage} GuestMessage
+ * @typedef {{t: "nonce", nonce: string}} NonceMessage  a guest's randomness, once every seat has pledged theirs
+ * @typedef {JoinMessage | MoveMessage | NonceMessage} GuestMessage
  *
  * @typedef {{t: "hello", v: number, engine: string, game: string, options: Record<string, string>,
- *   names: string[], seat: number, commitment: string, resume: string}} HelloMessage
+ *   names: string[], seat: number, commitment: string, resume: string, several?: boolean}} HelloMessage
+ *   several: a table of several players on other devices (the Dealer's): bring a character, and pledge
+ *   your randomness before anyone reveals theirs
+ * @typedef {{t: "pledges", commitments: string[]}} PledgesMessage  every seat's pledge, in seat order, once all are in
  * @typedef {{t: "table", ply: number, mover: number | null, answer: Record<string, any>, events: unknown[],
  *   move: Record<string, unknown> | null, legal: {moves: unknown[], labels: string[]} | null}} TableMessage
  *   ply: the moves the game holds; mover: the seat whose move led here (null: the table as it stands)
  * @typedef {{t: "refused", message: string}} RefusedMessage
- * @typedef {{t: "reveal", secret: string, record: Record<string, unknown>}} RevealMessage
+ * @typedef {{t: "reveal", secret: string, record: Record<string, unknown>, nonces?: string[]}} RevealMessage
+ *   nonces: every guest's randomness, in seat order, at a table of several
  * @typedef {{t: "bye", reason: string}} ByeMessage
- * @typedef {HelloMessage | TableMessage | RefusedMessage | RevealMessage | ByeMessage} HostMessage
+ * @typedef {HelloMessage | PledgesMessage | TableMessage | RefusedMessage | RevealMessage | ByeMessage} HostMessage
  *
  * What each side keeps in its saved slot beside the game (worker/saves.js seals it):
- * @typedef {{role: "host", hello: HelloMessage, revealed: boolean}} HostKept
- *   the friend's seat and token, and whether the friend was sent the secret
+ * @typedef {{role: "host", hellos: HelloMessage[], revealed: boolean}} HostKept
+ *   each friend's seat and token, and whether they were sent the secret
  * @typedef {{fair: boolean, findings: {ply?: number, message: string}[]}} Verdict  the fair-deal check
  * @typedef {{role: "guest", hello: HelloMessage, nonce: string, seen: [number, string][], mine: [number, unknown][],
- *   unsure: [number, unknown][], table: TableMessage, verdict: Verdict | null}} GuestKept
- *   enough to draw the table after a reload, take the seat again, and check the deal at the end
+ *   unsure: [number, unknown][], table: TableMessage, verdict: Verdict | null, pledges?: string[],
+ *   brought?: Record<string, unknown>}} GuestKept
+ *   enough to draw the table after a reload, take the seat again, and check the deal at the end; at a table
+ *   of several, the pledges announced and the character brought (written back to the roster at the end)
  */
 
 /** @typedef {(value: unknown) => boolean} Check */
@@ -77,17 +87,19 @@ const viewAnswer = (value) => object(value) && /** @type {any} */ (value).ok ===
  * @type {Record<string, Record<string, Check>>}
  */
 const FROM_GUEST = {
-  join: { v: whole, "nonce?": hex(32), "resume?": hex(32) },
+  join: { v: whole, "nonce?": hex(32), "resume?": hex(32), "pledge?": hex(64), "sheet?": object },
   move: { ply: whole, move: object },
+  nonce: { nonce: hex(32) },
 };
 
 /** @type {Record<string, Record<string, Check>>} */
 const FROM_HOST = {
   hello: { v: whole, engine: text(40), game: text(40), options: strings, names: listOf(text(40), 12), seat: whole,
-    commitment: hex(64), resume: hex(32) },
+    commitment: hex(64), resume: hex(32), "several?": (value) => value === true },
+  pledges: { commitments: listOf(hex(64), 12) },
   table: { ply: whole, mover: orNull(whole), answer: viewAnswer, events: listOf(object, 200), move: orNull(object), legal: orNull(legal) },
   refused: { message: text(500) },
-  reveal: { secret: hex(64), record: object },
+  reveal: { secret: hex(64), record: object, "nonces?": listOf(hex(32), 12) },
   bye: { reason: text(200) },
 };
 
@@ -98,8 +110,11 @@ const FROM_HOST = {
  */
 export function readGuestMessage(data) {
   const message = /** @type {GuestMessage} */ (read(data, MAX_GUEST_CHARS, FROM_GUEST));
-  if (message.t === "join" && (message.nonce === undefined) === (message.resume === undefined)) {
-    throw new PeerMessageError("A join must bring either fresh randomness or the token to take its seat again.");
+  if (message.t === "join" && [message.nonce, message.resume, message.pledge].filter((given) => given !== undefined).length !== 1) {
+    throw new PeerMessageError("A join must bring one of: fresh randomness, its pledge, or the token to take its seat again.");
+  }
+  if (message.t === "join" && (message.pledge === undefined) !== (message.sheet === undefined)) {
+    throw new PeerMessageError("A join to a table of several brings both its pledge and its character.");
   }
   if (message.t === "move" && JSON.stringify(message.move).length > 1000) {
     throw new PeerMessageError("That move is longer than any move of the saloon's games.");

@@ -56,6 +56,20 @@ export function readMessages(channel, reader) {
 }
 
 /**
+ * The next message of `channel`; those after it wait in its inbox for whoever reads next.
+ * @param {RTCDataChannel} channel
+ * @returns {Promise<unknown>}
+ */
+export function nextMessage(channel) {
+  return new Promise((resolve) => {
+    readMessages(channel, (data) => {
+      readMessages(channel, null);
+      resolve(data);
+    });
+  });
+}
+
+/**
  * An invite made: its code, and `accept` for the friend's answer code, which resolves with the open channel.
  * @typedef {{code: string, accept: (answerCode: string) => Promise<RTCDataChannel>, close: () => void}} Invite
  */

@@ -10,6 +10,15 @@ const NO_HINTS = "No hints in a game with a friend: each of you plays their own 
 const NO_UNDO = "In a game between two devices a move stays played: the other side has seen it.";
 
 export class RemoteSession extends Session {
+  /** @param {ConstructorParameters<typeof Session>[0]} options */
+  constructor(options) {
+    super(options);
+    /** @type {number[]} the seats played on other devices */
+    this.away = [];
+    /** @type {Record<string, unknown> | undefined} the character this device brought to a Dealer's table */
+    this.brought = undefined;
+  }
+
   /** @returns {Promise<Response>} */
   hint() {
     return Promise.resolve({ ok: false, error: { code: "remote", message: NO_HINTS } });

@@ -10,8 +10,10 @@ import { SignalCodeError } from "./signal-code.js";
 import { randomHex } from "./messages.js";
 import { drawQrCode } from "./qr-code.js";
 import { awaitCodes, offerCode } from "./code-relay.js";
-import { awaitJoin, pledgeHello, RemoteHost } from "./host-session.js";
+import { awaitJoin, awaitNonce, helloFor, pledgeDeal, RemoteHost } from "./host-session.js";
 import { GuestSession, joinHost } from "./guest-session.js";
+import { bringCharacter } from "../tombstone/bring-character.js";
+import { FORGE } from "../tombstone/roster.js";
 
 /**
  * @typedef {import("../types.js").Engine} Engine
@@ -67,6 +69,14 @@ function codeIn(pasted) {
   return found ? found[1] : pasted.trim();
 }
 
+/** No link shown and no answer asked for (a fresh step, or the next player's invite). */
+function clearCodes() {
+  find("#remote-code").hidden = true;
+  find("#remote-link", HTMLInputElement).value = "";
+  find("#remote-answer").hidden = true;
+  find("#remote-answer-code", HTMLInputElement).value = "";
+}
+
 /**
  * Open the sheet fresh for one step of the connection (`done`: it only tells, and closes with "Close").
  * @param {string} title
@@ -77,10 +87,8 @@ function openSheet(title, step, done = false) {
   find("#remote-close").textContent = done ? "Close" : "Cancel";
   find("#remote-title").textContent = title;
   find("#remote-step").textContent = step;
-  find("#remote-code").hidden = true;
-  find("#remote-link", HTMLInputElement).value = "";
-  find("#remote-answer").hidden = true;
-  find("#remote-answer-code", HTMLInputElement).value = "";
+  find("#remote-bring").hidden = true;
+  clearCodes();
   const stun = find("#remote-stun", HTMLTextAreaElement);
   stun.value = localStorage.getItem(STUN_KEY) ?? PUBLIC_STUN.flatMap((server) => server.urls).join("\n");
   stun.onchange = () => localStorage.setItem(STUN_KEY, stun.value.trim());
@@ -107,7 +115,10 @@ function pasted(label, kind, use) {
       field.value = code;
       tryCode(code);
     });
-    dialog().addEventListener("close", stop, { once: true });
+    dialog().addEventListener("close", () => {
+      stop();
+      reject(new Error("The sheet was closed before the devices connected."));
+    }, { once: true });
     const tryCode = (/** @type {string} */ code) => {
       say("Connecting…");
       use(code).then((value) => {
@@ -156,6 +167,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
    * @returns {Promise<RTCDataChannel>}
    */
   async function hostConnection() {
+    clearCodes();
     say("Making an invite…");
     const made = await makeInvite({ iceServers: iceServers() });
     let connected = false;
@@ -183,43 +195,133 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
   }
 
   /**
-   * Host: make an invite for `info`, dealt with `options`, this device playing `settings.side`.
+   * Host: make an invite for `info`, dealt with `options`, this device playing `settings.side`; at a table of
+   * several (the Dealer's), an invite for each of `dealt.guests` seats after the party seated here.
    * @param {GameInfo} info
    * @param {Settings} settings
    * @param {Record<string, string>} options
+   * @param {{setup?: unknown, guests?: number}} dealt the setup sheet's party and how many join from elsewhere
    */
-  async function invite(info, settings, options) {
+  async function invite(info, settings, options, dealt) {
+    if (info.players > 2) return inviteTable(info, settings, options, dealt);
     openSheet(`Play ${info.title} with a friend on another device`,
       "1. Send your friend this link, or let them scan the code with their phone. 2. Their page shows an answer: paste it below.");
     try {
       const channel = await hostConnection();
       say("Connected. Dealing…");
-      const guest = info.seats.findIndex((seat, index) => seat.kind === "person" && index !== settings.side);
-      const names = info.seats.map((seat) => seat.name);
+      const seat = info.seats.findIndex((spec, index) => spec.kind === "person" && index !== settings.side);
+      const names = info.seats.map((spec) => spec.name);
       const { version } = await engine.ready;
-      const { hello, pledge } = await pledgeHello({ engine, info, options, names, seat: guest, version });
+      const { pledge, commitment } = await pledgeDeal(engine);
+      const hello = helloFor({ info, options, names, seat, version, commitment });
       channel.send(JSON.stringify(hello));
       const { nonce } = await awaitJoin(channel);
       if (nonce === undefined) throw new Error("Your friend's page did not join a new game.");
       const created = await engine.call({ op: "new", game: info.id, options, names, fair: { pledge, nonce } });
-      if (!created.ok || !created.session) throw new Error(created.ok ? "The game engine dealt no table." : created.error.message);
-      const session = created.session;
-      const remoteSettings = /** @type {Settings} */ ({ ...settings, mode: "remote", level: "" });
-      dialog().close();
-      await seatRemote({
-        info, settings: remoteSettings, options, session,
-        remote: ({ save, news }) => {
-          const host = new RemoteHost({
-            engine, info, settings: remoteSettings, session, save, channel, ply: 0, hello, toast, news,
-            dropped: () => reinvite(info, host),
-          });
-          host.resend();
-          return host;
-        },
-      });
+      await seatHost(info, settings, options, created, [{ channel, hello }]);
     } catch (error) {
       say(errorText(error));
     }
+  }
+
+  /**
+   * Host: sit down at the table just dealt, each friend's seat played over their channel.
+   * @param {GameInfo} info
+   * @param {Settings} settings
+   * @param {Record<string, string>} options
+   * @param {import("../types.js").Response} created the bridge's answer to `new`
+   * @param {{channel: RTCDataChannel, hello: import("./messages.js").HelloMessage}[]} seats
+   */
+  async function seatHost(info, settings, options, created, seats) {
+    if (!created.ok || !created.session) throw new Error(created.ok ? "The game engine dealt no table." : created.error.message);
+    const session = created.session;
+    const remoteSettings = /** @type {Settings} */ ({ ...settings, mode: "remote", level: "" });
+    dialog().close();
+    await seatRemote({
+      info, settings: remoteSettings, options, session,
+      remote: ({ save, news }) => {
+        const host = new RemoteHost({
+          engine, info, settings: remoteSettings, session, save, seats, ply: 0, toast, news,
+          dropped: (seat) => reinvite(info, host, seat),
+        });
+        host.resend();
+        return host;
+      },
+    });
+  }
+
+  /**
+   * Dealer: the party seated here (`dealt.setup`, none for nobody) and an invite for each of `dealt.guests`
+   * players on other devices, one after another. Each brings a character from their own roster, checked here
+   * as a roster entry is (TS-18), and a pledge of their randomness; once every seat is taken, every pledge
+   * is announced, the players reveal their randomness, and the session is dealt from the Dealer's secret and
+   * all of theirs.
+   * @param {GameInfo} info
+   * @param {Settings} settings
+   * @param {Record<string, string>} options
+   * @param {{setup?: unknown, guests?: number}} dealt
+   */
+  async function inviteTable(info, settings, options, { setup, guests = 1 }) {
+    const local = /** @type {{party?: unknown[]} | null} */ (setup)?.party ?? [];
+    openSheet(`Invite the players to ${info.title}`, "");
+    /** @type {{channel: RTCDataChannel, hello: import("./messages.js").HelloMessage, pledge: string, sheet: unknown}[]} */
+    const joined = [];
+    let dealing = false;
+    dialog().addEventListener("close", () => { if (!dealing) for (const { channel } of joined) channel.close(); }, { once: true });
+    try {
+      const { version } = await engine.ready;
+      const { pledge, commitment } = await pledgeDeal(engine);
+      const names = info.seats.map((spec) => spec.name);
+      let refusal = "";
+      while (joined.length < guests) {
+        const seat = local.length + 1 + joined.length;
+        find("#remote-step").textContent = `${refusal}Player ${joined.length + 1} of ${guests}: send them this link, or let them `
+          + "scan the code with their phone. Their page shows an answer: paste it below.";
+        const channel = await hostConnection();
+        say("Connected. They are picking their character…");
+        const hello = helloFor({ info, options, names, seat, version, commitment, several: true });
+        channel.send(JSON.stringify(hello));
+        const join = await awaitJoin(channel);
+        const checked = join.pledge && join.sheet ? await checkCharacter(join.sheet) : { problem: "That page brought no character." };
+        if ("problem" in checked) {
+          channel.send(JSON.stringify({ t: "refused", message: checked.problem }));
+          channel.close();
+          refusal = `Player ${joined.length + 1}'s character could not sit down: ${checked.problem} Here is a fresh invite for them. `;
+          continue;
+        }
+        refusal = "";
+        joined.push({ channel, hello, pledge: /** @type {string} */ (join.pledge), sheet: checked.sheet });
+      }
+      say("Everyone has a seat. Dealing…");
+      const commitments = joined.map((player) => player.pledge);
+      for (const { channel } of joined) channel.send(JSON.stringify({ t: "pledges", commitments }));
+      const nonces = await Promise.all(joined.map(({ channel }) => awaitNonce(channel)));
+      for (const [index, nonce] of nonces.entries()) {
+        const pledged = await engine.call({ op: "nonce_commitment", nonce });
+        if (!pledged.ok || pledged.commitment !== commitments[index]) {
+          throw new Error(`Player ${index + 1}'s page revealed other randomness than it pledged: deal again.`);
+        }
+      }
+      const party = [...local, ...joined.map((player) => player.sheet)];
+      const created = await engine.call({ op: "new", game: info.id, options, names, setup: { party }, fair: { pledge, nonce: nonces } });
+      dealing = true;
+      await seatHost(info, { ...settings, side: 0 }, options, created, joined.map(({ channel, hello }) => ({ channel, hello })));
+    } catch (error) {
+      say(errorText(error));
+    }
+  }
+
+  /**
+   * A character a player brought from their own roster, checked as a roster entry is (TS-18): the sheet made
+   * canonical, or why it cannot sit down.
+   * @param {unknown} sheet
+   * @returns {Promise<{sheet: unknown} | {problem: string}>}
+   */
+  async function checkCharacter(sheet) {
+    const checked = await engine.call({ op: "check_result", game: FORGE, result: sheet });
+    if (!checked.ok) return { problem: checked.error.message };
+    const result = /** @type {{status?: string}} */ (checked.result);
+    return result.status === "dead" ? { problem: "the dead do not sit down at a table." } : { sheet: result };
   }
 
   /**
@@ -237,27 +339,48 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     return () => { back = true; button.hidden = true; };
   }
 
+  /** @type {number | null} the seat whose fresh invite the sheet shows now, if it does */
+  let reinviting = null;
+
   /**
-   * Host: the friend's connection dropped; a fresh invite lets them take their seat again.
+   * Host: a friend's connection dropped; a fresh invite lets them take their seat again. At a table of
+   * several, the sheet shows one seat's invite at a time, and goes on to the next seat still away.
    * @param {GameInfo} info
    * @param {RemoteHost} host
+   * @param {number} seat
    */
-  async function reinvite(info, host) {
-    openSheet("Your friend's connection dropped",
-      `The game of ${info.title} waits here. Send your friend this fresh invite; their page answers, and you paste the answer below.`);
-    const reconnected = offerAgain(() => reinvite(info, host));
+  async function reinvite(info, host, seat) {
+    if (reinviting !== null && reinviting !== seat) return; // that seat's invite follows this one
+    reinviting = seat;
+    const { hello } = host.seatOf(seat);
+    const who = host.away.length > 1 ? hello.names[seat] : "Your friend";
+    openSheet(`${who}'s connection dropped`,
+      `The game of ${info.title} waits here. Send ${host.away.length > 1 ? "them" : "your friend"} this fresh invite; their page answers, and you paste the answer below.`);
+    const reconnected = offerAgain(() => reinvite(info, host, awaySeat(host) ?? seat));
     try {
       const channel = await hostConnection();
       say("Connected. Your friend is taking their seat…");
-      channel.send(JSON.stringify({ ...host.hello, resume: randomHex(16) })); // the seat's token stays with the friend
+      channel.send(JSON.stringify({ ...hello, resume: randomHex(16) })); // the seat's token stays with the friend
       const { resume } = await awaitJoin(channel);
-      if (resume !== host.hello.resume) throw new Error("That page is not your friend's seat at this table: make a fresh invite.");
+      if (resume !== hello.resume) throw new Error("That page is not your friend's seat at this table: make a fresh invite.");
       reconnected();
+      reinviting = null;
       dialog().close();
-      await host.rejoined(channel);
+      await host.rejoined(seat, channel);
+      const next = awaySeat(host);
+      if (next !== undefined) reinvite(info, host, next);
     } catch (error) {
+      reinviting = null;
       say(errorText(error));
     }
+  }
+
+  /**
+   * The first seat of `host` whose friend is not connected now.
+   * @param {RemoteHost} host
+   */
+  function awaySeat(host) {
+    return host.away.find((seat) => host.seatOf(seat).channel?.readyState !== "open");
   }
 
   /**
@@ -290,7 +413,15 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       const channel = await (await answerShown(code)).channel;
       say("Connected. Your friend is dealing…");
       const { version } = await engine.ready;
-      const { hello, nonce, first } = await joinHost(channel, version);
+      const bring = async () => {
+        find("#remote-title").textContent = "Your friend invites you to the Dealer's table";
+        find("#remote-step").textContent = "Pick the character you sit down with, from your roster. Keep this page open.";
+        say("Connected.");
+        const sheet = await bringCharacter(engine, find("#remote-bring", HTMLFormElement), find("#remote-characters", HTMLFieldSetElement));
+        say("Waiting for the other players to take their seats…");
+        return sheet;
+      };
+      const { hello, nonce, first, pledges, brought } = await joinHost(channel, { engine, version, bring });
       const info = (await games()).get(hello.game);
       if (!info) throw new Error("Your friend's game is not in this saloon: reload the page.");
       const settings = /** @type {Settings} */ ({ game: info.id, mode: "remote", level: "", side: hello.seat });
@@ -300,7 +431,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
         info, settings, options: hello.options, session: null, unsaved,
         remote: ({ save, news }) => {
           const guest = new GuestSession({
-            engine, info, settings, save, channel, hello, nonce, first, toast, news,
+            engine, info, settings, save, channel, hello, nonce, first, pledges, brought, toast, news,
             dropped: () => rejoin(guest), verdict: sayVerdict,
           });
           return guest;
@@ -331,11 +462,12 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       info, settings: remoteSettings, options, session, revision,
       remote: ({ save, news }) => {
         if (kept.role === "host" && session) {
+          const seats = keptHellos(kept).map((hello) => ({ channel: null, hello }));
           const host = new RemoteHost({
-            engine, info, settings: remoteSettings, session, save, channel: null, ply: moves, hello: kept.hello,
-            revealed: kept.revealed, toast, news, dropped: () => reinvite(info, host),
+            engine, info, settings: remoteSettings, session, save, seats, ply: moves,
+            revealed: kept.revealed, toast, news, dropped: (seat) => reinvite(info, host, seat),
           });
-          if (!kept.revealed) setTimeout(() => reinvite(info, host), 0);
+          if (!kept.revealed) setTimeout(() => reinvite(info, host, host.away[0]), 0);
           return host;
         }
         if (kept.role !== "guest") throw new Error("This saved game with a friend could not be read.");
@@ -364,7 +496,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       const channel = await answer.channel;
       say("Connected. Taking your seat again…");
       const { version } = await engine.ready;
-      const { first } = await joinHost(channel, version, guest.hello);
+      const { first } = await joinHost(channel, { engine, version, before: guest.hello });
       reconnected();
       dialog().close();
       guest.rejoined(channel, first);
@@ -374,4 +506,13 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
   }
 
   return { invite, opened, resume };
+}
+
+/**
+ * The hello of each friend's seat kept with a host's game (a game saved before tables of several kept the
+ * one friend's as `hello`).
+ * @param {HostKept | {role: "host", hello: import("./messages.js").HelloMessage, revealed: boolean}} kept
+ */
+function keptHellos(kept) {
+  return "hellos" in kept ? kept.hellos : [kept.hello];
 }

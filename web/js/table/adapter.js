@@ -113,6 +113,9 @@
  * @property {import("../types.js").GameInfo} info
  * @property {import("../types.js").Settings} settings
  * @property {string} session          the bridge session
+ * @property {number[]} away           the seats played on other devices (a game with friends far away)
+ * @property {Record<string, unknown> | null} brought  the character this device brought to a Dealer's table
+ *   on another device (written back to the roster at the end)
  * @property {AbortSignal} signal      every listener of the table goes when it closes
  * @property {(move: any, seat?: number) => void} play   a person's move (the viewer's seat unless named)
  * @property {(text: string) => void} toast

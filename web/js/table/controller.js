@@ -65,8 +65,8 @@ const NO_MOVES = { moves: [], labels: [] };
  * @property {() => Promise<void>} save seal and store the position
  * @property {(kit: TableKit) => TableAdapter} makeTable the game's table module's adapter
  * @property {import("../coach/coach.js").Coach | null} [coach] the coach of a guided game
- * @property {Session} [remote] the session of a game with a friend on another device (remote/), instead of
- *   one on this page's engine
+ * @property {import("../remote/remote-session.js").RemoteSession} [remote] the session of a game with friends on
+ *   other devices (remote/), instead of one on this page's engine
  */
 
 /**
@@ -118,6 +118,8 @@ export class TableController {
     /** @type {TableKit} */
     const kit = {
       canvas, painter, engine, info, settings, session,
+      away: remote?.away ?? [],
+      brought: remote?.brought ?? null,
       signal: this.listeners.signal,
       play: (move, seat) => { this.play(move, seat); },
       toast,

@@ -19,7 +19,7 @@ export function forgeHash() {
  * "DEX 4 · WIL 2 · HP 2/2 · Gambler"
  * @param {import("./roster.js").Sheet} sheet
  */
-function characterLine(sheet) {
+export function characterLine(sheet) {
   const scores = abilities().map((a) => `${a.id} ${scoreOf(sheet.abilities, a.id)}`).join(" · ");
   return `${scores} · HP ${sheet.hp}/${sheet.max_hp}${sheet.background ? ` · ${sheet.background}` : ""}`;
 }
@@ -30,7 +30,7 @@ function characterLine(sheet) {
  * @param {import("./roster.js").Character} character
  * @param {string | null} why
  */
-function memberMarks({ sheet, provenance }, why) {
+export function memberMarks({ sheet, provenance }, why) {
   const marks = [];
   if (why) marks.push(make("span", { className: "tt-member-refused", "data-refused": "" }, [`Cannot sit down: ${why}.`]));
   else if (sheet.status === "out") marks.push(make("span", { className: "tt-member-warn", "data-out": "" }, ["Out of the fight: sits down hurt, and comes round with a night's rest (TS-14)."]));
@@ -53,9 +53,10 @@ export function notUp(sheet) {
 /**
  * The party picker for the setup form.
  * @param {import("../types.js").SetupContext} context
- * @param {{max: number, none: {value: string, label: string}, unfit?: (sheet: import("./roster.js").Sheet) => string | null}} table
+ * @param {{max: number, none: {value: string, label: string, remote?: string}, unfit?: (sheet: import("./roster.js").Sheet) => string | null}} table
  *   max: the most characters the table seats; none: the choice that seats nobody from the roster (the
- *   table's setup is then null); unfit: why a character may not sit down (default: only the dead)
+ *   table's setup is then null), in other words (`remote`) when the players join from their own devices;
+ *   unfit: why a character may not sit down (default: only the dead)
  * @returns {Promise<import("../types.js").SetupFields>}
  */
 export async function partyPicker({ engine, close }, { max, none, unfit = (sheet) => (sheet.status === "dead" ? "dead" : null) }) {
@@ -114,7 +115,9 @@ export async function partyPicker({ engine, close }, { max, none, unfit = (sheet
     fieldset.append(make("p", { className: "sheet-note" }, [`${problems.length === 1 ? "One roster entry" : `${problems.length} roster entries`} `
       + "could not be read and are left out (the forge's Roster shows which)."]));
   }
-  fieldset.append(make("label", {}, [other, ` ${none.label}`]));
+  fieldset.append(make("label", {}, [other, none.remote
+    ? make("span", {}, [make("span", { className: "local-only" }, [` ${none.label}`]), make("span", { className: "remote-only", hidden: "" }, [` ${none.remote}`])])
+    : ` ${none.label}`]));
   syncList();
 
   return {

@@ -1,7 +1,7 @@
 // The people at the table as compact sheets under the felt's cards: the Dealer's column (deck, the
 // non-player characters in the scene with their HP and status) and one card per character (abilities,
 // HP, status, conditions, Fatigue, slots, money, scars, deck, discards and hand count), each with the
-// button its player taps to see their own hand. Shows the engine's view only.
+// button its player taps to see their own hand when they sit at this device. Shows the engine's view only.
 import { make, dollars, slotTotal } from "../tombstone/sheet-view.js";
 import { abilityList, statusPill as status, sheetMarks } from "../tombstone/compact-sheet.js";
 import { abilities, statuses, scoreOf } from "../tombstone/rules.js";
@@ -36,11 +36,13 @@ function dealerCard(view) {
 }
 
 /**
- * One character's compact sheet; `shown`: this player's hand is on the felt now.
+ * One character's compact sheet; `shown`: this player's hand is on the felt now; `toggled`: their player is
+ * at this device, and taps the sheet's button to see their hand.
  * @param {TableMember} member
  * @param {boolean} shown
+ * @param {boolean} toggled
  */
-function characterCard(member, shown) {
+function characterCard(member, shown, toggled) {
   const { sheet } = member;
   const extras = sheetMarks(member);
   const handButton = make("button", {
@@ -57,7 +59,7 @@ function characterCard(member, shown) {
     ]),
     ...(extras.length ? [make("ul", { className: "tt-extras" }, extras)] : []),
     make("p", { className: "tt-deckline" }, [`deck ${member.deck} · discard ${member.discard.length} · hand ${member.hand_count}`]),
-    ...(member.holds_hand && sheet.status !== "dead" ? [handButton] : []),
+    ...(toggled && member.holds_hand && sheet.status !== "dead" ? [handButton] : []),
   ]);
 }
 
@@ -65,9 +67,10 @@ function characterCard(member, shown) {
  * The board as an element.
  * @param {TableView} view the Dealer's view (or a player's, when their hand is shown)
  * @param {number | null} handSeat the seat whose hand is on the felt
+ * @param {number[]} here the players' seats at this device (a player on another device sees their hand there)
  */
-export function board(view, handSeat) {
-  const cards = [dealerCard(view), ...view.party.map((m) => characterCard(m, m.seat === handSeat))];
+export function board(view, handSeat, here) {
+  const cards = [dealerCard(view), ...view.party.map((m) => characterCard(m, m.seat === handSeat, here.includes(m.seat)))];
   if (view.fallen.length) {
     cards.push(make("article", { className: "tt-card tt-fallen", "aria-label": "The fallen" }, [
       make("header", { className: "tt-card-head" }, [make("h3", {}, ["The fallen"])]),

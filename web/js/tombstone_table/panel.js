@@ -20,7 +20,8 @@ const REST_LABELS = { breather: "Breather", night: "Full night's rest", week: "A
 /**
  * @typedef {{moves: any[], labels: string[]}} Legal
  * @typedef {import("./shapes.js").TableView} TableView
- * @typedef {{view: TableView, toAct: number[], legal: Map<number, Legal>, handSeat: number | null}} Offer
+ * @typedef {{view: TableView, toAct: number[], legal: Map<number, Legal>, handSeat: number | null, people: number[], own: boolean}} Offer
+ *   people: the seats played at this device; own: this is a player's own device (their hand always shows)
  * @typedef {(move: any, preview: any) => (Node | string)[]} Shown  what a move's button shows
  */
 
@@ -152,7 +153,10 @@ export class TablePanel extends MovePanel {
    * @param {import("../table/adapter.js").Moment} moment
    */
   show(_legal, moment) {
-    this.offer = { view: moment.view, toAct: moment.answer?.to_act ?? [], legal: moment.offered, handSeat: moment.viewer || null };
+    this.offer = {
+      view: moment.view, toAct: moment.answer?.to_act ?? [], legal: moment.offered, handSeat: moment.viewer || null,
+      people: moment.people, own: !moment.people.includes(0),
+    };
     this.list.inert = false;
     this.rerender(null);
   }
@@ -180,8 +184,8 @@ export class TablePanel extends MovePanel {
       this.tabs.replaceChildren();
       this.list.replaceChildren(...this.pendingControls(offer));
     } else {
-      const seats = [0, ...view.party.map((p) => p.seat)];
-      if (!seats.includes(this.state.actor)) this.state.actor = 0;
+      const seats = [0, ...view.party.map((p) => p.seat)].filter((seat) => offer.people.includes(seat));
+      if (!seats.includes(this.state.actor)) this.state.actor = seats[0] ?? 0;
       this.tabs.replaceChildren(...seats.map((seat) => el("button", {
         type: "button", className: "tt-actor", "data-actor": String(seat), "data-key": `actor:${seat}`,
         "aria-pressed": String(seat === this.state.actor),
@@ -198,7 +202,7 @@ export class TablePanel extends MovePanel {
   }
 
   /** @param {Offer} offer @param {number} seat */
-  playerControls({ view, legal: all }, seat) {
+  playerControls({ view, legal: all, own }, seat) {
     const legal = all.get(seat) ?? { moves: [], labels: [] };
     const member = view.party.find((p) => p.seat === seat);
     if (!member) return []; // a tab is a seat of the party
@@ -214,7 +218,7 @@ export class TablePanel extends MovePanel {
       controls.push(group("Take over a hireling", [el("div", { className: "tt-row" }, seatButtons(seat, legal, "take_over", (m) => [nameOf(view, m.npc)]))]));
       return controls;
     }
-    controls.push(el("div", { className: "tt-row tt-top" }, [this.modeRadios(), hand]));
+    controls.push(el("div", { className: "tt-row tt-top" }, [this.modeRadios(), ...(own ? [] : [hand])]));
     const risks = Object.entries(view.forms.risks);
     const grid = el("div", { className: "tt-save-grid", role: "group", "aria-label": "Saves" }, [
       el("span", { className: "tt-corner" }, ["risk →"]),
@@ -316,7 +320,7 @@ export class TablePanel extends MovePanel {
    * total it would give (TS-21), and the Black Joker's re-flip. Those who let their cards stand are named.
    * @param {Offer} offer
    */
-  pendingControls({ view, toAct, legal, handSeat }) {
+  pendingControls({ view, toAct, legal, handSeat, people, own }) {
     const { pending } = view;
     if (!pending) return []; // asked for while a flip waits
     const controls = [];
@@ -328,7 +332,9 @@ export class TablePanel extends MovePanel {
     if (pending.damage) controls.push(el("p", { className: "tt-quiet" }, [`As it stands: ${damageWords(pending.damage)}.`]));
     const stood = pending.stood.filter((seat) => !toAct.includes(seat)).map((seat) => seatName(view, seat));
     if (stood.length) controls.push(el("p", { className: "tt-quiet" }, [`${stood.join(" and ")} let${stood.length > 1 ? "" : "s"} the cards stand.`]));
-    for (const seat of toAct.filter((s) => s > 0)) {
+    const away = toAct.filter((s) => s > 0 && !people.includes(s)).map((seat) => seatName(view, seat));
+    if (away.length) controls.push(el("p", { className: "tt-quiet", "data-away": "" }, [`${away.join(" and ")} decide${away.length > 1 ? "" : "s"} on their own device.`]));
+    for (const seat of toAct.filter((s) => s > 0 && people.includes(s))) {
       const name = seatName(view, seat);
       const mine = legal.get(seat) ?? { moves: [], labels: [] };
       const stand = seatButton(seat, mine, { type: "settle" }, [`${name}: let the cards stand`], "tt-primary");
@@ -343,8 +349,8 @@ export class TablePanel extends MovePanel {
       controls.push(group(`${name}'s hand`, [
         el("div", { className: "tt-row" }, cheats.length ? cheats : [el("p", { className: "tt-quiet" }, ["No card of this hand can be laid on this flip."])]),
         ...(force.length ? [el("div", { className: "tt-row" }, force)] : pending.force ? [el("p", { className: "tt-quiet" }, [`Black Joker: ${pending.force}`])] : []),
-        el("div", { className: "tt-row" }, [...(stand ? [stand] : []),
-          el("button", { type: "button", className: "plain-button tt-hand-toggle", "data-hand": "", "data-key": "hand:none" }, ["Hide my hand"])]),
+        el("div", { className: "tt-row" }, [...(stand ? [stand] : []), ...(own ? [] : [
+          el("button", { type: "button", className: "plain-button tt-hand-toggle", "data-hand": "", "data-key": "hand:none" }, ["Hide my hand"])])]),
       ]));
     }
     return controls;

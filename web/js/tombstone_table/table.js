@@ -1,7 +1,8 @@
 // The Dealer's table: one device at a real table runs a Tombstone session for a party and the Dealer. Every
-// seat is at this one screen: the felt shows the Dealer's view (seat 0), or a character's hand while that
-// player asks to see it (their seat's view, put away again once the flip is settled); the panel offers
-// every participant's legal moves at once. The felt shows the decks, the flip that waits for cheats and the
+// seat is at this one screen, but for players who joined from their own devices (remote/): the felt shows
+// the Dealer's view (seat 0), or a character's hand while that player asks to see it (their seat's view, put
+// away again once the flip is settled); the panel offers the legal moves of every participant here at once.
+// On a player's own device the same table shows their seat's view, with their hand, and offers their moves. The felt shows the decks, the flip that waits for cheats and the
 // last flip settled; under it the party's compact sheets and the Dealer's column. When the session ends,
 // the party's sheets go back to the roster kept in this browser (../tombstone/roster.js). The turn flow is
 // the table controller's (../table/controller.js); every rule question goes to Python.
@@ -25,23 +26,44 @@ export { setupFields } from "./party.js";
 /** @typedef {import("../table/adapter.js").TableAdapter<TableView>} TableAdapter */
 
 /**
+ * The sheets that sat down at this table from this browser's roster, by their place in the party: every
+ * character of the party seated here (none of the players' on other devices), or the one this device
+ * brought to a Dealer's table on another device. None when the sample party sat down.
+ * @param {TableKit} kit
+ * @returns {Promise<Map<number, import("../tombstone/roster.js").Sheet> | null>}
+ */
+async function seatedHere(kit) {
+  if (kit.brought) {
+    const mine = kit.info.seats.findIndex((_, seat) => seat > 0 && !kit.away.includes(seat));
+    return new Map([[mine - 1, /** @type {import("../tombstone/roster.js").Sheet} */ (kit.brought)]]);
+  }
+  const shared = await kit.engine.call({ op: "share", session: kit.session });
+  const seated = shared.ok ? shared.share?.setup?.party ?? null : null;
+  if (!seated) return null;
+  /** @type {import("../tombstone/roster.js").Sheet[]} */
+  const party = seated;
+  return new Map(party.flatMap((sheet, i) => (kit.away.includes(i + 1) ? [] : [/** @type {[number, typeof sheet]} */ ([i, sheet])])));
+}
+
+/**
  * The party's sheets as the session left them go back to the roster in place of the sheets that sat down
  * (found by their id, the hash of the sheet as it was seated); a hireling taken over joins the roster as a
- * new character. The sample party is not on the roster and stays off it.
+ * new character. The sample party is not on the roster and stays off it, and a player on another device
+ * writes their own character back to their own roster.
  * @param {TableKit} kit
  * @param {{party: import("../tombstone/roster.js").Sheet[], fallen: import("../tombstone/roster.js").Sheet[]} | null | undefined} result
  *   the outcome's result
  */
 async function writeBack(kit, result) {
   if (!result) return "";
-  const shared = await kit.engine.call({ op: "share", session: kit.session });
-  const seated = shared.ok ? shared.share?.setup?.party ?? null : null;
+  const seated = await seatedHere(kit);
   if (!seated) return "The sample party is not on your roster, so nothing was written back.";
+  if (!seated.size) return "Each player's character goes back to the roster on their own device.";
   const roster = new Roster(kit.engine);
   const fallen = [...result.fallen];
   const written = [];
   const problems = [];
-  for (const [i, original] of seated.entries()) {
+  for (const [i, original] of seated) {
     let final = result.party[i];
     const joined = final?.made?.hireling ? final : null;
     if (joined) {
@@ -108,6 +130,10 @@ export function makeTable(kit) {
     if (button && !button.disabled) showHand(button.dataset.hand === "" ? null : Number(button.dataset.hand));
   }, { signal });
   const seats = kit.info.seats.map((_, seat) => seat);
+  /** the seats whose people sit at this device: every one, but for those played on other devices */
+  const here = seats.filter((seat) => !kit.away.includes(seat));
+  /** a player's own device at a Dealer's table elsewhere: their seat's view, their hand always on it */
+  const ownSeat = here.includes(0) ? null : here[0];
 
   return {
     renderer,
@@ -121,11 +147,12 @@ export function makeTable(kit) {
      * settled (its seat no longer due, or no flip waiting).
      */
     viewSeat: (answer) => {
+      if (ownSeat !== null) return ownSeat;
       if (answer && handSeat !== null && (!answer.view.pending || !answer.to_act.includes(handSeat))) handSeat = null;
       return handSeat ?? 0;
     },
-    /** One device for the whole table: every seat is a person's at this screen. */
-    seat: () => ({ people: seats }),
+    /** Every seat is a person's at this screen, but for the players on other devices. */
+    seat: () => ({ people: here }),
     shown: ({ view, viewer }) => {
       if (!view) return;
       if (viewer === 0) handSeat = null; // the Dealer's view is on the felt (after an undo too): no hand is on show
@@ -134,27 +161,29 @@ export function makeTable(kit) {
       undoneNote = undone.length ? `Taken back: ${undone[0]}` : flipGone ? `Taken back: ${before?.pending}, before it was settled.` : "";
       before = { total: view.log_total, pending: view.pending ? pendingTitle(view) : "" };
       bestiary.setLimits(view.forms.free.enemy);
-      pane.replaceChildren(...board(view, handSeat));
+      pane.replaceChildren(...board(view, handSeat, ownSeat === null ? here : []));
       strip.replaceChildren(...partyStrip(view.party));
     },
     hint: () => {},
     tap: (clientX, clientY, moment) => {
       const hit = renderer.hitTest(clientX, clientY);
-      if (!hit || !moment.acting || hit.kind !== "hand" || handSeat === null) return;
-      const moves = (moment.offered.get(handSeat)?.moves ?? []).filter((m) => m.type === "cheat" && m.card === hit.card);
-      const offered = moment.offered.get(handSeat);
-      if (moves.length === 1 && offered && playableFromFelt(offered, moves[0], panel.list)) kit.play(moves[0], handSeat);
+      const seat = ownSeat ?? handSeat;
+      if (!hit || !moment.acting || hit.kind !== "hand" || seat === null) return;
+      const moves = (moment.offered.get(seat)?.moves ?? []).filter((m) => m.type === "cheat" && m.card === hit.card);
+      const offered = moment.offered.get(seat);
+      if (moves.length === 1 && offered && playableFromFelt(offered, moves[0], panel.list)) kit.play(moves[0], seat);
       else if (moves.length > 1) kit.toast("This flip has two cards: pick which one to cover with the buttons below.");
     },
     highlight: ({ offered }) => {
-      const moves = handSeat !== null ? offered.get(handSeat)?.moves ?? [] : [];
+      const seat = ownSeat ?? handSeat;
+      const moves = seat !== null ? offered.get(seat)?.moves ?? [] : [];
       return {
         cheatable: new Set(moves.filter((m) => m.type === "cheat").map((m) => m.card)),
         chosen: null,
         caption: "No flip yet: pick who acts below.",
       };
     },
-    status: ({ view, answer, stage }) => (stage === "over" ? ["The session is over.", ""] : [turnLine(view, answer?.to_act ?? []), undoneNote || newsLine(view)]),
+    status: ({ view, answer, stage }) => (stage === "over" ? ["The session is over.", ""] : [turnLine(view, answer?.to_act ?? [], kit.away), undoneNote || newsLine(view)]),
     summary: (view) => tableSummary(view),
     log: (view) => logEntries(view),
     roundOf: () => null,

@@ -31,10 +31,11 @@ export function wipedOut(view) {
  * Who may do what now, for the status line.
  * @param {TableView} view
  * @param {number[]} toAct
+ * @param {number[]} [away] the seats played on other devices (their players decide there)
  */
-export function turnLine(view, toAct) {
+export function turnLine(view, toAct, away = []) {
   if (view.pending) {
-    const players = toAct.filter((seat) => seat > 0).map((seat) => seatName(view, seat));
+    const players = toAct.filter((seat) => seat > 0).map((seat) => `${seatName(view, seat)}${away.includes(seat) ? " (on their own device)" : ""}`);
     return `${pendingTitle(view)}: ${players.join(" or ")} may cheat fate, or let the cards stand.`;
   }
   if (wipedOut(view)) return "The whole party is down: end the session, or undo the last action.";

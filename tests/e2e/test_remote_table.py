@@ -1,0 +1,172 @@
+"""The Dealer's table with players on their own devices (issue 29, point 5), through the real pages: three
+browser contexts are the Dealer's device and two players' phones. Each player has a character on the roster
+of their own browser. The Dealer deals the table from its setup sheet ("Players on their own devices", two
+of them, nobody from the Dealer's roster), and invites them one after the other; each opens the invite link,
+picks the character they sit down with, and sends back the answer link. Once both are seated, the session is
+dealt from the Dealer's secret and both players' randomness (pledged before either was revealed).
+
+The players act on their own pages: a save each, with the flip turned by a card from their own hand (shown
+only on their page) and the cards let stand from there; the Dealer brings in an enemy, has it attack one of
+them, adds a Fatigue to each, and ends the session. No message to a player holds the other player's hand,
+each player's check finds the deal fair, and each roster holds its character as the table left it, with the
+session in its history (TS-24).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from playwright.sync_api import expect
+
+from pygame_core.games.tombstone.character import item_json, new_sheet
+from pygame_core.games.tombstone.tables import ARCHETYPES
+from saloon_site import ADD_TO_ROSTER, LOAD_TIMEOUT_MS, PHONE, Visit
+from test_remote_play import CARD, CLICK, LISTEN, SETUP
+
+GAME = "tombstone_table"
+READ_ROSTER = """async () => {
+  const { Roster } = await import("./js/tombstone/roster.js");
+  return (await new Roster(window.app).load()).characters.map((c) => c.sheet);
+}"""
+PLAYERS = {"Ada": ({"STR": 2, "DEX": 3, "WIL": 1, "GRT": 2}, "outlaw"),
+           "Bess": ({"STR": 1, "DEX": 2, "WIL": 3, "GRT": 1}, "gambler")}
+
+
+def character(name: str) -> dict[str, Any]:
+    scores, archetype = PLAYERS[name]
+    sheet = new_sheet(scores)
+    sheet.update(name=name, background="Drifter", money=100,
+                 inventory=[item_json(item) for item in ARCHETYPES[archetype].items])
+    return sheet
+
+
+def heard(visit: Visit) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in visit.page.evaluate("window.heard")]
+
+
+def tables(visit: Visit) -> list[dict[str, Any]]:
+    return [message for message in heard(visit) if message["t"] == "table"]
+
+
+def click_move(visit: Visit, move: dict[str, Any], confirm: bool = False) -> None:
+    """Press the move button of `move` (folded controls too), and the step's own button when the page asks
+    first (TS-28), and wait for the table to draw what follows."""
+    before = visit.page.evaluate("window.app.renders")
+    assert visit.page.evaluate(CLICK, move), f"no button for {move} on the page"
+    if confirm:
+        visit.page.click(".tt-confirm button[value='yes']")
+    visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
+
+
+def latest(visit: Visit) -> dict[str, Any]:
+    """The newest table a player's page was sent."""
+    return tables(visit)[-1]
+
+
+def settle_own_flip(visit: Visit, seat: int, cheats: list[str]) -> None:
+    """A player's own page, when a flip waits for them (a flip nobody could turn is settled at once): their
+    hand is on their felt without asking, they lay a card from it when one is offered, then let their cards
+    stand (a cheat may have settled it already)."""
+    view = visit.page.evaluate("() => window.app.drawnView()")
+    if seat not in (view["pending"] or {}).get("deciding", []):
+        return
+    mine = next(member for member in view["party"] if member["seat"] == seat)
+    assert mine["hand"], "a player's own page shows their hand"
+    offered = visit.page.eval_on_selector_all(
+        "button.move.tt-cheat", "(bs) => bs.map((b) => ({move: JSON.parse(b.dataset.move), warned: 'warning' in b.dataset}))")
+    if offered:  # a card that helps, else one that does not (its button asks again before it plays: TS-21)
+        laid = min(offered, key=lambda cheat: cheat["warned"])
+        if laid["warned"]:
+            assert visit.page.evaluate(CLICK, laid["move"])
+        click_move(visit, laid["move"])
+        cheats.append(laid["move"]["card"])
+    if visit.page.evaluate("(seat) => window.app.drawnView()?.pending?.deciding?.includes(seat) ?? false", seat):
+        click_move(visit, {"type": "settle"})
+
+
+def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callable[..., Visit]) -> None:
+    dealer = open_page()
+    players = {name: open_page(PHONE, touch=True) for name in PLAYERS}
+    for visit in (dealer, *players.values()):
+        visit.context.add_init_script(f"({SETUP})()")
+    for name, visit in players.items():
+        visit.context.add_init_script(f"({LISTEN})()")
+        visit.goto()
+        assert visit.page.evaluate(ADD_TO_ROSTER, character(name)) == ""
+    brought = {name: visit.page.evaluate(READ_ROSTER)[0] for name, visit in players.items()}
+
+    # The Dealer's setup sheet: two players on their own devices, nobody from the Dealer's (empty) roster.
+    dealer.goto()
+    dealer.page.click(f"[data-setup='{GAME}']")
+    dealer.page.check("#setup-dialog input[name='mode'][value='remote']")
+    dealer.page.check("#setup-dialog input[name='guests'][value='2']")
+    assert dealer.page.inner_text("#setup-deal") == "Make the invites"
+    dealer.page.click("#setup-deal")
+    for n, (name, visit) in enumerate(players.items(), 1):
+        dealer.page.wait_for_function("(n) => document.querySelector('#remote-link').value.includes('#join=')"
+                                      " && document.querySelector('#remote-step').textContent.startsWith(`Player ${n} of 2`)",
+                                      arg=n, timeout=LOAD_TIMEOUT_MS)
+        visit.page.goto(dealer.page.input_value("#remote-link"))
+        visit.wait_ready()
+        visit.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')",
+                                     timeout=LOAD_TIMEOUT_MS)
+        dealer.page.fill("#remote-answer-code", visit.page.input_value("#remote-link"))
+        dealer.page.click("#remote-answer button[type='submit']")
+        visit.page.wait_for_selector("#remote-bring:not([hidden])", timeout=LOAD_TIMEOUT_MS)
+        assert name in visit.page.inner_text("#remote-characters")
+        visit.page.click("#remote-bring button[type='submit']")
+    for visit in (dealer, *players.values()):
+        visit.page.wait_for_function("() => window.app.current !== null && window.app.renders > 0", timeout=LOAD_TIMEOUT_MS)
+    party = dealer.view(0)["party"]
+    assert [member["sheet"]["name"] for member in party] == list(PLAYERS)
+    seats = {name: n for n, name in enumerate(PLAYERS, 1)}
+    for name, visit in players.items():
+        first = tables(visit)[0]
+        assert first["answer"]["viewer"] == seats[name]
+        assert dealer.view(0)["party"][seats[name] - 1]["sheet"] == brought[name]  # seated as brought
+        assert visit.page.locator("button.tt-actor").count() == 1  # a player's page offers their own moves only
+        assert visit.page.locator("button.tt-hand-toggle").count() == 0  # their hand is always on their felt
+
+    # Each player makes a save from their own page and turns the flip with a card from their own hand.
+    cheats: list[str] = []
+    for name, visit in players.items():
+        click_move(visit, {"type": "save", "ability": "WIL", "risk": "high"})
+        if seats[name] in (dealer.view(0)["pending"] or {}).get("deciding", []):
+            expect(dealer.page.locator("#turn-line")).to_contain_text(f"{name} (on their own device) may cheat fate")
+        settle_own_flip(visit, seats[name], cheats)
+    # The Dealer brings in a bandit, who attacks Ada; Ada decides on her own page.
+    click_move(dealer, {"type": "enemy", "preset": "bandit"})
+    npc = dealer.view(0)["npcs"][0]["ref"]
+    click_move(dealer, {"type": "npc_attack", "npc": npc, "target": "pc0"})
+    while dealer.view(0)["pending"] is not None:  # the attack, a hit's damage flip, any save it asks for
+        deciding = dealer.view(0)["pending"]["deciding"]
+        settle_own_flip(players["Ada" if 1 in deciding else "Bess"], 1 if 1 in deciding else 2, cheats)
+    dealer.page.wait_for_function("() => window.app.drawnView()?.pending === null", timeout=LOAD_TIMEOUT_MS)
+    for ref in ("pc0", "pc1"):
+        click_move(dealer, {"type": "fatigue", "character": ref, "change": 1})
+    click_move(dealer, {"type": "end"}, confirm=True)
+
+    for visit in (dealer, *players.values()):
+        visit.page.wait_for_selector("#result:not([hidden])", timeout=LOAD_TIMEOUT_MS)
+    final = {member["sheet"]["name"]: member["sheet"] for member in dealer.view(0)["party"]}
+    for name, visit in players.items():
+        visit.page.wait_for_selector("#fair-verdict:not([hidden])", timeout=LOAD_TIMEOUT_MS)
+        assert visit.page.inner_text("#fair-verdict").startswith("This deal was fair")
+        other = next(seat for other_name, seat in seats.items() if other_name != name)
+        seen: set[str] = set()
+        for message in tables(visit):
+            members = message["answer"]["view"]["party"]
+            assert all(m["hand"] is None for m in members if m["seat"] != seats[name]), "another player's hand was sent"
+            seen |= set(CARD.findall(json.dumps(message["answer"])))
+            told = set(CARD.findall(json.dumps([message["events"], message["move"], message["legal"]])))
+            assert told <= seen, f"{name} was told of {sorted(told - seen)} before any view of theirs showed them"
+        assert other != seats[name]
+        visit.page.wait_for_function("() => !document.querySelector('#result').textContent.includes('Writing')",
+                                     timeout=LOAD_TIMEOUT_MS)
+        roster = visit.page.evaluate(READ_ROSTER)
+        assert len(roster) == 1
+        kept = roster[0]
+        assert kept["fatigue"] == 1 and kept["fatigue"] == final[name]["fatigue"]
+        assert kept["history"], "the session is in the character's history"
+    assert set(cheats), "the players cheated fate from their own pages"
