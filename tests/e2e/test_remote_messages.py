@@ -17,19 +17,26 @@ VIEW = {"ok": True, "view": {"hand": ["7S"]}, "viewer": 1, "to_act": [1], "over"
 GOOD_FROM_GUEST: list[dict[str, Any]] = [
     {"t": "join", "v": 1, "nonce": NONCE},
     {"t": "join", "v": 1, "resume": NONCE},
+    {"t": "join", "v": 1, "pledge": COMMITMENT, "sheet": {"name": "Ada", "history": ["x" * 200] * 100}},
+    {"t": "nonce", "nonce": NONCE},
     {"t": "move", "ply": 3, "move": {"type": "play", "card": "7S"}},
 ]
 GOOD_FROM_HOST: list[dict[str, Any]] = [
     {"t": "hello", "v": 1, "engine": "0.1.0", "game": "some_game", "options": {"rule": "on"}, "names": ["A", "B"],
      "seat": 1, "commitment": COMMITMENT, "resume": NONCE},
+    {"t": "hello", "v": 1, "engine": "0.1.0", "game": "a_table", "options": {}, "names": ["Dealer", "P1", "P2"],
+     "seat": 2, "commitment": COMMITMENT, "resume": NONCE, "several": True},
+    {"t": "pledges", "commitments": [COMMITMENT, "ef" * 32]},
     {"t": "table", "ply": 0, "mover": None, "answer": VIEW, "events": [], "move": None, "legal": {"moves": [{"type": "x"}], "labels": ["X"]}},
     {"t": "table", "ply": 4, "mover": 0, "answer": VIEW, "events": [{"type": "reveal"}], "move": {"type": "x"}, "legal": None},
     {"t": "refused", "message": "Not your turn."},
     {"t": "reveal", "secret": COMMITMENT, "record": {"moves": []}},
+    {"t": "reveal", "secret": COMMITMENT, "record": {"moves": []}, "nonces": [NONCE, "ef" * 16]},
     {"t": "bye", "reason": "The host left."},
 ]
+ONE_WAY_IN = "A join must bring one of: fresh randomness, its pledge, or the token to take its seat again."
 BAD_FROM_GUEST = {
-    "too long": ("x" * 4097, "The other device sent 4097 characters at once; at most 4096."),
+    "too long": ("x" * 32769, "The other device sent 32769 characters at once; at most 32768."),
     "not JSON": ("{not json", "The other device sent something that is not a message of the saloon."),
     "a list": ("[1]", "The other device sent something that is not a message of the saloon."),
     "unknown kind": ('{"t": "cheat"}', 'The other device sent a message of an unknown kind ("cheat").'),
@@ -40,8 +47,15 @@ BAD_FROM_GUEST = {
     "negative ply": (json.dumps({"t": "move", "ply": -1, "move": {}}), "The other device's move message has no proper ply."),
     "move not an object": (json.dumps({"t": "move", "ply": 1, "move": "7S"}), "The other device's move message has no proper move."),
     "short nonce": (json.dumps({"t": "join", "v": 1, "nonce": "ab"}), "The other device's join message has no proper nonce."),
-    "both": (json.dumps({"t": "join", "v": 1, "nonce": NONCE, "resume": NONCE}), "A join must bring either fresh randomness or the token to take its seat again."),
-    "neither": (json.dumps({"t": "join", "v": 1}), "A join must bring either fresh randomness or the token to take its seat again."),
+    "both": (json.dumps({"t": "join", "v": 1, "nonce": NONCE, "resume": NONCE}), ONE_WAY_IN),
+    "neither": (json.dumps({"t": "join", "v": 1}), ONE_WAY_IN),
+    "a nonce and a pledge": (json.dumps({"t": "join", "v": 1, "nonce": NONCE, "pledge": COMMITMENT, "sheet": {}}), ONE_WAY_IN),
+    "a pledge without a character": (json.dumps({"t": "join", "v": 1, "pledge": COMMITMENT}),
+                                     "A join to a table of several brings both its pledge and its character."),
+    "a character without a pledge": (json.dumps({"t": "join", "v": 1, "nonce": NONCE, "sheet": {}}),
+                                     "A join to a table of several brings both its pledge and its character."),
+    "short pledge": (json.dumps({"t": "join", "v": 1, "pledge": "cd", "sheet": {}}), "The other device's join message has no proper pledge."),
+    "nonce not hex": (json.dumps({"t": "nonce", "nonce": "zz" * 16}), "The other device's nonce message has no proper nonce."),
     "huge move": (json.dumps({"t": "move", "ply": 1, "move": {"card": "x" * 1200}}), "That move is longer than any move of the saloon's games."),
 }
 
@@ -83,6 +97,9 @@ def test_bad_messages_from_a_host_are_refused_in_words(page: Any) -> None:
         "events not objects": {**table, "events": ["7S"]},
         "a long option": {**GOOD_FROM_HOST[0], "options": {"rule": "x" * 41}},
         "no resume": {key: value for key, value in GOOD_FROM_HOST[0].items() if key != "resume"},
+        "several, but not true": {**GOOD_FROM_HOST[1], "several": 1},
+        "a pledge not hex": {"t": "pledges", "commitments": ["x" * 64]},
+        "a nonce too short": {"t": "reveal", "secret": COMMITMENT, "record": {}, "nonces": ["ab"]},
     }
     read = page.evaluate(READ, ["readHostMessage", [json.dumps(m) for m in bad.values()]])
     assert all(r.startswith("Error: The other device's ") for r in read), read

@@ -179,13 +179,16 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
 
 
-def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False, invite_by_link: bool = False) -> None:
+def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False, invite_by_link: bool = False,
+              who: str = "Your friend") -> None:
     """After a drop: the host's page shows a fresh invite, the guest's page asks for it, the codes go across
     and both sheets close on the table. `closed_half_way`: the guest closes its sheet first and opens it again
-    from the "Reconnect" button; `invite_by_link`: the guest opens the fresh invite in a new tab of its device."""
-    host.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')"
-                                " && document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
-    assert host.page.inner_text("#remote-title") == "Your friend's connection dropped"
+    from the "Reconnect" button; `invite_by_link`: the guest opens the fresh invite in a new tab of its device;
+    `who`: whom the host's sheet names (a player's character at a table of several)."""
+    host.page.wait_for_function("(title) => document.querySelector('#remote-link').value.includes('#join=')"
+                                " && document.querySelector('#remote-dialog').open"
+                                " && document.querySelector('#remote-title').textContent === title",
+                                arg=f"{who}'s connection dropped", timeout=LOAD_TIMEOUT_MS)
     guest.page.wait_for_selector("#remote-dialog[open] #remote-answer:not([hidden])", timeout=LOAD_TIMEOUT_MS)
     assert guest.page.inner_text("#remote-title") == "The connection to your friend dropped"
     if closed_half_way:
@@ -204,9 +207,13 @@ def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False, invite_b
     guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')")
     host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
     host.page.click("#remote-answer button[type='submit']")
-    for visit in (host, guest):
-        visit.page.wait_for_function("() => !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
-        assert visit.page.locator("#remote-again").is_hidden()
+    guest.page.wait_for_function("() => !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
+    assert guest.page.locator("#remote-again").is_hidden()
+    host.page.wait_for_function("(title) => !document.querySelector('#remote-dialog').open"
+                                " || document.querySelector('#remote-title').textContent !== title",
+                                arg=f"{who}'s connection dropped", timeout=LOAD_TIMEOUT_MS)
+    if not host.page.evaluate("document.querySelector('#remote-dialog').open"):
+        assert host.page.locator("#remote-again").is_hidden()
 
 
 def going_on(host: Visit, guest: Visit) -> None:

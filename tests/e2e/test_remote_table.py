@@ -22,14 +22,16 @@ from playwright.sync_api import expect
 from pygame_core.games.tombstone.character import item_json, new_sheet
 from pygame_core.games.tombstone.tables import ARCHETYPES
 from saloon_site import ADD_TO_ROSTER, LOAD_TIMEOUT_MS, PHONE, Visit
-from test_remote_play import CARD, CLICK, LISTEN, SETUP
+from test_remote_play import CARD, CLICK, LISTEN, SAVED, SETUP, reconnect
 
 GAME = "tombstone_table"
 READ_ROSTER = """async () => {
   const { Roster } = await import("./js/tombstone/roster.js");
   return (await new Roster(window.app).load()).characters.map((c) => c.sheet);
 }"""
-PLAYERS = {"Ada": ({"STR": 2, "DEX": 3, "WIL": 1, "GRT": 2}, "outlaw"),
+# Cole sits at the Dealer's device; Ada and Bess join from their own.
+PLAYERS = {"Cole": ({"STR": 3, "DEX": 1, "WIL": 2, "GRT": 1}, "outlaw"),
+           "Ada": ({"STR": 2, "DEX": 3, "WIL": 1, "GRT": 2}, "outlaw"),
            "Bess": ({"STR": 1, "DEX": 2, "WIL": 3, "GRT": 1}, "gambler")}
 
 
@@ -56,7 +58,8 @@ def click_move(visit: Visit, move: dict[str, Any], confirm: bool = False) -> Non
     assert visit.page.evaluate(CLICK, move), f"no button for {move} on the page"
     if confirm:
         visit.page.click(".tt-confirm button[value='yes']")
-    visit.page.wait_for_function("(n) => window.app.renders > n", arg=before)
+    visit.page.wait_for_function("(n) => window.app.renders > n && !['engine', 'animating'].includes(window.app.stage())",
+                                 arg=before)
 
 
 def latest(visit: Visit) -> dict[str, Any]:
@@ -85,9 +88,11 @@ def settle_own_flip(visit: Visit, seat: int, cheats: list[str]) -> None:
         click_move(visit, {"type": "settle"})
 
 
-def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callable[..., Visit]) -> None:
+def seat_table(open_page: Callable[..., Visit], shots: bool = False) -> tuple[Visit, dict[str, Visit], dict[str, int]]:
+    """The Dealer's device seats Cole from its own roster and invites two players on their own devices, who
+    bring Ada and Bess from theirs; returns the Dealer's page, each player's page and each character's seat."""
     dealer = open_page()
-    players = {name: open_page(PHONE, touch=True) for name in PLAYERS}
+    players = {name: open_page(PHONE, touch=True) for name in PLAYERS if name != "Cole"}
     for visit in (dealer, *players.values()):
         visit.context.add_init_script(f"({SETUP})()")
     for name, visit in players.items():
@@ -96,8 +101,9 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
         assert visit.page.evaluate(ADD_TO_ROSTER, character(name)) == ""
     brought = {name: visit.page.evaluate(READ_ROSTER)[0] for name, visit in players.items()}
 
-    # The Dealer's setup sheet: two players on their own devices, nobody from the Dealer's (empty) roster.
+    # The Dealer's setup sheet: Cole from the Dealer's roster, two players on their own devices.
     dealer.goto()
+    assert dealer.page.evaluate(ADD_TO_ROSTER, character("Cole")) == ""
     dealer.page.click(f"[data-setup='{GAME}']")
     dealer.page.check("#setup-dialog input[name='mode'][value='remote']")
     dealer.page.check("#setup-dialog input[name='guests'][value='2']")
@@ -105,7 +111,7 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
     dealer.page.click("#setup-deal")
     for n, (name, visit) in enumerate(players.items(), 1):
         dealer.page.wait_for_function("(n) => document.querySelector('#remote-link').value.includes('#join=')"
-                                      " && document.querySelector('#remote-step').textContent.startsWith(`Player ${n} of 2`)",
+                                      " && document.querySelector('#remote-step').textContent.includes(`Player ${n} of 2`)",
                                       arg=n, timeout=LOAD_TIMEOUT_MS)
         visit.page.goto(dealer.page.input_value("#remote-link"))
         visit.wait_ready()
@@ -115,6 +121,9 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
         dealer.page.click("#remote-answer button[type='submit']")
         visit.page.wait_for_selector("#remote-bring:not([hidden])", timeout=LOAD_TIMEOUT_MS)
         assert name in visit.page.inner_text("#remote-characters")
+        if shots and n == 1:
+            dealer.screenshot("remote-table-invite-laptop.png")
+            visit.screenshot("remote-table-bring-phone.png")
         visit.page.click("#remote-bring button[type='submit']")
     for visit in (dealer, *players.values()):
         visit.page.wait_for_function("() => window.app.current !== null && window.app.renders > 0", timeout=LOAD_TIMEOUT_MS)
@@ -122,11 +131,16 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
     assert [member["sheet"]["name"] for member in party] == list(PLAYERS)
     seats = {name: n for n, name in enumerate(PLAYERS, 1)}
     for name, visit in players.items():
-        first = tables(visit)[0]
-        assert first["answer"]["viewer"] == seats[name]
-        assert dealer.view(0)["party"][seats[name] - 1]["sheet"] == brought[name]  # seated as brought
+        assert tables(visit)[0]["answer"]["viewer"] == seats[name]
+        assert party[seats[name] - 1]["sheet"] == brought[name]  # seated as brought
         assert visit.page.locator("button.tt-actor").count() == 1  # a player's page offers their own moves only
         assert visit.page.locator("button.tt-hand-toggle").count() == 0  # their hand is always on their felt
+    assert dealer.page.locator("button.tt-actor").all_inner_texts() == ["Dealer", "Cole"]  # those at this device
+    return dealer, players, seats
+
+
+def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callable[..., Visit]) -> None:
+    dealer, players, seats = seat_table(open_page, shots=True)
 
     # Each player makes a save from their own page and turns the flip with a card from their own hand.
     cheats: list[str] = []
@@ -134,16 +148,23 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
         click_move(visit, {"type": "save", "ability": "WIL", "risk": "high"})
         if seats[name] in (dealer.view(0)["pending"] or {}).get("deciding", []):
             expect(dealer.page.locator("#turn-line")).to_contain_text(f"{name} (on their own device) may cheat fate")
+            if name == "Ada":
+                dealer.screenshot("remote-table-dealer-laptop.png")
+                visit.screenshot("remote-table-player-phone.png")
+                visit.page.set_viewport_size({"width": 844, "height": 390})
+                visit.screenshot("remote-table-player-phone-landscape.png")
+                visit.page.set_viewport_size(PHONE)
         settle_own_flip(visit, seats[name], cheats)
     # The Dealer brings in a bandit, who attacks Ada; Ada decides on her own page.
     click_move(dealer, {"type": "enemy", "preset": "bandit"})
     npc = dealer.view(0)["npcs"][0]["ref"]
-    click_move(dealer, {"type": "npc_attack", "npc": npc, "target": "pc0"})
+    click_move(dealer, {"type": "npc_attack", "npc": npc, "target": f"pc{seats['Ada'] - 1}"})
     while dealer.view(0)["pending"] is not None:  # the attack, a hit's damage flip, any save it asks for
         deciding = dealer.view(0)["pending"]["deciding"]
-        settle_own_flip(players["Ada" if 1 in deciding else "Bess"], 1 if 1 in deciding else 2, cheats)
+        name = next(name for name in players if seats[name] in deciding)
+        settle_own_flip(players[name], seats[name], cheats)
     dealer.page.wait_for_function("() => window.app.drawnView()?.pending === null", timeout=LOAD_TIMEOUT_MS)
-    for ref in ("pc0", "pc1"):
+    for ref in ("pc0", "pc1", "pc2"):
         click_move(dealer, {"type": "fatigue", "character": ref, "change": 1})
     click_move(dealer, {"type": "end"}, confirm=True)
 
@@ -153,7 +174,6 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
     for name, visit in players.items():
         visit.page.wait_for_selector("#fair-verdict:not([hidden])", timeout=LOAD_TIMEOUT_MS)
         assert visit.page.inner_text("#fair-verdict").startswith("This deal was fair")
-        other = next(seat for other_name, seat in seats.items() if other_name != name)
         seen: set[str] = set()
         for message in tables(visit):
             members = message["answer"]["view"]["party"]
@@ -161,7 +181,6 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
             seen |= set(CARD.findall(json.dumps(message["answer"])))
             told = set(CARD.findall(json.dumps([message["events"], message["move"], message["legal"]])))
             assert told <= seen, f"{name} was told of {sorted(told - seen)} before any view of theirs showed them"
-        assert other != seats[name]
         visit.page.wait_for_function("() => !document.querySelector('#result').textContent.includes('Writing')",
                                      timeout=LOAD_TIMEOUT_MS)
         roster = visit.page.evaluate(READ_ROSTER)
@@ -169,4 +188,47 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
         kept = roster[0]
         assert kept["fatigue"] == 1 and kept["fatigue"] == final[name]["fatigue"]
         assert kept["history"], "the session is in the character's history"
-    assert set(cheats), "the players cheated fate from their own pages"
+    assert cheats, "the players cheated fate from their own pages"
+    dealer.page.wait_for_function("() => !document.querySelector('#result').textContent.includes('Writing')",
+                                  timeout=LOAD_TIMEOUT_MS)
+    assert "Each player" not in dealer.page.inner_text("#result")
+    kept_here = dealer.page.evaluate(READ_ROSTER)
+    assert [sheet["name"] for sheet in kept_here] == ["Cole"]  # the players' characters go home with them
+    assert kept_here[0]["fatigue"] == final["Cole"]["fatigue"] == 1 and kept_here[0]["history"]
+
+
+def test_a_player_or_the_dealer_reloading_takes_up_the_same_session(open_page: Callable[..., Visit]) -> None:
+    """Every page keeps the session in its slot. A player's phone reloads: their page puts their seat back on
+    the table and asks for a fresh invite, which the Dealer's page offers for that player by name. Then the
+    Dealer's device reloads: it asks each player in turn to take their seat again. Play goes on to a deal both
+    players' checks find fair, and each roster gets its character back."""
+    dealer, players, seats = seat_table(open_page)
+    ada, bess = players["Ada"], players["Bess"]
+    cheats: list[str] = []
+    click_move(ada, {"type": "save", "ability": "DEX", "risk": "low"})
+    settle_own_flip(ada, seats["Ada"], cheats)
+    assert ada.page.evaluate(SAVED)[GAME]["mode"] == "remote"
+
+    ada.page.reload()
+    ada.wait_ready()
+    assert f"side={seats['Ada']}" in ada.page.url
+    reconnect(dealer, ada, who="Ada")
+    ada.page.wait_for_function("() => window.app.current !== null && window.app.renders > 0", timeout=LOAD_TIMEOUT_MS)
+    click_move(bess, {"type": "save", "ability": "WIL", "risk": "low"})
+    settle_own_flip(bess, seats["Bess"], cheats)
+
+    dealer.page.reload()
+    dealer.wait_ready()
+    for name in ("Ada", "Bess"):  # one seat's fresh invite after the other
+        reconnect(dealer, players[name], who=name)
+    dealer.page.wait_for_function("() => !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
+    click_move(ada, {"type": "save", "ability": "STR", "risk": "low"})
+    settle_own_flip(ada, seats["Ada"], cheats)
+    dealer.page.wait_for_function("() => window.app.drawnView()?.pending === null", timeout=LOAD_TIMEOUT_MS)
+    click_move(dealer, {"type": "end"}, confirm=True)
+    for name, visit in players.items():
+        visit.page.wait_for_selector("#fair-verdict:not([hidden])", timeout=LOAD_TIMEOUT_MS)
+        assert visit.page.inner_text("#fair-verdict").startswith("This deal was fair"), name
+        visit.page.wait_for_function("() => !document.querySelector('#result').textContent.includes('Writing')",
+                                     timeout=LOAD_TIMEOUT_MS)
+        assert [sheet["name"] for sheet in visit.page.evaluate(READ_ROSTER)] == [name]

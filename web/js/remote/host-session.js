@@ -82,10 +82,15 @@ export async function awaitNonce(channel) {
  * they joined, and their moves in flight.
  */
 class RemoteSeat {
-  /** @param {RTCDataChannel | null} channel @param {import("./messages.js").HelloMessage} hello */
-  constructor(channel, hello) {
+  /**
+   * @param {RTCDataChannel | null} channel
+   * @param {import("./messages.js").HelloMessage} hello
+   * @param {string} name who plays it, in the Dealer's words (a character's name), or ""
+   */
+  constructor(channel, hello, name) {
     this.channel = channel;
     this.hello = hello;
+    this.name = name;
     this.gate = new RateGate();
     /** @type {((step: MachineStep) => void) | null} resolves the wait for this friend's next move */
     this.arrival = null;
@@ -98,11 +103,11 @@ class RemoteSeat {
 export class RemoteHost extends RemoteSession {
   /**
    * @param {{engine: Engine, info: GameInfo, settings: Settings, session: string, save: () => Promise<void>,
-   *   seats: {channel: RTCDataChannel | null, hello: import("./messages.js").HelloMessage}[], ply: number,
+   *   seats: {channel: RTCDataChannel | null, hello: import("./messages.js").HelloMessage, name?: string}[], ply: number,
    *   revealed?: boolean, toast: (text: string) => void, news: () => void, dropped: (seat: number) => void}} options
    *   seats: each friend's seat: their channel (none for a game restored after a reload, until they take
-   *   their seat again) and what they were told when they joined (their seat, and the `resume` token that
-   *   lets them take it again); ply: the moves the game holds now; revealed: the friends were sent the secret
+   *   their seat again), what they were told when they joined (their seat, and the `resume` token that
+   *   lets them take it again) and, at a table of several, the name of the character they brought; ply: the moves the game holds now; revealed: the friends were sent the secret
    *   already (a game restored after its end); news: a friend moved while no step was waiting for it (a lead
    *   laid face down while we choose ours, a player's save at the Dealer's table): the table looks again;
    *   dropped: a friend's connection dropped (the page offers a fresh invite for their seat)
@@ -112,7 +117,7 @@ export class RemoteHost extends RemoteSession {
     this.news = news;
     this.dropped = dropped;
     /** @type {Map<number, RemoteSeat>} each friend's seat, in seat order */
-    this.guests = new Map(seats.map(({ channel, hello }) => [hello.seat, new RemoteSeat(channel, hello)]));
+    this.guests = new Map(seats.map(({ channel, hello, name = "" }) => [hello.seat, new RemoteSeat(channel, hello, name)]));
     this.away = [...this.guests.keys()];
     this.ply = ply;
     this.toast = toast;
@@ -126,7 +131,8 @@ export class RemoteHost extends RemoteSession {
 
   /** @returns {HostKept} */
   kept() {
-    return { role: "host", hellos: [...this.guests.values()].map((guest) => guest.hello), revealed: this.revealed };
+    const guests = [...this.guests.values()];
+    return { role: "host", hellos: guests.map((guest) => guest.hello), names: guests.map((guest) => guest.name), revealed: this.revealed };
   }
 
   /**

@@ -48,8 +48,9 @@ export class PeerMessageError extends Error {}
  * @typedef {HelloMessage | PledgesMessage | TableMessage | RefusedMessage | RevealMessage | ByeMessage} HostMessage
  *
  * What each side keeps in its saved slot beside the game (worker/saves.js seals it):
- * @typedef {{role: "host", hellos: HelloMessage[], revealed: boolean}} HostKept
- *   each friend's seat and token, and whether they were sent the secret
+ * @typedef {{role: "host", hellos: HelloMessage[], names?: string[], revealed: boolean}} HostKept
+ *   each friend's seat and token (and at a table of several, their character's name), and whether they were
+ *   sent the secret
  * @typedef {{fair: boolean, findings: {ply?: number, message: string}[]}} Verdict  the fair-deal check
  * @typedef {{role: "guest", hello: HelloMessage, nonce: string, seen: [number, string][], mine: [number, unknown][],
  *   unsure: [number, unknown][], table: TableMessage, verdict: Verdict | null, pledges?: string[],

@@ -176,6 +176,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     say("Waiting for your friend's answer…");
     const channel = await pasted("Your friend's answer", ANSWER_KEY, (code) => made.accept(code));
     connected = true;
+    clearCodes(); // done with: the sheet says what happens next
     return channel;
   }
 
@@ -188,7 +189,10 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     const answer = await answerInvite(code, { iceServers: iceServers() });
     let connected = false;
     abandon = () => { if (!connected) answer.close(); };
-    answer.channel.then(() => { connected = true; }, () => {});
+    answer.channel.then(() => {
+      connected = true;
+      clearCodes();
+    }, () => {});
     showLink(ANSWER_KEY, answer.code);
     say("Waiting for your friend to connect…");
     return answer;
@@ -230,7 +234,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
    * @param {Settings} settings
    * @param {Record<string, string>} options
    * @param {import("../types.js").Response} created the bridge's answer to `new`
-   * @param {{channel: RTCDataChannel, hello: import("./messages.js").HelloMessage}[]} seats
+   * @param {{channel: RTCDataChannel, hello: import("./messages.js").HelloMessage, name?: string}[]} seats
    */
   async function seatHost(info, settings, options, created, seats) {
     if (!created.ok || !created.session) throw new Error(created.ok ? "The game engine dealt no table." : created.error.message);
@@ -275,8 +279,9 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       let refusal = "";
       while (joined.length < guests) {
         const seat = local.length + 1 + joined.length;
-        find("#remote-step").textContent = `${refusal}Player ${joined.length + 1} of ${guests}: send them this link, or let them `
-          + "scan the code with their phone. Their page shows an answer: paste it below.";
+        const seated = joined.map((player) => `${/** @type {{name?: string}} */ (player.sheet).name} (player ${player.hello.seat - local.length})`);
+        find("#remote-step").textContent = `${refusal}${seated.length ? `Seated: ${seated.join(", ")}. ` : ""}Player ${joined.length + 1} of ${guests}: `
+          + "send them this link, or let them scan the code with their phone. Their page shows an answer: paste it below.";
         const channel = await hostConnection();
         say("Connected. They are picking their character…");
         const hello = helloFor({ info, options, names, seat, version, commitment, several: true });
@@ -305,7 +310,8 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       const party = [...local, ...joined.map((player) => player.sheet)];
       const created = await engine.call({ op: "new", game: info.id, options, names, setup: { party }, fair: { pledge, nonce: nonces } });
       dealing = true;
-      await seatHost(info, { ...settings, side: 0 }, options, created, joined.map(({ channel, hello }) => ({ channel, hello })));
+      const seats = joined.map(({ channel, hello, sheet }) => ({ channel, hello, name: String(/** @type {{name?: string}} */ (sheet).name ?? "") }));
+      await seatHost(info, { ...settings, side: 0 }, options, created, seats);
     } catch (error) {
       say(errorText(error));
     }
@@ -352,8 +358,8 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
   async function reinvite(info, host, seat) {
     if (reinviting !== null && reinviting !== seat) return; // that seat's invite follows this one
     reinviting = seat;
-    const { hello } = host.seatOf(seat);
-    const who = host.away.length > 1 ? hello.names[seat] : "Your friend";
+    const { hello, name } = host.seatOf(seat);
+    const who = name || (host.away.length > 1 ? hello.names[seat] : "Your friend");
     openSheet(`${who}'s connection dropped`,
       `The game of ${info.title} waits here. Send ${host.away.length > 1 ? "them" : "your friend"} this fresh invite; their page answers, and you paste the answer below.`);
     const reconnected = offerAgain(() => reinvite(info, host, awaySeat(host) ?? seat));
@@ -462,7 +468,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       info, settings: remoteSettings, options, session, revision,
       remote: ({ save, news }) => {
         if (kept.role === "host" && session) {
-          const seats = keptHellos(kept).map((hello) => ({ channel: null, hello }));
+          const seats = keptHellos(kept).map((hello, index) => ({ channel: null, hello, name: kept.names?.[index] ?? "" }));
           const host = new RemoteHost({
             engine, info, settings: remoteSettings, session, save, seats, ply: moves,
             revealed: kept.revealed, toast, news, dropped: (seat) => reinvite(info, host, seat),
@@ -511,7 +517,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
 /**
  * The hello of each friend's seat kept with a host's game (a game saved before tables of several kept the
  * one friend's as `hello`).
- * @param {HostKept | {role: "host", hello: import("./messages.js").HelloMessage, revealed: boolean}} kept
+ * @param {HostKept | {role: "host", hello: import("./messages.js").HelloMessage, names?: undefined, revealed: boolean}} kept
  */
 function keptHellos(kept) {
   return "hellos" in kept ? kept.hellos : [kept.hello];

@@ -82,6 +82,21 @@ async function writeBack(kit, result) {
 }
 
 /**
+ * Each seat called by who sits there: the Dealer, and each player by their character's name (a table with
+ * players on other devices waits for them by name).
+ * @param {import("../types.js").Seat[]} seats
+ * @param {TableView} view
+ * @returns {import("../seats.js").SeatName[]}
+ */
+function characterNames(seats, view) {
+  return seats.map((spec, seat) => {
+    const name = seat === 0 ? "the Dealer" : view.party.find((member) => member.seat === seat)?.sheet.name ?? spec.name;
+    const subject = name.charAt(0).toUpperCase() + name.slice(1);
+    return { plate: subject, subject, object: name, owner: `${name}'s`, own: "their" };
+  });
+}
+
+/**
  * @param {TableKit} kit
  * @returns {TableAdapter}
  */
@@ -151,8 +166,8 @@ export function makeTable(kit) {
       if (answer && handSeat !== null && (!answer.view.pending || !answer.to_act.includes(handSeat))) handSeat = null;
       return handSeat ?? 0;
     },
-    /** Every seat is a person's at this screen, but for the players on other devices. */
-    seat: () => ({ people: here }),
+    /** Every seat is a person's at this screen, but for the players on other devices (called by their characters' names). */
+    seat: (probe) => ({ people: here, ...(kit.away.length ? { names: characterNames(kit.info.seats, probe.view) } : {}) }),
     shown: ({ view, viewer }) => {
       if (!view) return;
       if (viewer === 0) handSeat = null; // the Dealer's view is on the felt (after an undo too): no hand is on show
