@@ -196,3 +196,19 @@ def test_bad_setups_and_deals_through_the_bridge() -> None:
     fails(b, {"op": "new", "game": GAME_ID, "setup": {"party": PARTY}, "deal": [DEAL[0], DEAL[1], DEAL[1][:53]]},
           "bad_deal")
     assert b.sessions == {}
+
+
+def test_also_tells_each_seat_named_in_its_own_words() -> None:
+    """At the Dealer's table with players on other devices, one move is told to every remote seat at once,
+    each redacted for its own seat: a hand drawn shows only to its own player."""
+    bridge = Bridge()
+    ok(bridge, {"op": "new", "game": GAME_ID, "seed": 4})
+    answer = ok(bridge, {"op": "play", "session": "s1", "player": 0, "move": {"type": "rest", "kind": "night"},
+                         "also": [1, 2]})
+    views = {seat: ok(bridge, {"op": "view", "session": "s1", "player": seat})["view"] for seat in (1, 2)}
+    assert [told["seat"] for told in answer["also"]] == [1, 2]
+    for told in answer["also"]:
+        own = next(party for party in views[told["seat"]]["party"] if party["seat"] == told["seat"])
+        hands = told["events"][-1]["hands"]
+        assert hands[own["ref"]] == own["hand"] and own["hand"]
+        assert all(isinstance(cards, int) for ref, cards in hands.items() if ref != own["ref"])
