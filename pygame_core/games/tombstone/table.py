@@ -145,15 +145,6 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
         self.fallen: list[Sheet] = []
         self.ended = False
 
-    # --- who is who ---------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
     # --- protocol --------------------------------------------------------------------------------------
     def wiped_out(self) -> bool:
         """Every character dead and no hireling left to take over: the Dealer's first move is to end the
@@ -180,7 +171,6 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
         if self.pending is not None:
             return [*self._pending_moves(p)]
         return self._party_moves(p) if p > 0 else self._dealer_moves()
-
 
     def _party_moves(self, p: int) -> list[TableMove]:
         n = p - 1
@@ -254,7 +244,6 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
             return IllegalMove("not_possible", self._why_not(p, base))
         return None
 
-
     def _why_not(self, p: int, move: Move) -> str:
         kind = move["type"]
         if p > len(self.party):
@@ -309,7 +298,6 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
         npc = self.npc(move["npc"])
         self._attack(npc["ref"], move["target"], npc["weapon"], move.get("mode", "normal"),
                      move.get("attackers", 1), events)
-
 
     # --- the Dealer's tools ------------------------------------------------------------------------------
     def _do_reaction(self, p: int, move: Mapping[str, Any], events: list[Event]) -> None:
@@ -432,33 +420,6 @@ class TableState(Combat, State[TableView, TableEvent, TableMove, CheatPreview]):
                            "hand": list(deck.hand)},
                   f"{npc['name']} steps up in the fallen's place: {cards_words(cards)} add {scores_words(by_suit(cards))} "
                   f"({scores_words(scores)}; HP {sheet['hp']}).")
-
-    # --- flips and settling ---------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-    # --- scars (TOMB-10) ---------------------------------------------------------------------------------
-
-
-
-
-
-    # --- helpers ----------------------------------------------------------------------------------------
-
-
-
-
 
     # --- undo (TS-27) ----------------------------------------------------------------------------------
     def reveals(self, viewer: int, events: list[TableEvent]) -> bool:

@@ -295,7 +295,7 @@ export class TablePanel extends MovePanel {
     const removals = b("remove", (m) => [`Remove ${nameOf(view, m.npc)}`], "tt-alt");
     if (removals.length) controls.push(fold("Clear the scene", [row(removals)]));
     controls.push(fold("End the session", [
-      el("p", { className: "tt-quiet" }, ["The party's sheets go back to the roster as they stand now: HP, scars, money and deaths."]),
+      el("p", { className: "tt-quiet" }, ["The party's sheets go back to their rosters as they stand now: HP, scars, money and deaths."]),
       row(b("end", () => ["End the session"], "tt-danger")),
     ], wipedOut(view)));
     return controls;

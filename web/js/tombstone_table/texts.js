@@ -97,7 +97,7 @@ export function riskShort(risk) {
 export function askFirst(view, move) {
   const gone = "Undo cannot take this back.";
   if (move.type === "end") {
-    return { title: "End the session?", text: `The party's sheets go back to the roster as they stand now. ${gone}`, yes: "End the session" };
+    return { title: "End the session?", text: `The party's sheets go back to their rosters as they stand now. ${gone}`, yes: "End the session" };
   }
   if (move.type === "rest" && move.kind !== "breather") {
     const what = view.forms.rests[move.kind] ?? move.kind;
