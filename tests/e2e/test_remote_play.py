@@ -86,6 +86,17 @@ def connect(open_page: Callable[..., Visit], game: str, host_script: str = "", a
     return host, guest
 
 
+def answer_invite(host: Visit, guest: Visit) -> None:
+    """The guest opens the invite link the host's sheet shows, and the host pastes the answer link the guest's
+    page shows."""
+    guest.page.goto(host.page.input_value("#remote-link"))
+    guest.wait_ready()
+    guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')",
+                                 timeout=LOAD_TIMEOUT_MS)
+    host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
+    host.page.click("#remote-answer button[type='submit']")
+
+
 def drawn(visit: Visit, host: Visit, guest: Visit) -> None:
     """Wait until `visit`'s table is drawn (a first table loads its game's modules: as long as a page load);
     if it never is, say where each page stood."""
@@ -434,12 +445,7 @@ def test_a_game_with_a_friend_takes_the_slot_of_a_game_in_progress_only_when_the
     host.page.wait_for_selector("#replace-dialog[open]")
     host.page.click("#replace-dialog button[value='replace']")
     host.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')")
-    guest.page.goto(host.page.input_value("#remote-link"))
-    guest.wait_ready()
-    guest.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')",
-                                 timeout=LOAD_TIMEOUT_MS)
-    host.page.fill("#remote-answer-code", guest.page.input_value("#remote-link"))
-    host.page.click("#remote-answer button[type='submit']")
+    answer_invite(host, guest)
     guest.page.wait_for_selector("#replace-dialog[open]", timeout=LOAD_TIMEOUT_MS)
     guest.page.click("#replace-dialog button[value='keep']")
     for visit in (host, guest):

@@ -23,7 +23,7 @@ from pygame_core.games.tombstone.character import item_json, new_sheet
 from pygame_core.games.tombstone.tables import ARCHETYPES
 from saloon_site import ADD_TO_ROSTER, LOAD_TIMEOUT_MS, PHONE, Visit
 from test_phone_layouts import DIALOG, LOOK
-from test_remote_play import CARD, CLICK, LISTEN, SAVED, SETUP, reconnect
+from test_remote_play import CARD, CLICK, LISTEN, SAVED, SETUP, answer_invite, reconnect
 
 GAME = "tombstone_table"
 READ_ROSTER = """async () => {
@@ -124,12 +124,7 @@ def seat_table(open_page: Callable[..., Visit], shots: bool = False) -> tuple[Vi
         dealer.page.wait_for_function("(n) => document.querySelector('#remote-link').value.includes('#join=')"
                                       " && document.querySelector('#remote-step').textContent.includes(`Player ${n} of 2`)",
                                       arg=n, timeout=LOAD_TIMEOUT_MS)
-        visit.page.goto(dealer.page.input_value("#remote-link"))
-        visit.wait_ready()
-        visit.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#answer=')",
-                                     timeout=LOAD_TIMEOUT_MS)
-        dealer.page.fill("#remote-answer-code", visit.page.input_value("#remote-link"))
-        dealer.page.click("#remote-answer button[type='submit']")
+        answer_invite(dealer, visit)
         visit.page.wait_for_selector("#remote-bring:not([hidden])", timeout=LOAD_TIMEOUT_MS)
         assert name in visit.page.inner_text("#remote-characters")
         assert visit.page.evaluate(DIALOG, "#remote-dialog") == []  # a phone's finger reaches every control
