@@ -241,3 +241,43 @@ def test_a_player_or_the_dealer_reloading_takes_up_the_same_session(open_page: C
         visit.page.wait_for_function("() => !document.querySelector('#result').textContent.includes('Writing')",
                                      timeout=LOAD_TIMEOUT_MS)
         assert [sheet["name"] for sheet in visit.page.evaluate(READ_ROSTER)] == [name]
+
+
+# A player's page, altered: the character it brings is marked dead on its way to the Dealer.
+BRING_THE_DEAD = """() => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (text) {
+    const message = JSON.parse(text);
+    if (message.t === "join" && message.sheet) message.sheet = { ...message.sheet, status: "dead" };
+    return send.call(this, JSON.stringify(message));
+  };
+}"""
+
+
+def test_a_character_the_dealers_engine_refuses_gets_a_fresh_invite_for_the_seat(open_page: Callable[..., Visit]) -> None:
+    """The Dealer's engine checks every character that arrives as it checks a roster entry: one that may not sit
+    down (here a dead one, sent by an altered page) is refused in words on both pages, and the seat's next
+    invite goes to someone else, who sits down."""
+    dealer, altered, honest = open_page(), open_page(PHONE, touch=True), open_page(PHONE, touch=True)
+    for visit in (dealer, altered, honest):
+        visit.context.add_init_script(f"({SETUP})()")
+    altered.context.add_init_script(f"({BRING_THE_DEAD})()")
+    for name, visit in (("Ada", altered), ("Bess", honest)):
+        visit.goto()
+        assert visit.page.evaluate(ADD_TO_ROSTER, character(name)) == ""
+    dealer.goto()
+    dealer.page.click(f"[data-setup='{GAME}']")
+    dealer.page.check("#setup-dialog input[name='mode'][value='remote']")
+    dealer.page.click("#setup-deal")
+    for visit in (altered, honest):
+        dealer.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')",
+                                      timeout=LOAD_TIMEOUT_MS)
+        answer_invite(dealer, visit)
+        visit.page.wait_for_selector("#remote-bring:not([hidden])", timeout=LOAD_TIMEOUT_MS)
+        visit.page.click("#remote-bring button[type='submit']")
+        if visit is altered:
+            expect(altered.page.locator("#remote-status")).to_have_text("The dead do not sit down at a table.")
+            expect(dealer.page.locator("#remote-step")).to_contain_text(
+                "Player 1's character could not sit down. The dead do not sit down at a table.")
+    honest.page.wait_for_function("() => window.app.current !== null && window.app.renders > 0", timeout=LOAD_TIMEOUT_MS)
+    assert [member["sheet"]["name"] for member in dealer.view(0)["party"]] == ["Bess"]

@@ -56,16 +56,24 @@ export function readMessages(channel, reader) {
 }
 
 /**
- * The next message of `channel`; those after it wait in its inbox for whoever reads next.
+ * The next message of `channel`; those after it wait in its inbox for whoever reads next. Fails when the
+ * channel closes first (the other device left while this one waited for it).
  * @param {RTCDataChannel} channel
  * @returns {Promise<unknown>}
  */
 export function nextMessage(channel) {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const closed = () => {
+      readMessages(channel, null);
+      reject(new Error("The other device closed the connection before it answered."));
+    };
+    channel.addEventListener("close", closed, { once: true });
     readMessages(channel, (data) => {
+      channel.removeEventListener("close", closed);
       readMessages(channel, null);
       resolve(data);
     });
+    if (channel.readyState === "closed" || channel.readyState === "closing") closed();
   });
 }
 

@@ -291,7 +291,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
         if ("problem" in checked) {
           channel.send(JSON.stringify({ t: "refused", message: checked.problem }));
           channel.close();
-          refusal = `Player ${joined.length + 1}'s character could not sit down: ${checked.problem} Here is a fresh invite for them. `;
+          refusal = `Player ${joined.length + 1}'s character could not sit down. ${checked.problem} Here is a fresh invite for their seat. `;
           continue;
         }
         refusal = "";
@@ -300,7 +300,9 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       say("Everyone has a seat. Dealing…");
       const commitments = joined.map((player) => player.pledge);
       for (const { channel } of joined) channel.send(JSON.stringify({ t: "pledges", commitments }));
-      const nonces = await Promise.all(joined.map(({ channel }) => awaitNonce(channel)));
+      const nonces = await Promise.all(joined.map(({ channel, sheet }) => awaitNonce(channel).catch((error) => {
+        throw new Error(`${/** @type {{name?: string}} */ (sheet).name} could not be dealt in. ${errorText(error)} Make the invites again.`);
+      })));
       for (const [index, nonce] of nonces.entries()) {
         const pledged = await engine.call({ op: "nonce_commitment", nonce });
         if (!pledged.ok || pledged.commitment !== commitments[index]) {
@@ -327,7 +329,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     const checked = await engine.call({ op: "check_result", game: FORGE, result: sheet });
     if (!checked.ok) return { problem: checked.error.message };
     const result = /** @type {{status?: string}} */ (checked.result);
-    return result.status === "dead" ? { problem: "the dead do not sit down at a table." } : { sheet: result };
+    return result.status === "dead" ? { problem: "The dead do not sit down at a table." } : { sheet: result };
   }
 
   /**
