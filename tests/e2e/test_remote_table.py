@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from pygame_core.games.tombstone.character import item_json, new_sheet
 from pygame_core.games.tombstone.tables import ARCHETYPES
 from saloon_site import ADD_TO_ROSTER, LOAD_TIMEOUT_MS, PHONE, Visit
-from test_phone_layouts import DIALOG, LOOK
+from test_phone_layouts import DIALOG, LOOK, RESULT
 from test_remote_play import CARD, CLICK, LISTEN, SAVED, SETUP, answer_invite, reconnect
 
 GAME = "tombstone_table"
@@ -193,6 +193,9 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
             assert told <= seen, f"{name} was told of {sorted(told - seen)} before any view of theirs showed them"
         visit.page.wait_for_function("() => !document.querySelector('#result').textContent.includes('Writing')",
                                      timeout=LOAD_TIMEOUT_MS)
+        assert visit.page.evaluate(RESULT) == []  # the result box fits the phone, every button in sight
+        if name == "Ada":
+            visit.screenshot("remote-table-player-result-phone.png")
         roster = visit.page.evaluate(READ_ROSTER)
         assert len(roster) == 1
         kept = roster[0]
