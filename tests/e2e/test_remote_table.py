@@ -142,6 +142,7 @@ def seat_table(open_page: Callable[..., Visit], shots: bool = False) -> tuple[Vi
         assert party[seats[name] - 1]["sheet"] == brought[name]  # seated as brought
         assert visit.page.locator("button.tt-actor").count() == 1  # a player's page offers their own moves only
         assert visit.page.locator("button.tt-hand-toggle").count() == 0  # their hand is always on their felt
+        assert visit.page.locator(".tt-desk").count() == 0  # the Dealer's desk (and its notes) stay the Dealer's
     assert dealer.page.locator("button.tt-actor").all_inner_texts() == ["Dealer", "Cole"]  # those at this device
     return dealer, players, seats
 

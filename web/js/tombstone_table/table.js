@@ -110,7 +110,13 @@ export function makeTable(kit) {
     handSeat = seat;
     kit.look();
   };
-  const desk = new Desk({ signal, toast: kit.toast });
+  const seats = kit.info.seats.map((_, seat) => seat);
+  /** the seats whose people sit at this device: every one, but for those played on other devices */
+  const here = seats.filter((seat) => !kit.away.includes(seat));
+  /** a player's own device at a Dealer's table elsewhere: their seat's view, their hand always on it */
+  const ownSeat = here.includes(0) ? null : here[0];
+  /** the Dealer's desk: not on a player's own device (it keeps that device's own Dealer's notes) */
+  const desk = ownSeat === null ? new Desk({ signal, toast: kit.toast }) : null;
   const bestiary = new Bestiary({ signal, onChange: () => panel.rerender(null) });
   /** @type {string} what the last undo took back, for the news line until the next view (TS-27) */
   let undoneNote = "";
@@ -120,7 +126,7 @@ export function makeTable(kit) {
     onPlay: (seat, move) => {
       if (move.type === "settle") handSeat = null; // the hand goes away once the flip it was shown for is settled
       const actor = seat > 0 ? kit.moment().view?.party.find((p) => p.seat === seat)?.ref : move.npc;
-      if (actor && !["cheat", "force", "settle", "remove"].includes(move.type)) desk.mark(actor, kit.moment().view?.log_total ?? 0);
+      if (actor && !["cheat", "force", "settle", "remove"].includes(move.type)) desk?.mark(actor, kit.moment().view?.log_total ?? 0);
       kit.play(move, seat);
     },
     onHand: showHand,
@@ -136,19 +142,17 @@ export function makeTable(kit) {
   const pane = make("section", { className: "tt-board", "aria-label": "The party and the Dealer" });
   const strip = make("ul", { className: "tt-strip", "aria-label": "The party at a glance" });
   const felt = /** @type {HTMLElement} */ (document.querySelector("#felt"));
-  desk.root.insertBefore(bestiary.root, desk.problem);
-  felt.append(pane, desk.root);
+  felt.append(pane);
+  if (desk) {
+    desk.root.insertBefore(bestiary.root, desk.problem);
+    felt.append(desk.root);
+  }
   felt.prepend(strip);
   keepFeltRoom(felt, kit.canvas, signal);
   pane.addEventListener("click", (event) => {
     const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-hand]"));
     if (button && !button.disabled) showHand(button.dataset.hand === "" ? null : Number(button.dataset.hand));
   }, { signal });
-  const seats = kit.info.seats.map((_, seat) => seat);
-  /** the seats whose people sit at this device: every one, but for those played on other devices */
-  const here = seats.filter((seat) => !kit.away.includes(seat));
-  /** a player's own device at a Dealer's table elsewhere: their seat's view, their hand always on it */
-  const ownSeat = here.includes(0) ? null : here[0];
 
   return {
     renderer,
@@ -171,7 +175,7 @@ export function makeTable(kit) {
     shown: ({ view, viewer }) => {
       if (!view) return;
       if (viewer === 0) handSeat = null; // the Dealer's view is on the felt (after an undo too): no hand is on show
-      const undone = desk.follow(view);
+      const undone = desk?.follow(view) ?? [];
       const flipGone = before?.pending && !view.pending && view.log_total <= before.total; // an undo, not a settle
       undoneNote = undone.length ? `Taken back: ${undone[0]}` : flipGone ? `Taken back: ${before?.pending}, before it was settled.` : "";
       before = { total: view.log_total, pending: view.pending ? pendingTitle(view) : "" };
@@ -220,7 +224,7 @@ export function makeTable(kit) {
     close: () => {
       pane.remove();
       strip.remove();
-      desk.root.remove();
+      desk?.root.remove();
       panel.remove();
       screen.classList.remove("tb-fate", "tt-table");
     },
