@@ -99,10 +99,14 @@ def settle_own_flip(visit: Visit, seat: int, cheats: list[str]) -> None:
         click_move(visit, {"type": "settle"})
 
 
-def seat_table(open_page: Callable[..., Visit], shots: bool = False) -> tuple[Visit, dict[str, Visit], dict[str, int]]:
+def seat_table(open_page: Callable[..., Visit], shots: bool = False,
+               dealer_script: str = "") -> tuple[Visit, dict[str, Visit], dict[str, int]]:
     """The Dealer's device seats Cole from its own roster and invites two players on their own devices, who
-    bring Ada and Bess from theirs; returns the Dealer's page, each player's page and each character's seat."""
+    bring Ada and Bess from theirs; returns the Dealer's page, each player's page and each character's seat.
+    `dealer_script` runs in the Dealer's pages before theirs (an altered page)."""
     dealer = open_page()
+    if dealer_script:
+        dealer.context.add_init_script(dealer_script)
     players = {name: open_page(PHONE, touch=True) for name in PLAYERS if name != "Cole"}
     for visit in (dealer, *players.values()):
         visit.context.add_init_script(f"({SETUP})()")
@@ -285,3 +289,32 @@ def test_a_character_the_dealers_engine_refuses_gets_a_fresh_invite_for_the_seat
                 "Player 1's character could not sit down. The dead do not sit down at a table.")
     honest.page.wait_for_function("() => window.app.current !== null && window.app.renders > 0", timeout=LOAD_TIMEOUT_MS)
     assert [member["sheet"]["name"] for member in dealer.view(0)["party"]] == ["Bess"]
+
+
+# The Dealer's page, altered: the nonces it reveals at the end are not the ones the deal was made from (the
+# first player's is swapped for randomness of its own choosing).
+SWAP_A_NONCE = """() => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (text) {
+    const message = JSON.parse(text);
+    if (message.t !== "reveal") return send.call(this, text);
+    message.nonces[0] = "0".repeat(32);
+    return send.call(this, JSON.stringify(message));
+  };
+}"""
+
+
+def test_a_dealer_that_swaps_a_players_randomness_is_caught_by_both_players_checks(
+        open_page: Callable[..., Visit]) -> None:
+    """Each player's check replays the session from the Dealer's secret and every player's revealed randomness:
+    the player whose randomness was swapped finds it left out, the other finds a nonce that is not the one
+    pledged before the deal, and both find the seed was not made from them."""
+    dealer, players, _ = seat_table(open_page, dealer_script=f"({SWAP_A_NONCE})()")
+    click_move(dealer, {"type": "end"}, confirm=True)
+    said = {}
+    for name, visit in players.items():
+        visit.page.wait_for_selector("#fair-verdict:not([hidden])", timeout=LOAD_TIMEOUT_MS)
+        said[name] = visit.page.inner_text("#fair-verdict")
+        assert said[name].startswith("This deal was not fair."), said
+    assert "Your randomness is not among the nonces the deal was made from" in said["Ada"]
+    assert "not the ones they committed to before the deal" in said["Bess"]
