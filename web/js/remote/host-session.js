@@ -1,9 +1,10 @@
-// The host's side of a game with a friend on another device (issue 29, docs/remote-play.md): the game runs on
-// this page's engine as any other, and the friend's seat is a remote seat. A Session like the one of a game
-// against the computer, except that the friend's moves come over the data channel: each is read as untrusted
-// input (messages.js), played through the bridge like a person's (which checks it against the rules), and
-// the friend is sent the table as their seat sees it after every move, theirs and ours, with their legal
-// moves when they are due. Nothing else of the game goes down the channel.
+// The host's side of a game with friends on other devices (issue 29, docs/remote-play.md): the game runs on
+// this page's engine as any other, and each friend's seat is a remote seat (one friend in a game of two
+// seats, several at the Dealer's table). A Session like the one of a game against the computer, except that
+// a friend's moves come over their data channel: each is read as untrusted input (messages.js), played
+// through the bridge like a person's (which checks it against the rules), and every friend is sent the table
+// as their own seat sees it after every move, with their legal moves when they are due. Nothing else of the
+// game goes down the channels.
 
 import { RemoteSession } from "./remote-session.js";
 import { nextMessage, readMessages } from "./peer.js";
@@ -107,8 +108,9 @@ export class RemoteHost extends RemoteSession {
    *   revealed?: boolean, toast: (text: string) => void, news: () => void, dropped: (seat: number) => void}} options
    *   seats: each friend's seat: their channel (none for a game restored after a reload, until they take
    *   their seat again), what they were told when they joined (their seat, and the `resume` token that
-   *   lets them take it again) and, at a table of several, the name of the character they brought; ply: the moves the game holds now; revealed: the friends were sent the secret
-   *   already (a game restored after its end); news: a friend moved while no step was waiting for it (a lead
+   *   lets them take it again) and, at a table of several, the name of the character they brought; ply: the
+   *   moves the game holds now; revealed: the friends were sent the secret already (a game restored after its
+   *   end); news: a friend moved while no step was waiting for it (a lead
    *   laid face down while we choose ours, a player's save at the Dealer's table): the table looks again;
    *   dropped: a friend's connection dropped (the page offers a fresh invite for their seat)
    */

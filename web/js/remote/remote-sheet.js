@@ -1,7 +1,9 @@
-// The sheet that connects two devices for a game (issue 29, docs/remote-play.md). The host's side: an invite
+// The sheet that connects devices for a game (issue 29, docs/remote-play.md). The host's side: an invite
 // link and its QR code to send, then a field for the friend's answer; once connected, the fair deal is made
-// and the table opens. The guest's side (the page opened at an invite link): the answer link and its QR code
-// to send back, then the table once the host deals. Every step says what to do next and what went wrong.
+// and the table opens (at the Dealer's table, one invite per player in turn, each bringing a character). The
+// guest's side (the page opened at an invite link): the answer link and its QR code to send back (and at the
+// Dealer's table, the character to sit down with), then the table once the host deals. Every step says what
+// to do next and what went wrong.
 
 import { find } from "../dom.js";
 import { errorText } from "../error-text.js";
