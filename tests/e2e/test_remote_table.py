@@ -286,7 +286,7 @@ def test_a_character_the_dealers_engine_refuses_gets_a_fresh_invite_for_the_seat
         if visit is altered:
             expect(altered.page.locator("#remote-status")).to_have_text("The dead do not sit down at a table.")
             expect(dealer.page.locator("#remote-step")).to_contain_text(
-                "Player 1's character could not sit down. The dead do not sit down at a table.")
+                "Player 1 could not sit down. The dead do not sit down at a table.")
     honest.page.wait_for_function("() => window.app.current !== null && window.app.renders > 0", timeout=LOAD_TIMEOUT_MS)
     assert [member["sheet"]["name"] for member in dealer.view(0)["party"]] == ["Bess"]
 

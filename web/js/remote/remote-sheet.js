@@ -288,16 +288,15 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
         say("Connected. They are picking their character…");
         const hello = helloFor({ info, options, names, seat, version, commitment, several: true });
         channel.send(JSON.stringify(hello));
-        const join = await awaitJoin(channel);
-        const checked = join.pledge && join.sheet ? await checkCharacter(join.sheet) : { problem: "That page brought no character." };
+        const checked = await takeSeat(channel);
         if ("problem" in checked) {
           channel.send(JSON.stringify({ t: "refused", message: checked.problem }));
           channel.close();
-          refusal = `Player ${joined.length + 1}'s character could not sit down. ${checked.problem} Here is a fresh invite for their seat. `;
+          refusal = `Player ${joined.length + 1} could not sit down. ${checked.problem} Here is a fresh invite for their seat. `;
           continue;
         }
         refusal = "";
-        joined.push({ channel, hello, pledge: /** @type {string} */ (join.pledge), sheet: checked.sheet });
+        joined.push({ channel, hello, pledge: checked.pledge, sheet: checked.sheet });
       }
       say("Everyone has a seat. Dealing…");
       const commitments = joined.map((player) => player.pledge);
@@ -318,6 +317,23 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       await seatHost(info, { ...settings, side: 0 }, options, created, seats);
     } catch (error) {
       say(errorText(error));
+    }
+  }
+
+  /**
+   * What a player's page brings as it joins on `channel`: the pledge of its randomness and its character,
+   * checked, or why it cannot sit down.
+   * @param {RTCDataChannel} channel
+   * @returns {Promise<{pledge: string, sheet: unknown} | {problem: string}>}
+   */
+  async function takeSeat(channel) {
+    try {
+      const join = await awaitJoin(channel);
+      if (!join.pledge || !join.sheet) return { problem: "That page brought no character." };
+      const checked = await checkCharacter(join.sheet);
+      return "problem" in checked ? checked : { pledge: join.pledge, sheet: checked.sheet };
+    } catch (error) {
+      return { problem: errorText(error) };
     }
   }
 
