@@ -262,10 +262,11 @@ BRING_THE_DEAD = """() => {
 }"""
 
 
-def test_a_character_the_dealers_engine_refuses_gets_a_fresh_invite_for_the_seat(open_page: Callable[..., Visit]) -> None:
+def test_a_character_the_dealers_engine_refuses_or_a_player_who_leaves_gets_a_fresh_invite_for_the_seat(open_page: Callable[..., Visit]) -> None:
     """The Dealer's engine checks every character that arrives as it checks a roster entry: one that may not sit
-    down (here a dead one, sent by an altered page) is refused in words on both pages, and the seat's next
-    invite goes to someone else, who sits down."""
+    down (here a dead one, sent by an altered page) is refused in words on both pages, and the seat gets a
+    fresh invite. A player who closes the sheet instead of sitting down frees the seat at once too; the next
+    invite seats them."""
     dealer, altered, honest = open_page(), open_page(PHONE, touch=True), open_page(PHONE, touch=True)
     for visit in (dealer, altered, honest):
         visit.context.add_init_script(f"({SETUP})()")
@@ -277,11 +278,16 @@ def test_a_character_the_dealers_engine_refuses_gets_a_fresh_invite_for_the_seat
     dealer.page.click(f"[data-setup='{GAME}']")
     dealer.page.check("#setup-dialog input[name='mode'][value='remote']")
     dealer.page.click("#setup-deal")
-    for visit in (altered, honest):
+    for visit, leaves in ((altered, False), (honest, True), (honest, False)):
         dealer.page.wait_for_function("() => document.querySelector('#remote-link').value.includes('#join=')",
                                       timeout=LOAD_TIMEOUT_MS)
         answer_invite(dealer, visit)
         visit.page.wait_for_selector("#remote-bring:not([hidden])", timeout=LOAD_TIMEOUT_MS)
+        if leaves:  # the player closes the sheet instead of sitting down: the Dealer's page hears it at once
+            visit.page.click("#remote-close")
+            expect(dealer.page.locator("#remote-step")).to_contain_text(
+                "Player 1 could not sit down. The other device closed the connection before it answered.", timeout=LOAD_TIMEOUT_MS)
+            continue
         visit.page.click("#remote-bring button[type='submit']")
         if visit is altered:
             expect(altered.page.locator("#remote-status")).to_have_text("The dead do not sit down at a table.")

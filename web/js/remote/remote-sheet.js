@@ -290,7 +290,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
         channel.send(JSON.stringify(hello));
         const checked = await takeSeat(channel);
         if ("problem" in checked) {
-          channel.send(JSON.stringify({ t: "refused", message: checked.problem }));
+          if (channel.readyState === "open") channel.send(JSON.stringify({ t: "refused", message: checked.problem }));
           channel.close();
           refusal = `Player ${joined.length + 1} could not sit down. ${checked.problem} Here is a fresh invite for their seat. `;
           continue;
@@ -435,8 +435,12 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
   async function join(code) {
     openSheet("Your friend invites you to a game",
       "Send this answer back to your friend (they paste it into their invite), or let them scan the code. Keep this page open.");
+    /** @type {RTCDataChannel | null} */
+    let joining = null;
     try {
       const channel = await (await answerShown(code)).channel;
+      joining = channel;
+      abandon = () => channel.close(); // leaving the sheet before the deal leaves the table: the host hears it
       say("Connected. Your friend is dealing…");
       const { version } = await engine.ready;
       const bring = async () => {
@@ -451,6 +455,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       const info = (await games()).get(hello.game);
       if (!info) throw new Error("Your friend's game is not in this saloon: reload the page.");
       const settings = /** @type {Settings} */ ({ game: info.id, mode: "remote", level: "", side: hello.seat });
+      abandon = null;
       dialog().close();
       const unsaved = !(await mayReplaceSaved(info));
       await seatRemote({
@@ -464,6 +469,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
         },
       });
     } catch (error) {
+      joining?.close(); // the host is told at once (its wait for this join fails) instead of waiting on
       say(errorText(error));
     }
   }
@@ -471,7 +477,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
   /** @param {import("./messages.js").Verdict} checked the fair-deal check's finding, in words */
   function sayVerdict({ fair, findings }) {
     verdict(fair
-      ? "This deal was fair: your page replayed the whole game from both secrets, and it matches what you were shown."
+      ? "This deal was fair: your page replayed the whole game from the secrets it was dealt from, and it matches what you were shown."
       : `This deal was not fair. ${findings[0]?.message ?? ""}`);
   }
 
