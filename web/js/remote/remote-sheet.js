@@ -16,6 +16,7 @@ import { awaitJoin, awaitNonce, helloFor, pledgeDeal, RemoteHost } from "./host-
 import { GuestSession, joinHost } from "./guest-session.js";
 import { bringCharacter } from "../tombstone/bring-character.js";
 import { FORGE } from "../tombstone/roster.js";
+import { tableOfSeveral } from "../router.js";
 
 /**
  * @typedef {import("../types.js").Engine} Engine
@@ -209,7 +210,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
    * @param {{setup?: unknown, guests?: number}} dealt the setup sheet's party and how many join from elsewhere
    */
   async function invite(info, settings, options, dealt) {
-    if (info.players > 2) return inviteTable(info, settings, options, dealt);
+    if (tableOfSeveral(info)) return inviteTable(info, settings, options, dealt);
     openSheet(`Play ${info.title} with a friend on another device`,
       "1. Send your friend this link, or let them scan the code with their phone. 2. Their page shows an answer: paste it below.");
     try {
