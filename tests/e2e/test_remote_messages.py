@@ -20,6 +20,7 @@ GOOD_FROM_GUEST: list[dict[str, Any]] = [
     {"t": "join", "v": 1, "pledge": COMMITMENT, "sheet": {"name": "Ada", "history": ["x" * 200] * 100}},
     {"t": "nonce", "nonce": NONCE},
     {"t": "move", "ply": 3, "move": {"type": "play", "card": "7S"}},
+    {"t": "not_now"},
 ]
 GOOD_FROM_HOST: list[dict[str, Any]] = [
     {"t": "hello", "v": 1, "engine": "0.1.0", "game": "some_game", "options": {"rule": "on"}, "names": ["A", "B"],
@@ -56,6 +57,8 @@ BAD_FROM_GUEST = {
                                      "A join to a table of several brings both its pledge and its character."),
     "short pledge": (json.dumps({"t": "join", "v": 1, "pledge": "cd", "sheet": {}}), "The other device's join message has no proper pledge."),
     "nonce not hex": (json.dumps({"t": "nonce", "nonce": "zz" * 16}), "The other device's nonce message has no proper nonce."),
+    "not now, with a reason": (json.dumps({"t": "not_now", "reason": "x"}),
+                               "The other device's not_now message holds a field it should not (reason)."),
     "huge move": (json.dumps({"t": "move", "ply": 1, "move": {"card": "x" * 1200}}), "That move is longer than any move of the saloon's games."),
 }
 

@@ -19,7 +19,8 @@ import pytest
 
 from playthrough import flatten, map_cards, move_mapper, redealer
 from pygame_core import all_games, get_game
-from saloon_site import LOAD_TIMEOUT_MS, Visit
+from saloon_site import LOAD_TIMEOUT_MS, PHONE, Visit
+from test_phone_layouts import DIALOG, RESULT
 
 # The games two people play, each on a seat of their own: the ones a friend on another device can join.
 TWO_PEOPLE = [g.info.id for g in all_games() if g.info.players == 2 and "hotseat" in g.info.modes
@@ -188,6 +189,53 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
     assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+
+
+def test_another_game_over_the_same_connection_is_dealt_afresh_and_checked(open_page: Callable[..., Visit]) -> None:
+    """Once a game is over the host deals another over the same connection. The guest's page asks first: a
+    guest who says not now (closing the sheet) is heard on the host's sheet, and the host may ask again. The
+    guest who sits down gets a game dealt from a fresh secret and fresh randomness on the same channel, plays it
+    to the end, and finds it fair too."""
+    host, guest = connect(open_page, TWO_PEOPLE[0])
+    first_session = host.page.evaluate("window.app.current.session")
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    assert guest.page.locator("#remote-rematch").is_hidden()  # the host deals, as it dealt the first
+    for visit in (host, guest):
+        visit.page.set_viewport_size(PHONE)
+    assert host.page.evaluate(RESULT) == []  # on a phone the offer is in sight with the result
+    host.screenshot("remote-rematch-offer-phone.png")
+    host.page.click("#remote-rematch")
+    guest.page.wait_for_selector("#remote-sit:visible")
+    assert guest.page.inner_text("#remote-title").startswith("Another game of ")
+    for size, name in ((PHONE, "phone"), ({"width": 844, "height": 390}, "phone-landscape")):
+        for visit in (host, guest):
+            visit.page.set_viewport_size(size)
+        assert guest.page.evaluate(DIALOG, "#remote-dialog") == []  # a finger reaches "Sit down" and "Cancel"
+        assert host.page.evaluate(DIALOG, "#remote-dialog") == []
+        guest.screenshot(f"remote-rematch-sit-{name}.png")
+    guest.page.click("#remote-close")  # not now
+    host.page.wait_for_function("() => document.querySelector('#remote-status').textContent"
+                                ".includes('Your friend does not want another game now.')")
+    assert guest.page.evaluate(STATE) == host.page.evaluate(STATE) == "over"  # both still at the finished game
+    host.page.click("#remote-close")
+    host.page.click("#remote-rematch")
+    guest.page.wait_for_selector("#remote-sit:visible")
+    guest.page.click("#remote-sit")
+    for visit in (host, guest):
+        visit.page.wait_for_function("() => document.querySelector('#result').hidden && window.app.current !== null"
+                                     " && !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
+    assert host.page.evaluate("window.app.current.session") != first_session
+    assert guest.page.evaluate("window.app.current.mode") == "remote"
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+    heard = [json.loads(text) for text in guest.page.evaluate("window.heard")]
+    hellos = [m for m in heard if m["t"] == "hello"]
+    assert len(hellos) == 3 and len({m["commitment"] for m in hellos}) == 3, "each deal commits to a fresh secret"
+    reveals = [m for m in heard if m["t"] == "reveal"]
+    assert len(reveals) == 2 and reveals[0]["secret"] != reveals[1]["secret"]
+    assert guest.page.evaluate("window.channels.length") == 1, "both games went over the one connection"
 
 
 def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False, invite_by_link: bool = False,

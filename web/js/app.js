@@ -203,6 +203,7 @@ function leaveTable() {
   attempts += 1;
   find("#fair-verdict").hidden = true;
   find("#remote-again").hidden = true;
+  find("#remote-rematch").hidden = true;
   find("#deal-again").hidden = false;
   table?.close();
   table = null;
@@ -419,7 +420,7 @@ async function seatRemote({ info, settings, options, session, revision = null, u
     seated = seat;
     replaceAddress(formatHash(settings));
     showWaiting(false);
-    find("#deal-again").hidden = true; // a new game with the friend starts from a fresh invite
+    find("#deal-again").hidden = true; // the host's next game with the friend: "Another game with your friend"
     const save = () => saveSeated(seat);
     const news = () => { if (table?.stage === "person") table.look(); };
     const played = remote({ save, news });

@@ -38,9 +38,22 @@ import { moveKey } from "../move-panel.js";
  * @returns {Promise<{hello: HelloMessage, nonce: string, first: TableMessage, pledges?: string[], brought?: Record<string, unknown>}>}
  */
 export async function joinHost(channel, { engine, version, before = null, bring }) {
-  const next = async () => readHostMessage(await nextMessage(channel));
-  const hello = await next();
+  const hello = readHostMessage(await nextMessage(channel));
   if (hello.t !== "hello") throw new PeerMessageError("The host's page did not say which game it deals.");
+  return joinHello(channel, hello, { engine, version, before, bring });
+}
+
+/**
+ * Join the game of `hello`, a hello already heard on `channel` (joinHost's, or the next game's the host deals
+ * over the same connection once a game is over).
+ * @param {RTCDataChannel} channel
+ * @param {HelloMessage} hello
+ * @param {{engine: Engine, version: string, before?: HelloMessage | null,
+ *   bring?: (hello: HelloMessage) => Promise<Record<string, unknown>>}} page  as joinHost's
+ * @returns {Promise<{hello: HelloMessage, nonce: string, first: TableMessage, pledges?: string[], brought?: Record<string, unknown>}>}
+ */
+export async function joinHello(channel, hello, { engine, version, before = null, bring }) {
+  const next = async () => readHostMessage(await nextMessage(channel));
   if (hello.v !== PROTOCOL || hello.engine !== version) {
     throw new PeerMessageError("Your friend's page runs another version of the saloon: both of you reload it.");
   }
@@ -98,15 +111,18 @@ export class GuestSession extends RemoteSession {
    * @param {{engine: Engine, info: GameInfo, settings: Settings, save: () => Promise<void>,
    *   channel: RTCDataChannel | null, hello: HelloMessage, nonce: string, first: TableMessage,
    *   pledges?: string[], brought?: Record<string, unknown>, kept?: GuestKept | null,
-   *   toast: (text: string) => void, verdict: (verdict: Verdict) => void, news: () => void, dropped: () => void}} options
+   *   toast: (text: string) => void, verdict: (verdict: Verdict) => void, news: () => void, dropped: () => void,
+   *   offered?: (hello: HelloMessage) => void}} options
    *   engine: this page's own engine (digests and the audit; it holds no session of the game); save: keep
    *   `kept()` in this game's slot; channel: none for a game restored after a reload, until the seat is taken
    *   again; pledges, brought: at a table of several, every seat's pledge as announced and the character this
    *   player brought; kept: what the slot held (first is its table); news: a table arrived that no step is waiting for
    *   (the host moved while this seat chooses): the table looks again; dropped: the connection dropped
-   *   before the end (the page asks for a fresh invite)
+   *   before the end (the page asks for a fresh invite); offered: once this game is over and its secret
+   *   revealed, the host deals another over the same connection (the page asks whether to sit down)
    */
-  constructor({ engine, info, settings, save, channel, hello, nonce, first, pledges, brought, kept = null, toast, verdict, news, dropped }) {
+  constructor({ engine, info, settings, save, channel, hello, nonce, first, pledges, brought, kept = null, toast, verdict, news, dropped,
+    offered }) {
     super({ engine, info, settings, session: "remote", save });
     this.channel = channel;
     this.hello = hello;
@@ -120,6 +136,7 @@ export class GuestSession extends RemoteSession {
     this.toast = toast;
     this.verdict = verdict;
     this.news = news;
+    this.offered = offered;
     /** @type {TableMessage} the table on the felt */
     this.table = first;
     /** @type {(TableMessage | {t: "refused", message: string})[]} what arrived and no step has taken yet */
@@ -242,6 +259,14 @@ export class GuestSession extends RemoteSession {
     return { moved: { ok: true, move: next.move ?? {}, events: next.events }, view: /** @type {ViewAnswer} */ (next.answer) };
   }
 
+  /**
+   * The next game with the same friend takes over the connection: this finished one neither hears it nor
+   * closes it any more.
+   */
+  handOver() {
+    this.channel = null;
+  }
+
   /** Leave: the channel closes (there is no session of the game on this page's engine). */
   close() {
     this.revealed = true; // leaving: a closed channel is no news
@@ -277,6 +302,7 @@ export class GuestSession extends RemoteSession {
       const message = readHostMessage(data);
       if (message.t === "reveal") return void this.audit(message);
       if (message.t === "bye") return this.toast(message.reason);
+      if (message.t === "hello" && this.revealed && this.offered) return this.offered(message);
       if (message.t === "hello" || message.t === "pledges") throw new PeerMessageError("The host's page sent a message of the join again.");
       if (message.t === "table") this.note(message);
       this.deliver(message);

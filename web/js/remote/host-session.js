@@ -68,6 +68,19 @@ export async function awaitJoin(channel) {
 }
 
 /**
+ * Wait for the friend's answer to another game dealt over the same connection: their fresh randomness when
+ * they sit down, or a refusal in words when they say not now.
+ * @param {RTCDataChannel} channel
+ * @returns {Promise<string>} their nonce
+ */
+export async function awaitRematch(channel) {
+  const message = await nextGuestMessage(channel);
+  if (message.t === "not_now") throw new PeerMessageError("Your friend does not want another game now.");
+  if (message.t !== "join" || message.nonce === undefined) throw new PeerMessageError("Your friend's page did not sit down at the new game.");
+  return message.nonce;
+}
+
+/**
  * Wait for a guest's nonce at a table of several (sent once every seat's pledge was announced).
  * @param {RTCDataChannel} channel
  * @returns {Promise<string>}
@@ -210,6 +223,15 @@ export class RemoteHost extends RemoteSession {
     guest.early = null;
     if (early && early.ply === this.ply) return Promise.resolve(early.step);
     return new Promise((resolve) => { guest.arrival = resolve; });
+  }
+
+  /**
+   * The next game with the same friend takes over the connection: this finished one neither hears it nor
+   * closes it any more.
+   */
+  handOver() {
+    this.closed = true;
+    for (const guest of this.guests.values()) guest.channel = null;
   }
 
   close() {

@@ -12,8 +12,8 @@ import { SignalCodeError } from "./signal-code.js";
 import { randomHex } from "./messages.js";
 import { drawQrCode } from "./qr-code.js";
 import { awaitCodes, offerCode } from "./code-relay.js";
-import { awaitJoin, awaitNonce, helloFor, pledgeDeal, RemoteHost } from "./host-session.js";
-import { GuestSession, joinHost } from "./guest-session.js";
+import { awaitJoin, awaitNonce, awaitRematch, helloFor, pledgeDeal, RemoteHost } from "./host-session.js";
+import { GuestSession, joinHello, joinHost } from "./guest-session.js";
 import { bringCharacter } from "../tombstone/bring-character.js";
 import { FORGE } from "../tombstone/roster.js";
 import { tableOfSeveral } from "../router.js";
@@ -91,6 +91,7 @@ function openSheet(title, step, done = false) {
   find("#remote-title").textContent = title;
   find("#remote-step").textContent = step;
   find("#remote-bring").hidden = true;
+  find("#remote-sit").hidden = true;
   clearCodes();
   const stun = find("#remote-stun", HTMLTextAreaElement);
   stun.value = localStorage.getItem(STUN_KEY) ?? PUBLIC_STUN.flatMap((server) => server.urls).join("\n");
@@ -151,6 +152,11 @@ function pasted(label, kind, use) {
 export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, verdict }) {
   /** @type {(() => void) | null} closes the connection being made when the sheet is left */
   let abandon = null;
+  /** @type {{info: GameInfo, settings: Settings, options: Record<string, string>, channel: RTCDataChannel,
+   *   hello: import("./messages.js").HelloMessage, host: RemoteHost} | null}
+   * the host's game with one friend on the table, whose connection another game may take over */
+  let dealt = null;
+  find("#remote-rematch").addEventListener("click", () => rematch());
   dialog().addEventListener("close", () => {
     abandon?.();
     abandon = null;
@@ -244,6 +250,8 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     const session = created.session;
     const remoteSettings = /** @type {Settings} */ ({ ...settings, mode: "remote", level: "" });
     dialog().close();
+    /** @type {RemoteHost | null} */
+    let seated = null;
     await seatRemote({
       info, settings: remoteSettings, options, session,
       remote: ({ save, news }) => {
@@ -252,9 +260,46 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
           dropped: (seat) => reinvite(info, host, seat),
         });
         host.resend();
+        seated = host;
         return host;
       },
     });
+    if (seated && seats.length === 1) {
+      dealt = { info, settings, options, channel: seats[0].channel, hello: seats[0].hello, host: seated };
+      find("#remote-rematch").hidden = false;
+    }
+  }
+
+  /**
+   * Host: another game with the same friend over the same connection, once a game is over: a fresh fair deal
+   * (a new secret and its commitment, their fresh randomness), dealt when they sit down.
+   */
+  async function rematch() {
+    if (!dealt) return;
+    const { info, settings, options, channel, hello: before, host } = dealt;
+    openSheet(`Another game of ${info.title}`, "Your friend's page asks them to sit down at a fresh deal.");
+    if (channel.readyState !== "open") {
+      say("Your friend is no longer connected. Deal a new game from the menu and send them a fresh invite.");
+      return;
+    }
+    try {
+      await host.serial(() => host.revealIfOver()); // the last game's secret goes first: theirs to check
+      const { version } = await engine.ready;
+      const { pledge, commitment } = await pledgeDeal(engine);
+      const hello = helloFor({ info, options, names: before.names, seat: before.seat, version, commitment });
+      host.handOver();
+      abandon = () => channel.close(); // leaving before they sit down ends the connection: their page hears it
+      channel.send(JSON.stringify(hello));
+      say("Waiting for your friend to sit down…");
+      const nonce = await awaitRematch(channel);
+      abandon = null;
+      say("Dealing…");
+      const created = await engine.call({ op: "new", game: info.id, options, names: before.names, fair: { pledge, nonce } });
+      await seatHost(info, settings, options, created, [{ channel, hello }]);
+    } catch (error) {
+      abandon = null;
+      say(errorText(error));
+    }
   }
 
   /**
@@ -452,27 +497,77 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
         say("Waiting for the other players to take their seats…");
         return sheet;
       };
-      const { hello, nonce, first, pledges, brought } = await joinHost(channel, { engine, version, bring });
-      const info = (await games()).get(hello.game);
+      const joined = await joinHost(channel, { engine, version, bring });
+      const info = (await games()).get(joined.hello.game);
       if (!info) throw new Error("Your friend's game is not in this saloon: reload the page.");
-      const settings = /** @type {Settings} */ ({ game: info.id, mode: "remote", level: "", side: hello.seat });
       abandon = null;
       dialog().close();
       const unsaved = !(await mayReplaceSaved(info));
-      await seatRemote({
-        info, settings, options: hello.options, session: null, unsaved,
-        remote: ({ save, news }) => {
-          const guest = new GuestSession({
-            engine, info, settings, save, channel, hello, nonce, first, pledges, brought, toast, news,
-            dropped: () => rejoin(guest), verdict: sayVerdict,
-          });
-          return guest;
-        },
-      });
+      await seatGuest(info, channel, joined, unsaved);
     } catch (error) {
       joining?.close(); // the host is told at once (its wait for this join fails) instead of waiting on
       say(errorText(error));
     }
+  }
+
+  /**
+   * Guest: sit down at the game the host dealt to this seat over `channel`.
+   * @param {GameInfo} info
+   * @param {RTCDataChannel} channel
+   * @param {{hello: import("./messages.js").HelloMessage, nonce: string, first: import("./messages.js").TableMessage,
+   *   pledges?: string[], brought?: Record<string, unknown>}} joined joinHost's answer
+   * @param {boolean} unsaved the player kept their own game of it in the slot instead
+   */
+  async function seatGuest(info, channel, { hello, nonce, first, pledges, brought }, unsaved) {
+    const settings = /** @type {Settings} */ ({ game: info.id, mode: "remote", level: "", side: hello.seat });
+    await seatRemote({
+      info, settings, options: hello.options, session: null, unsaved,
+      remote: ({ save, news }) => {
+        const guest = new GuestSession({
+          engine, info, settings, save, channel, hello, nonce, first, pledges, brought, toast, news,
+          dropped: () => rejoin(guest), verdict: sayVerdict,
+          offered: hello.several ? undefined : (next) => offeredAgain(info, guest, channel, next),
+        });
+        return guest;
+      },
+    });
+  }
+
+  /**
+   * Guest: the game is over and the host deals another over the same connection; the player sits down, or
+   * says not now (closing the sheet), and the host hears which.
+   * @param {GameInfo} info
+   * @param {GuestSession} finished the game on the table
+   * @param {RTCDataChannel} channel
+   * @param {import("./messages.js").HelloMessage} hello
+   */
+  function offeredAgain(info, finished, channel, hello) {
+    if (hello.game !== info.id || hello.seat !== finished.seat) {
+      channel.send(JSON.stringify({ t: "not_now" }));
+      toast("Your friend's page offered a game other than this one: it was turned down.");
+      return;
+    }
+    openSheet(`Another game of ${info.title}`, "Your friend deals a fresh game over the same connection. Sit down when you are ready.");
+    find("#remote-close").textContent = "Not now";
+    const sit = find("#remote-sit", HTMLButtonElement);
+    sit.hidden = false;
+    let answered = false;
+    abandon = () => { if (!answered && channel.readyState === "open") channel.send(JSON.stringify({ t: "not_now" })); };
+    sit.onclick = async () => {
+      answered = true;
+      sit.hidden = true;
+      say("Taking your seat…");
+      try {
+        finished.handOver();
+        const { version } = await engine.ready;
+        const joined = await joinHello(channel, hello, { engine, version });
+        abandon = null;
+        dialog().close();
+        await seatGuest(info, channel, joined, false);
+      } catch (error) {
+        say(errorText(error));
+      }
+    };
   }
 
   /** @param {import("./messages.js").Verdict} checked the fair-deal check's finding, in words */
