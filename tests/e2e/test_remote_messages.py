@@ -20,6 +20,7 @@ GOOD_FROM_GUEST: list[dict[str, Any]] = [
     {"t": "join", "v": 1, "pledge": COMMITMENT, "sheet": {"name": "Ada", "history": ["x" * 200] * 100}},
     {"t": "nonce", "nonce": NONCE},
     {"t": "move", "ply": 3, "move": {"type": "play", "card": "7S"}},
+    {"t": "again"},
     {"t": "not_now"},
 ]
 GOOD_FROM_HOST: list[dict[str, Any]] = [

@@ -192,19 +192,22 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
 
 
 def test_another_game_over_the_same_connection_is_dealt_afresh_and_checked(open_page: Callable[..., Visit]) -> None:
-    """Once a game is over the host deals another over the same connection. The guest's page asks first: a
-    guest who says not now (closing the sheet) is heard on the host's sheet, and the host may ask again. The
-    guest who sits down gets a game dealt from a fresh secret and fresh randomness on the same channel, plays it
-    to the end, and finds it fair too."""
+    """Once a game is over the guest may ask for another, and the host deals it over the same connection. The
+    guest's page asks first: a guest who says not now (closing the sheet) is heard on the host's sheet, and
+    the host may offer again. The guest who sits down gets a game dealt from a fresh secret and fresh
+    randomness on the same channel, plays it to the end, and finds it fair too."""
     host, guest = connect(open_page, TWO_PEOPLE[0])
     first_session = host.page.evaluate("window.app.current.session")
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
-    assert guest.page.locator("#remote-rematch").is_hidden()  # the host deals, as it dealt the first
     for visit in (host, guest):
         visit.page.set_viewport_size(PHONE)
-    assert host.page.evaluate(RESULT) == []  # on a phone the offer is in sight with the result
+        assert visit.page.evaluate(RESULT) == []  # on a phone the offer is in sight with the result
     host.screenshot("remote-rematch-offer-phone.png")
+    assert guest.page.inner_text("#remote-rematch") == "Ask for another game"  # the host deals, as it dealt the first
+    guest.page.click("#remote-rematch")
+    assert guest.toast().startswith("Asked:")
+    assert host.toast().startswith("Your friend asks for another game")
     host.page.click("#remote-rematch")
     guest.page.wait_for_selector("#remote-sit:visible")
     assert guest.page.inner_text("#remote-title").startswith("Another game of ")

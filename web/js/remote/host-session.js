@@ -118,19 +118,22 @@ export class RemoteHost extends RemoteSession {
   /**
    * @param {{engine: Engine, info: GameInfo, settings: Settings, session: string, save: () => Promise<void>,
    *   seats: {channel: RTCDataChannel | null, hello: import("./messages.js").HelloMessage, name?: string}[], ply: number,
-   *   revealed?: boolean, toast: (text: string) => void, news: () => void, dropped: (seat: number) => void}} options
+   *   revealed?: boolean, toast: (text: string) => void, news: () => void, dropped: (seat: number) => void,
+   *   asked?: () => void}} options
    *   seats: each friend's seat: their channel (none for a game restored after a reload, until they take
    *   their seat again), what they were told when they joined (their seat, and the `resume` token that
    *   lets them take it again) and, at a table of several, the name of the character they brought; ply: the
    *   moves the game holds now; revealed: the friends were sent the secret already (a game restored after its
    *   end); news: a friend moved while no step was waiting for it (a lead
    *   laid face down while we choose ours, a player's save at the Dealer's table): the table looks again;
-   *   dropped: a friend's connection dropped (the page offers a fresh invite for their seat)
+   *   dropped: a friend's connection dropped (the page offers a fresh invite for their seat); asked: once
+   *   the game is over, the friend asks for another (none: they may not)
    */
-  constructor({ engine, info, settings, session, save, seats, ply, revealed = false, toast, news, dropped }) {
+  constructor({ engine, info, settings, session, save, seats, ply, revealed = false, toast, news, dropped, asked }) {
     super({ engine, info, settings, session, save });
     this.news = news;
     this.dropped = dropped;
+    this.asked = asked;
     /** @type {Map<number, RemoteSeat>} each friend's seat, in seat order */
     this.guests = new Map(seats.map(({ channel, hello, name = "" }) => [hello.seat, new RemoteSeat(channel, hello, name)]));
     this.away = [...this.guests.keys()];
@@ -260,6 +263,10 @@ export class RemoteHost extends RemoteSession {
     if (!guest.gate.admit(Date.now())) return this.refuse(guest, "Too many messages at once: slow down.");
     try {
       const message = readGuestMessage(data);
+      if (message.t === "again") {
+        if (!this.over || !this.asked) throw new PeerMessageError("Another game can only be asked for once this one is over.");
+        return this.asked();
+      }
       if (message.t !== "move") throw new PeerMessageError("You have joined this table already.");
       this.serial(() => this.applyGuestMove(guest, message.move, message.ply));
     } catch (error) {

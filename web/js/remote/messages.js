@@ -31,8 +31,9 @@ export class PeerMessageError extends Error {}
  * @typedef {{t: "move", ply: number, move: Record<string, unknown>}} MoveMessage
  *   ply: how many moves the game held on the table the move answers
  * @typedef {{t: "nonce", nonce: string}} NonceMessage  a guest's randomness, once every seat has pledged theirs
+ * @typedef {{t: "again"}} AgainMessage  once a game is over, the guest asks for another over the same connection
  * @typedef {{t: "not_now"}} NotNowMessage  the guest declines another game the host deals over the same connection
- * @typedef {JoinMessage | MoveMessage | NonceMessage | NotNowMessage} GuestMessage
+ * @typedef {JoinMessage | MoveMessage | NonceMessage | AgainMessage | NotNowMessage} GuestMessage
  *
  * @typedef {{t: "hello", v: number, engine: string, game: string, options: Record<string, string>,
  *   names: string[], seat: number, commitment: string, resume: string, several?: boolean}} HelloMessage
@@ -92,6 +93,7 @@ const FROM_GUEST = {
   join: { v: whole, "nonce?": hex(32), "resume?": hex(32), "pledge?": hex(64), "sheet?": object },
   move: { ply: whole, move: object },
   nonce: { nonce: hex(32) },
+  again: {},
   not_now: {},
 };
 

@@ -152,11 +152,10 @@ function pasted(label, kind, use) {
 export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, verdict }) {
   /** @type {(() => void) | null} closes the connection being made when the sheet is left */
   let abandon = null;
-  /** @type {{info: GameInfo, settings: Settings, options: Record<string, string>, channel: RTCDataChannel,
-   *   hello: import("./messages.js").HelloMessage, host: RemoteHost} | null}
-   * the host's game with one friend on the table, whose connection another game may take over */
-  let dealt = null;
-  find("#remote-rematch").addEventListener("click", () => rematch());
+  /** @type {(() => void) | null} what the result's "another game" button does at the game of two on the table:
+   * the host deals the next one, the guest asks for it */
+  let anotherGame = null;
+  find("#remote-rematch").addEventListener("click", () => anotherGame?.());
   dialog().addEventListener("close", () => {
     abandon?.();
     abandon = null;
@@ -258,6 +257,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
         const host = new RemoteHost({
           engine, info, settings: remoteSettings, session, save, seats, ply: 0, toast, news,
           dropped: (seat) => reinvite(info, host, seat),
+          asked: seats.length === 1 ? () => toast("Your friend asks for another game: “Another game with your friend” deals it.") : undefined,
         });
         host.resend();
         seated = host;
@@ -265,18 +265,35 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       },
     });
     if (seated && seats.length === 1) {
-      dealt = { info, settings, options, channel: seats[0].channel, hello: seats[0].hello, host: seated };
-      find("#remote-rematch").hidden = false;
+      const host = seated;
+      const [{ channel, hello }] = seats;
+      offerAnotherGame("Another game with your friend", () => rematch(info, settings, options, channel, hello, host));
     }
+  }
+
+  /**
+   * The result's button for another game with the same friend (hidden again when the table is left).
+   * @param {string} label
+   * @param {() => void} action
+   */
+  function offerAnotherGame(label, action) {
+    const button = find("#remote-rematch", HTMLButtonElement);
+    button.textContent = label;
+    button.hidden = false;
+    anotherGame = action;
   }
 
   /**
    * Host: another game with the same friend over the same connection, once a game is over: a fresh fair deal
    * (a new secret and its commitment, their fresh randomness), dealt when they sit down.
+   * @param {GameInfo} info
+   * @param {Settings} settings
+   * @param {Record<string, string>} options
+   * @param {RTCDataChannel} channel
+   * @param {import("./messages.js").HelloMessage} before the hello of the game over
+   * @param {RemoteHost} host the game over
    */
-  async function rematch() {
-    if (!dealt) return;
-    const { info, settings, options, channel, hello: before, host } = dealt;
+  async function rematch(info, settings, options, channel, before, host) {
     openSheet(`Another game of ${info.title}`, "Your friend's page asks them to sit down at a fresh deal.");
     if (channel.readyState !== "open") {
       say("Your friend is no longer connected. Deal a new game from the menu and send them a fresh invite.");
@@ -531,6 +548,21 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
         return guest;
       },
     });
+    if (!hello.several) offerAnotherGame("Ask for another game", () => askAgain(channel));
+  }
+
+  /**
+   * Guest: ask the host for another game over the same connection (the host deals it).
+   * @param {RTCDataChannel} channel
+   */
+  function askAgain(channel) {
+    if (channel.readyState !== "open") {
+      toast("Your friend is no longer connected: ask them for a fresh invite.");
+      return;
+    }
+    channel.send(JSON.stringify({ t: "again" }));
+    find("#remote-rematch").hidden = true;
+    toast("Asked: your friend's page offers them another game.");
   }
 
   /**
