@@ -241,6 +241,22 @@ def test_another_game_over_the_same_connection_is_dealt_afresh_and_checked(open_
     assert guest.page.evaluate("window.channels.length") == 1, "both games went over the one connection"
 
 
+def test_a_host_who_takes_back_the_offer_of_another_game_ends_the_connection_in_words(open_page: Callable[..., Visit]) -> None:
+    """The host offers another game and closes its sheet before the guest sits down: the connection ends, the
+    guest's sheet says so instead of offering a seat, and the host's next offer says the friend is gone."""
+    host, guest = connect(open_page, TWO_PEOPLE[0])
+    play_to_the_end(host, guest)
+    guest.page.wait_for_selector("#fair-verdict:not([hidden])")
+    host.page.click("#remote-rematch")
+    guest.page.wait_for_selector("#remote-sit:visible")
+    host.page.click("#remote-close")
+    guest.page.wait_for_function("() => document.querySelector('#remote-status').textContent.includes('left the table')")
+    assert guest.page.locator("#remote-sit").is_hidden()
+    host.page.click("#remote-rematch")
+    host.page.wait_for_function("() => document.querySelector('#remote-status').textContent.includes('no longer connected')")
+    assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")  # the game over stays checked
+
+
 def reconnect(host: Visit, guest: Visit, closed_half_way: bool = False, invite_by_link: bool = False,
               who: str = "Your friend") -> None:
     """After a drop: the host's page shows a fresh invite, the guest's page asks for it, the codes go across

@@ -585,6 +585,11 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     sit.hidden = false;
     let answered = false;
     abandon = () => { if (!answered && channel.readyState === "open") channel.send(JSON.stringify({ t: "not_now" })); };
+    channel.addEventListener("close", () => {
+      if (answered) return;
+      sit.hidden = true;
+      say("Your friend's page left the table. For another game, one of you makes a fresh invite from the menu.");
+    }, { once: true });
     sit.onclick = async () => {
       answered = true;
       sit.hidden = true;
