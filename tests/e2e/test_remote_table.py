@@ -209,6 +209,8 @@ def test_a_dealers_table_with_two_players_on_their_own_devices(open_page: Callab
     dealer.page.wait_for_function("() => !document.querySelector('#result').textContent.includes('Writing')",
                                   timeout=LOAD_TIMEOUT_MS)
     assert "Each player" not in dealer.page.inner_text("#result")
+    for visit in (dealer, *players.values()):  # a session ends with the characters going home, not a rematch
+        assert visit.page.locator("#remote-rematch").is_hidden()
     kept_here = dealer.page.evaluate(READ_ROSTER)
     assert [sheet["name"] for sheet in kept_here] == ["Cole"]  # the players' characters go home with them
     assert kept_here[0]["fatigue"] == final["Cole"]["fatigue"] == 1 and kept_here[0]["history"]

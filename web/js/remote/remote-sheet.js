@@ -251,20 +251,21 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     dialog().close();
     /** @type {RemoteHost | null} */
     let seated = null;
+    const twoOfUs = seats.length === 1 && !seats[0].hello.several; // a game of two: another may follow on this connection
     await seatRemote({
       info, settings: remoteSettings, options, session,
       remote: ({ save, news }) => {
         const host = new RemoteHost({
           engine, info, settings: remoteSettings, session, save, seats, ply: 0, toast, news,
           dropped: (seat) => reinvite(info, host, seat),
-          asked: seats.length === 1 ? () => toast("Your friend asks for another game: “Another game with your friend” deals it.") : undefined,
+          asked: twoOfUs ? () => toast("Your friend asks for another game: “Another game with your friend” deals it.") : undefined,
         });
         host.resend();
         seated = host;
         return host;
       },
     });
-    if (seated && seats.length === 1) {
+    if (seated && twoOfUs) {
       const host = seated;
       const [{ channel, hello }] = seats;
       offerAnotherGame("Another game with your friend", () => rematch(info, settings, options, channel, hello, host));
