@@ -189,6 +189,13 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
     assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
+    # another game goes over the connection made after the drop
+    host.page.click("#remote-rematch")
+    guest.page.wait_for_selector("#remote-sit:visible")
+    guest.page.click("#remote-sit")
+    for visit in (host, guest):
+        visit.page.wait_for_function("() => document.querySelector('#result').hidden"
+                                     " && !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
 
 
 def test_another_game_over_the_same_connection_is_dealt_afresh_and_checked(open_page: Callable[..., Visit]) -> None:

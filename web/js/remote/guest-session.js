@@ -112,7 +112,7 @@ export class GuestSession extends RemoteSession {
    *   channel: RTCDataChannel | null, hello: HelloMessage, nonce: string, first: TableMessage,
    *   pledges?: string[], brought?: Record<string, unknown>, kept?: GuestKept | null,
    *   toast: (text: string) => void, verdict: (verdict: Verdict) => void, news: () => void, dropped: () => void,
-   *   offered?: (hello: HelloMessage) => void}} options
+   *   offered?: (hello: HelloMessage, finished: GuestSession) => void}} options
    *   engine: this page's own engine (digests and the audit; it holds no session of the game); save: keep
    *   `kept()` in this game's slot; channel: none for a game restored after a reload, until the seat is taken
    *   again; pledges, brought: at a table of several, every seat's pledge as announced and the character this
@@ -302,7 +302,7 @@ export class GuestSession extends RemoteSession {
       const message = readHostMessage(data);
       if (message.t === "reveal") return void this.audit(message);
       if (message.t === "bye") return this.toast(message.reason);
-      if (message.t === "hello" && this.revealed && this.offered) return this.offered(message);
+      if (message.t === "hello" && this.revealed && this.offered) return this.offered(message, this);
       if (message.t === "hello" || message.t === "pledges") throw new PeerMessageError("The host's page sent a message of the join again.");
       if (message.t === "table") this.note(message);
       this.deliver(message);

@@ -74,7 +74,8 @@ export async function awaitJoin(channel) {
  * @returns {Promise<string>} their nonce
  */
 export async function awaitRematch(channel) {
-  const message = await nextGuestMessage(channel);
+  let message = await nextGuestMessage(channel);
+  while (message.t === "again") message = await nextGuestMessage(channel); // they asked for it meanwhile
   if (message.t === "not_now") throw new PeerMessageError("Your friend does not want another game now.");
   if (message.t !== "join" || message.nonce === undefined) throw new PeerMessageError("Your friend's page did not sit down at the new game.");
   return message.nonce;
@@ -144,6 +145,7 @@ export class RemoteHost extends RemoteSession {
     this.revealed = revealed; // the secret goes to the friends once, when the game is over
     this.over = false; // the game is over, as the last table sent says
     this.closed = false;
+    this.handedOver = false; // the next game with the same friend took over the connection
     for (const guest of this.guests.values()) if (guest.channel) this.listen(guest, guest.channel);
   }
 
@@ -234,11 +236,19 @@ export class RemoteHost extends RemoteSession {
    */
   handOver() {
     this.closed = true;
-    for (const guest of this.guests.values()) guest.channel = null;
+    this.handedOver = true;
+  }
+
+  /** The friend said not now to the next game: this one, over, hears them again (their asks for another). */
+  takeBack() {
+    this.closed = false;
+    this.handedOver = false;
+    for (const guest of this.guests.values()) if (guest.channel) this.listen(guest, guest.channel);
   }
 
   close() {
     this.closed = true;
+    if (this.handedOver) return super.close();
     for (const guest of this.guests.values()) {
       this.send(guest, { t: "bye", reason: "Your friend left the table." });
       guest.channel?.close();

@@ -249,27 +249,40 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     const session = created.session;
     const remoteSettings = /** @type {Settings} */ ({ ...settings, mode: "remote", level: "" });
     dialog().close();
-    /** @type {RemoteHost | null} */
-    let seated = null;
-    const twoOfUs = seats.length === 1 && !seats[0].hello.several; // a game of two: another may follow on this connection
     await seatRemote({
       info, settings: remoteSettings, options, session,
       remote: ({ save, news }) => {
         const host = new RemoteHost({
           engine, info, settings: remoteSettings, session, save, seats, ply: 0, toast, news,
-          dropped: (seat) => reinvite(info, host, seat),
-          asked: twoOfUs ? () => toast("Your friend asks for another game: “Another game with your friend” deals it.") : undefined,
+          dropped: (seat) => reinvite(info, host, seat), asked: ofTwo(seats) ? askedAgain : undefined,
         });
         host.resend();
-        seated = host;
+        if (ofTwo(seats)) offerRematch(info, host);
         return host;
       },
     });
-    if (seated && twoOfUs) {
-      const host = seated;
-      const [{ channel, hello }] = seats;
-      offerAnotherGame("Another game with your friend", () => rematch(info, settings, options, channel, hello, host));
-    }
+  }
+
+  /**
+   * Whether a host's friends' `seats` make a game of two, which another may follow on the same connection (not
+   * the Dealer's table, even with one player elsewhere: a session ends with the characters going home).
+   * @param {{hello: import("./messages.js").HelloMessage}[]} seats
+   */
+  function ofTwo(seats) {
+    return seats.length === 1 && !seats[0].hello.several;
+  }
+
+  /**
+   * Host: the result offers another game with the friend of `host`, connected now.
+   * @param {GameInfo} info
+   * @param {RemoteHost} host
+   */
+  function offerRematch(info, host) {
+    offerAnotherGame("Another game with your friend", () => rematch(info, host));
+  }
+
+  function askedAgain() {
+    toast("Your friend asks for another game: “Another game with your friend” deals it.");
   }
 
   /**
@@ -286,17 +299,16 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
 
   /**
    * Host: another game with the same friend over the same connection, once a game is over: a fresh fair deal
-   * (a new secret and its commitment, their fresh randomness), dealt when they sit down.
+   * (a new secret and its commitment, their fresh randomness) of the same game and options, for the same seat,
+   * dealt when they sit down.
    * @param {GameInfo} info
-   * @param {Settings} settings
-   * @param {Record<string, string>} options
-   * @param {RTCDataChannel} channel
-   * @param {import("./messages.js").HelloMessage} before the hello of the game over
    * @param {RemoteHost} host the game over
    */
-  async function rematch(info, settings, options, channel, before, host) {
+  async function rematch(info, host) {
+    const [{ channel, hello: before }] = host.guests.values();
+    const options = before.options;
     openSheet(`Another game of ${info.title}`, "Your friend's page asks them to sit down at a fresh deal.");
-    if (channel.readyState !== "open") {
+    if (channel?.readyState !== "open") {
       say("Your friend is no longer connected. Deal a new game from the menu and send them a fresh invite.");
       return;
     }
@@ -313,9 +325,10 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       abandon = null;
       say("Dealing…");
       const created = await engine.call({ op: "new", game: info.id, options, names: before.names, fair: { pledge, nonce } });
-      await seatHost(info, settings, options, created, [{ channel, hello }]);
+      await seatHost(info, host.settings, options, created, [{ channel, hello }]);
     } catch (error) {
       abandon = null;
+      if (channel.readyState === "open") host.takeBack(); // not now: the game over hears their asks again
       say(errorText(error));
     }
   }
@@ -457,6 +470,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       reinviting = null;
       dialog().close();
       await host.rejoined(seat, channel);
+      if (ofTwo([...host.guests.values()])) offerRematch(info, host);
       const next = awaySeat(host);
       if (next !== undefined) reinvite(info, host, next);
     } catch (error) {
@@ -543,21 +557,32 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       remote: ({ save, news }) => {
         const guest = new GuestSession({
           engine, info, settings, save, channel, hello, nonce, first, pledges, brought, toast, news,
-          dropped: () => rejoin(guest), verdict: sayVerdict,
-          offered: hello.several ? undefined : (next) => offeredAgain(info, guest, channel, next),
+          dropped: () => rejoin(guest), verdict: sayVerdict, offered: offeredFor(info, hello),
         });
+        if (!hello.several) offerAnotherGame("Ask for another game", () => askAgain(guest));
         return guest;
       },
     });
-    if (!hello.several) offerAnotherGame("Ask for another game", () => askAgain(channel));
+  }
+
+  /**
+   * What a guest's game of two does when the host deals another over its connection (at a table of several,
+   * nothing: it is refused as a join message out of place).
+   * @param {GameInfo} info
+   * @param {import("./messages.js").HelloMessage} hello the game's own hello
+   * @returns {((next: import("./messages.js").HelloMessage, finished: GuestSession) => void) | undefined}
+   */
+  function offeredFor(info, hello) {
+    return hello.several ? undefined : (next, finished) => offeredAgain(info, finished, next);
   }
 
   /**
    * Guest: ask the host for another game over the same connection (the host deals it).
-   * @param {RTCDataChannel} channel
+   * @param {GuestSession} guest
    */
-  function askAgain(channel) {
-    if (channel.readyState !== "open") {
+  function askAgain(guest) {
+    const channel = guest.channel;
+    if (channel?.readyState !== "open") {
       toast("Your friend is no longer connected: ask them for a fresh invite.");
       return;
     }
@@ -570,11 +595,12 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
    * Guest: the game is over and the host deals another over the same connection; the player sits down, or
    * says not now (closing the sheet), and the host hears which.
    * @param {GameInfo} info
-   * @param {GuestSession} finished the game on the table
-   * @param {RTCDataChannel} channel
+   * @param {GuestSession} finished the game on the table, which is over
    * @param {import("./messages.js").HelloMessage} hello
    */
-  function offeredAgain(info, finished, channel, hello) {
+  function offeredAgain(info, finished, hello) {
+    const channel = finished.channel;
+    if (!channel) return;
     if (hello.game !== info.id || hello.seat !== finished.seat) {
       channel.send(JSON.stringify({ t: "not_now" }));
       toast("Your friend's page offered a game other than this one: it was turned down.");
@@ -632,6 +658,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
           const host = new RemoteHost({
             engine, info, settings: remoteSettings, session, save, seats, ply: moves,
             revealed: kept.revealed, toast, news, dropped: (seat) => reinvite(info, host, seat),
+            asked: ofTwo(seats) ? askedAgain : undefined,
           });
           if (!kept.revealed) setTimeout(() => reinvite(info, host, host.away[0]), 0);
           return host;
@@ -640,6 +667,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
         const guest = new GuestSession({
           engine, info, settings: remoteSettings, save, channel: null, hello: kept.hello, nonce: kept.nonce,
           first: kept.table, kept, toast, news, dropped: () => rejoin(guest), verdict: sayVerdict,
+          offered: offeredFor(info, kept.hello),
         });
         if (kept.verdict) sayVerdict(kept.verdict);
         else setTimeout(() => rejoin(guest), 0);
@@ -666,6 +694,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       reconnected();
       dialog().close();
       guest.rejoined(channel, first);
+      if (!guest.hello.several) offerAnotherGame("Ask for another game", () => askAgain(guest));
     } catch (error) {
       say(errorText(error));
     }
