@@ -436,7 +436,15 @@ def test_a_redeal_of_the_cards_the_guest_has_not_seen_changes_no_message_it_rece
     heard_after = tables_by_ply(guest2, k)
     assert sorted(heard_after) == list(range(k + 1))
     for ply in range(k + 1):
-        assert heard_after[ply] == heard_before[ply], f"the guest's table at ply {ply} shows the redeal"
+        assert heard_after[ply] == heard_before[ply], (
+            f"the guest's table at ply {ply} shows the redeal: {first_difference(heard_before[ply], heard_after[ply])}")
+
+
+def first_difference(before: str, after: str, context: int = 160) -> str:
+    """Where two messages first differ, with some text around it (for a failure's message)."""
+    at = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
+    start = max(0, at - context)
+    return f"at character {at}: before ...{before[start:at + context]}... after ...{after[start:at + context]}..."
 
 
 # The guest's page, altered: with window.dropAfterMove set, its channel closes right after it sends a move
