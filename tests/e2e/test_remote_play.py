@@ -189,12 +189,16 @@ def test_a_dropped_connection_resumes_the_same_game_from_a_fresh_invite(open_pag
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
     assert guest.page.inner_text("#fair-verdict").startswith("This deal was fair")
-    # another game goes over the connection made after the drop
+    deal_another(host, guest)  # over the connection made after the drop
+
+
+def deal_another(host: Visit, guest: Visit) -> None:
+    """The host deals another game over the connection, the guest sits down, and both new tables are open."""
     host.page.click("#remote-rematch")
     guest.page.wait_for_selector("#remote-sit:visible")
     guest.page.click("#remote-sit")
     for visit in (host, guest):
-        visit.page.wait_for_function("() => document.querySelector('#result').hidden"
+        visit.page.wait_for_function("() => document.querySelector('#result').hidden && window.app.current !== null"
                                      " && !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
 
 
@@ -221,7 +225,7 @@ def test_another_game_over_the_same_connection_is_dealt_afresh_and_checked(open_
     for size, name in ((PHONE, "phone"), ({"width": 844, "height": 390}, "phone-landscape")):
         for visit in (host, guest):
             visit.page.set_viewport_size(size)
-        assert guest.page.evaluate(DIALOG, "#remote-dialog") == []  # a finger reaches "Sit down" and "Cancel"
+        assert guest.page.evaluate(DIALOG, "#remote-dialog") == []  # a finger reaches "Sit down" and "Not now"
         assert host.page.evaluate(DIALOG, "#remote-dialog") == []
         guest.screenshot(f"remote-rematch-sit-{name}.png")
     guest.page.click("#remote-close")  # not now
@@ -229,12 +233,7 @@ def test_another_game_over_the_same_connection_is_dealt_afresh_and_checked(open_
                                 ".includes('Your friend does not want another game now.')")
     assert guest.page.evaluate(STATE) == host.page.evaluate(STATE) == "over"  # both still at the finished game
     host.page.click("#remote-close")
-    host.page.click("#remote-rematch")
-    guest.page.wait_for_selector("#remote-sit:visible")
-    guest.page.click("#remote-sit")
-    for visit in (host, guest):
-        visit.page.wait_for_function("() => document.querySelector('#result').hidden && window.app.current !== null"
-                                     " && !document.querySelector('#remote-dialog').open", timeout=LOAD_TIMEOUT_MS)
+    deal_another(host, guest)
     assert host.page.evaluate("window.app.current.session") != first_session
     assert guest.page.evaluate("window.app.current.mode") == "remote"
     play_to_the_end(host, guest)
