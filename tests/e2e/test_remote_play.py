@@ -50,11 +50,13 @@ STATE = """() => !document.querySelector("#result").hidden ? "over"
   : document.querySelector("button.move:not([disabled])") ? "move" : "wait" """
 
 
-def connect(open_page: Callable[..., Visit], game: str, host_script: str = "", answer_by_link: bool = False) -> tuple[Visit, Visit]:
+def connect(open_page: Callable[..., Visit], game: str, host_script: str = "", answer_by_link: bool = False,
+            phones: bool = False) -> tuple[Visit, Visit]:
     """The host deals `game` to a friend; the guest answers; both tables are open. `host_script` runs in
     the host's pages before theirs (an altered page); `answer_by_link`: the host opens the answer link in a
-    new tab of its device (as a phone's camera app does with a scanned code) instead of pasting it."""
-    host, guest = open_page(), open_page()
+    new tab of its device (as a phone's camera app does with a scanned code) instead of pasting it; `phones`:
+    both devices are phones (touch, 390x844)."""
+    host, guest = (open_page(viewport=PHONE, touch=True), open_page(viewport=PHONE, touch=True)) if phones else (open_page(), open_page())
     for visit in (host, guest):
         visit.context.add_init_script(f"({SETUP})()")
     guest.context.add_init_script(f"({LISTEN})()")
@@ -207,12 +209,11 @@ def test_another_game_over_the_same_connection_is_dealt_afresh_and_checked(open_
     guest's page asks first: a guest who says not now (closing the sheet) is heard on the host's sheet, and
     the host may offer again. The guest who sits down gets a game dealt from a fresh secret and fresh
     randomness on the same channel, plays it to the end, and finds it fair too."""
-    host, guest = connect(open_page, TWO_PEOPLE[0])
+    host, guest = connect(open_page, TWO_PEOPLE[0], phones=True)
     first_session = host.page.evaluate("window.app.current.session")
     play_to_the_end(host, guest)
     guest.page.wait_for_selector("#fair-verdict:not([hidden])")
     for visit in (host, guest):
-        visit.page.set_viewport_size(PHONE)
         assert visit.page.evaluate(RESULT) == []  # on a phone the offer is in sight with the result
     host.screenshot("remote-rematch-offer-phone.png")
     assert guest.page.inner_text("#remote-rematch") == "Ask for another game"  # the host deals, as it dealt the first

@@ -223,17 +223,34 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       say("Connected. Dealing…");
       const seat = info.seats.findIndex((spec, index) => spec.kind === "person" && index !== settings.side);
       const names = info.seats.map((spec) => spec.name);
-      const { version } = await engine.ready;
-      const { pledge, commitment } = await pledgeDeal(engine);
-      const hello = helloFor({ info, options, names, seat, version, commitment });
-      channel.send(JSON.stringify(hello));
-      const { nonce } = await awaitJoin(channel);
-      if (nonce === undefined) throw new Error("Your friend's page did not join a new game.");
-      const created = await engine.call({ op: "new", game: info.id, options, names, fair: { pledge, nonce } });
-      await seatHost(info, settings, options, created, [{ channel, hello }]);
+      await dealOver(channel, info, settings, options, { seat, names }, async () => {
+        const { nonce } = await awaitJoin(channel);
+        if (nonce === undefined) throw new Error("Your friend's page did not join a new game.");
+        return nonce;
+      });
     } catch (error) {
       say(errorText(error));
     }
+  }
+
+  /**
+   * Host: deal a game of two fairly to the friend on `channel` and sit down at it: the hello with the
+   * commitment to a fresh secret, the friend's randomness (`answer` waits for it), the game dealt from both.
+   * @param {RTCDataChannel} channel
+   * @param {GameInfo} info
+   * @param {Settings} settings
+   * @param {Record<string, string>} options
+   * @param {{seat: number, names: string[]}} friend their seat, and every seat's name
+   * @param {() => Promise<string>} answer the friend's nonce, once they join
+   */
+  async function dealOver(channel, info, settings, options, { seat, names }, answer) {
+    const { version } = await engine.ready;
+    const { pledge, commitment } = await pledgeDeal(engine);
+    const hello = helloFor({ info, options, names, seat, version, commitment });
+    channel.send(JSON.stringify(hello));
+    const nonce = await answer();
+    const created = await engine.call({ op: "new", game: info.id, options, names, fair: { pledge, nonce } });
+    await seatHost(info, settings, options, created, [{ channel, hello }]);
   }
 
   /**
@@ -306,7 +323,6 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
    */
   async function rematch(info, host) {
     const [{ channel, hello: before }] = host.guests.values();
-    const options = before.options;
     openSheet(`Another game of ${info.title}`, "Your friend's page asks them to sit down at a fresh deal.");
     if (channel?.readyState !== "open") {
       say("Your friend is no longer connected. Deal a new game from the menu and send them a fresh invite.");
@@ -314,18 +330,15 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
     }
     try {
       await host.serial(() => host.revealIfOver()); // the last game's secret goes first: theirs to check
-      const { version } = await engine.ready;
-      const { pledge, commitment } = await pledgeDeal(engine);
-      const hello = helloFor({ info, options, names: before.names, seat: before.seat, version, commitment });
       host.handOver();
       abandon = () => channel.close(); // leaving before they sit down ends the connection: their page hears it
-      channel.send(JSON.stringify(hello));
       say("Waiting for your friend to sit down…");
-      const nonce = await awaitRematch(channel);
-      abandon = null;
-      say("Dealing…");
-      const created = await engine.call({ op: "new", game: info.id, options, names: before.names, fair: { pledge, nonce } });
-      await seatHost(info, host.settings, options, created, [{ channel, hello }]);
+      await dealOver(channel, info, host.settings, before.options, before, async () => {
+        const nonce = await awaitRematch(channel);
+        abandon = null;
+        say("Dealing…");
+        return nonce;
+      });
     } catch (error) {
       abandon = null;
       if (channel.readyState === "open") host.takeBack(); // not now: the game over hears their asks again
@@ -559,7 +572,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
           engine, info, settings, save, channel, hello, nonce, first, pledges, brought, toast, news,
           dropped: () => rejoin(guest), verdict: sayVerdict, offered: offeredFor(info, hello),
         });
-        if (!hello.several) offerAnotherGame("Ask for another game", () => askAgain(guest));
+        offerAsk(guest);
         return guest;
       },
     });
@@ -574,6 +587,14 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
    */
   function offeredFor(info, hello) {
     return hello.several ? undefined : (next, finished) => offeredAgain(info, finished, next);
+  }
+
+  /**
+   * Guest: at a game of two, the result offers to ask the host for another.
+   * @param {GuestSession} guest
+   */
+  function offerAsk(guest) {
+    if (!guest.hello.several) offerAnotherGame("Ask for another game", () => askAgain(guest));
   }
 
   /**
@@ -694,7 +715,7 @@ export function wireRemote({ engine, games, seatRemote, mayReplaceSaved, toast, 
       reconnected();
       dialog().close();
       guest.rejoined(channel, first);
-      if (!guest.hello.several) offerAnotherGame("Ask for another game", () => askAgain(guest));
+      offerAsk(guest);
     } catch (error) {
       say(errorText(error));
     }
